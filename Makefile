@@ -1,0 +1,29 @@
+# Two entry points: `make demo` (the main job, offline) and `make test` (lint + the suite).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: demo test lint bench clean
+
+$(BIN)/nohallucinate: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+demo: $(BIN)/nohallucinate
+	$(BIN)/nohallucinate sweep --policy always_abstain --grader local
+	$(BIN)/nohallucinate sweep --policy always_confident --grader local
+
+lint: $(BIN)/nohallucinate
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+test: lint
+	$(BIN)/pytest
+
+bench: $(BIN)/nohallucinate
+	$(BIN)/python benchmarks/local_grader_speed.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,3 @@
+"""nohallucinate: measure and train calibrated factuality in language models."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,328 @@
+"""Find and parse cardinal numbers, with their qualifiers, in model replies and gold answers.
+
+Rules for the word "one" in free text (kept deliberately simple): it is a number only
+- right after "only", "just", "exactly", "precisely", "at least" or "more than", or
+- when the next word, or the word after it (one adjective allowed), is a countable noun from `_NOUNS`,
+and never in "no one". So "one goal", "one international cap" and "only one" are numbers, while
+"one of the best", "the one who" and "one day" are not. A whole string ("One.") is always a number.
+
+Other rules: numbers glued to letters on the left ("Q42", "v1.3") or with an ordinal or plural suffix
+("3rd", "1950s") are skipped, as are version strings and times; unit suffixes ("65W", "9.3mm") are
+fine. "X-Y" and "X to Y" are ranges only when X < Y ("38 - 35" is a score); "between X and Y" always is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
+
+from text_to_num import text2num
+
+from nohallucinate.answers.dates import find_dates
+
+Qualifier = Literal["exact", "approximate", "at_least", "at_most", "range"]
+
+
+@dataclass(frozen=True)
+class NumberMention:
+    """A number (or range) found in a text, with its qualifier; start and end are offsets into that text."""
+
+    value: float
+    high: float | None
+    qualifier: Qualifier
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class _Atom:
+    value: float
+    start: int
+    end: int
+    scale: int
+
+
+# --- vocabulary --------------------------------------------------------------------------------------
+
+_NUMBER_WORDS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+    "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million",
+    "billion", "trillion",
+)  # fmt: skip
+_SCALES = {
+    "k": 1_000, "thousand": 1_000, "lakh": 100_000, "million": 1_000_000,
+    "crore": 10_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
+}  # fmt: skip
+_NOUN_SINGULARS = (
+    "appearance", "goal", "match", "game", "cap", "copy", "person", "member", "player", "team", "season",
+    "year", "month", "week", "hour", "minute", "episode", "album", "song", "single", "book", "film",
+    "movie", "novel", "child", "son", "daughter", "brother", "sister", "wife", "husband", "vote", "point",
+    "run", "wicket", "seat", "medal", "award", "title", "trophy", "win", "loss", "draw", "assist",
+    "touchdown", "student", "employee", "soldier", "worker", "resident", "inhabitant", "visitor",
+    "spectator", "fan", "user", "subscriber", "unit", "car", "vehicle", "house", "building", "room",
+    "floor", "storey", "page", "word", "chapter", "volume", "issue", "edition", "language", "country",
+    "state", "city", "town", "village", "island", "district", "province", "species", "metre", "meter",
+    "kilometre", "kilometer", "mile", "foot", "inch", "kilogram", "gram", "pound", "ton", "tonne", "litre",
+    "liter", "acre", "hectare", "dollar", "euro", "rupee", "yen", "cent", "percent", "degree", "tree",
+    "animal", "bird", "egg", "share", "victim", "casualty", "death", "case", "patient", "officer", "soul",
+    "guinea",
+)  # fmt: skip
+# Unit symbols and currency codes, so that "1435 m" or "1800 JPY" is a measurement rather than a year.
+_UNIT_SYMBOLS = frozenset({
+    "mm", "cm", "m", "km", "km2", "ft", "mi", "kg", "g", "lb", "lbs", "hp", "cc", "mph", "kph", "nits",
+    "hz", "khz", "mhz", "ghz", "kb", "mb", "gb", "tb", "w", "kw", "mw", "usd", "eur", "gbp", "jpy", "inr",
+})  # fmt: skip
+_IRREGULAR_PLURALS = {"person": "people", "child": "children", "foot": "feet", "species": "species"}
+# "one day" and "one time" are idioms far more often than counts; their plurals are counts.
+_PLURAL_ONLY = frozenset({"days", "times", "men", "women", "nights"})
+
+
+def _plural(noun: str) -> str:
+    if noun in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[noun]
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+_NOUNS = frozenset({*_NOUN_SINGULARS, *(_plural(noun) for noun in _NOUN_SINGULARS), *_PLURAL_ONLY, *_UNIT_SYMBOLS})
+
+
+def _is_count_noun(word: str) -> bool:
+    return word.lower() in _NOUNS
+
+
+# --- regexes -----------------------------------------------------------------------------------------
+
+_DIGITS_RE = re.compile(
+    r"(?P<sign>(?<![\w.,:‐‑–—−-])[-−])?"
+    # Not glued to a word or another number: Q42, v1.3, 5.0.4, 10:30, the "234" of 1,234, MZ-05.
+    r"(?<![\w.,:])(?<![^\W\d_][-‐‑])"
+    r"(?P<body>(?P<number>(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:\.\d+)?)"
+    r"(?:(?P<glued>k|bn)(?![^\W\d_])|\s*(?P<scale>thousand|million|billion|trillion|lakh|crore)s?\b)?)"
+    r"(?![.,:]\d)(?P<suffix>[^\W\d_]+)?(?!\w)",
+    re.IGNORECASE,
+)
+_WORD = r"(?:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b"
+_ORDINAL_OR_FRACTION = (
+    r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|half|halves|quarters?"
+    r"|thirds|fourths|fifths|sixths|sevenths|eighths|ninths|tenths)\b"
+)
+_WORDS_RE = re.compile(
+    rf"\b(?:a\s+dozen\b|(?:a\s+(?=(?:hundred|thousand|million|billion)\b))?{_WORD}"
+    rf"(?:(?:\s+and\s+|[\s‐‑-]+){_WORD})*)(?![‐‑-]{_ORDINAL_OR_FRACTION})",
+    re.IGNORECASE,
+)
+_TOKEN_RE = re.compile(r"[a-z]+", re.IGNORECASE)
+# Glued suffixes that make the digits an ordinal ("3rd") or a decade ("1950s") rather than a count.
+_REJECTED_SUFFIXES = frozenset({"st", "nd", "rd", "th", "s"})
+
+_QUALIFIER_PHRASES: dict[str, Qualifier] = {
+    "about": "approximate", "around": "approximate", "approximately": "approximate",
+    "approx.": "approximate", "roughly": "approximate", "some": "approximate", "nearly": "approximate",
+    "almost": "approximate", "close to": "approximate", "~": "approximate", "circa": "approximate",
+    "c.": "approximate", "ca.": "approximate", "an estimated": "approximate",
+    "more than": "at_least", "over": "at_least", "at least": "at_least", "upwards of": "at_least",
+    "in excess of": "at_least", "greater than": "at_least", "no fewer than": "at_least",
+    "no less than": "at_least",
+    "fewer than": "at_most", "less than": "at_most", "under": "at_most", "at most": "at_most",
+    "up to": "at_most", "no more than": "at_most",
+}  # fmt: skip
+
+
+def _phrase_pattern(phrases: Iterable[str]) -> str:
+    ordered = sorted(phrases, key=len, reverse=True)
+    return "|".join(re.escape(phrase).replace(r"\ ", r"\s+") for phrase in ordered)
+
+
+_QUALIFIER_BEFORE_RE = re.compile(rf"(?<!\w)(?P<q>{_phrase_pattern(_QUALIFIER_PHRASES)})\s*\Z", re.IGNORECASE)
+_AT_LEAST_AFTER_RE = re.compile(r"\s*\+|\s+or\s+(?:more|above|greater|over)\b|\s+plus\b", re.IGNORECASE)
+_AT_MOST_AFTER_RE = re.compile(r"\s+or\s+(?:fewer|less|under|below)\b", re.IGNORECASE)
+_RANGE_JOINER_RE = re.compile(r"\s*[‐‑–—-]\s*|\s+to\s+", re.IGNORECASE)
+_AND_JOINER_RE = re.compile(r"\s+and\s+", re.IGNORECASE)
+_BETWEEN_BEFORE_RE = re.compile(r"(?<!\w)between\s+\Z", re.IGNORECASE)
+_ONE_ALLOWED_BEFORE_RE = re.compile(
+    r"(?<!\w)(?:only|just|exactly|precisely|at\s+least|more\s+than)\s+\Z", re.IGNORECASE
+)
+_NO_BEFORE_RE = re.compile(r"(?<!\w)no\s+\Z", re.IGNORECASE)
+_NEXT_WORDS_RE = re.compile(r"\s+([^\W\d_][\w'-]*)(?:\s+([^\W\d_]+))?")
+_WRAPPING = " \t\r\n\u00a0\"'()[]{}«»“”‘’"
+_TRAILING_PUNCTUATION = ".,;:!?"
+_LOOKBACK = 40
+
+
+# --- atoms -------------------------------------------------------------------------------------------
+
+
+def _digit_atoms(text: str) -> list[_Atom]:
+    atoms = []
+    for match in _DIGITS_RE.finditer(text):
+        if (match["suffix"] or "").lower() in _REJECTED_SUFFIXES:
+            continue
+        scale_word = (match["glued"] or match["scale"] or "").lower()
+        scale = _SCALES.get(scale_word, 1)
+        number = Decimal(re.sub(r"[^\d.]", "", match["number"]))
+        value = float(-number * scale if match["sign"] else number * scale)
+        atoms.append(_Atom(value, match.start(), match.end("body"), scale))
+    return atoms
+
+
+def _word_atoms(text: str) -> list[_Atom]:
+    atoms = []
+    for match in _WORDS_RE.finditer(text):
+        atoms.extend(_split_words(match.group(), match.start()))
+    return atoms
+
+
+def _split_words(span: str, offset: int) -> list[_Atom]:
+    """Greedy longest runs that text2num accepts: "twenty three and four" -> 23, 4."""
+    tokens = list(_TOKEN_RE.finditer(span))
+    atoms, i = [], 0
+    while i < len(tokens):
+        for j in range(len(tokens), i, -1):
+            value = _words_value([token.group().lower() for token in tokens[i:j]])
+            if value is not None:
+                start, end = tokens[i].start(), tokens[j - 1].end()
+                atoms.append(_Atom(float(value), offset + start, offset + end, 1))
+                i = j
+                break
+        else:
+            i += 1
+    return atoms
+
+
+def _words_value(words: list[str]) -> int | None:
+    if words[0] == "and" or words[-1] == "and":
+        return None
+    if words == ["a", "dozen"]:
+        return 12
+    if words[0] == "a":
+        words = ["one", *words[1:]]
+    try:
+        return text2num(" ".join(words), "en")
+    except ValueError:
+        return None
+
+
+def _all_atoms(text: str) -> list[_Atom]:
+    digits = _digit_atoms(text)
+    # The scale word of "1.2 million" is already part of a digit atom.
+    words = [atom for atom in _word_atoms(text) if not any(_overlaps(atom, other) for other in digits)]
+    return sorted(digits + words, key=lambda atom: atom.start)
+
+
+def _overlaps(first: _Atom, second: _Atom) -> bool:
+    return first.start < second.end and second.start < first.end
+
+
+# --- free-text filters -------------------------------------------------------------------------------
+
+
+def _one_is_number(text: str, atom: _Atom) -> bool:
+    """Whether a lone "one" counts something; see the module docstring."""
+    window = max(0, atom.start - _LOOKBACK)
+    if _NO_BEFORE_RE.search(text, window, atom.start):
+        return False
+    if _ONE_ALLOWED_BEFORE_RE.search(text, window, atom.start):
+        return True
+    following = _NEXT_WORDS_RE.match(text, atom.end)
+    return following is not None and any(word and _is_count_noun(word) for word in following.groups())
+
+
+def _excluded_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of dates, years and season labels, except years that count something ("1952 goals")."""
+    spans = []
+    for mention in find_dates(text):
+        date = mention.date
+        if date.month is None and date.day is None and len(mention.text) == 4:
+            following = _NEXT_WORDS_RE.match(text, mention.end)
+            if following and _is_count_noun(following.group(1)):
+                continue
+        spans.append((mention.start, mention.end))
+    return spans
+
+
+def _free_text_atoms(text: str) -> list[_Atom]:
+    excluded = _excluded_spans(text)
+    atoms = []
+    for atom in _all_atoms(text):
+        if any(atom.start < end and start < atom.end for start, end in excluded):  # inside a date
+            continue
+        if text[atom.start : atom.end].lower() == "one" and not _one_is_number(text, atom):
+            continue
+        atoms.append(atom)
+    return atoms
+
+
+# --- qualifiers and ranges ---------------------------------------------------------------------------
+
+
+def _range_between(text: str, low: _Atom, high: _Atom) -> tuple[float, float, int] | None:
+    """(low, high, start) when two neighbouring atoms form a range, else None."""
+    joiner = text[low.end : high.start]
+    window = max(0, low.start - _LOOKBACK)
+    between = _BETWEEN_BEFORE_RE.search(text, window, low.start)
+    if between and _AND_JOINER_RE.fullmatch(joiner):
+        start = between.start()
+    elif _RANGE_JOINER_RE.fullmatch(joiner):
+        start = low.start
+    else:
+        return None
+    low_value = low.value
+    # "5 to 10 million": the scale written once applies to both ends.
+    if low.scale == 1 and high.scale > 1 and low_value * high.scale <= high.value:
+        low_value *= high.scale
+    if low_value >= high.value and not between:
+        return None  # a score such as "38 - 35", not a range
+    return min(low_value, high.value), max(low_value, high.value), start
+
+
+def _single(text: str, atom: _Atom) -> NumberMention:
+    start, end = atom.start, atom.end
+    qualifier: Qualifier = "exact"
+    before = _QUALIFIER_BEFORE_RE.search(text, max(0, atom.start - _LOOKBACK), atom.start)
+    if before:
+        start = before.start()
+        qualifier = _QUALIFIER_PHRASES[re.sub(r"\s+", " ", before["q"].lower())]
+    elif after := _AT_LEAST_AFTER_RE.match(text, atom.end):
+        end, qualifier = after.end(), "at_least"
+    elif after := _AT_MOST_AFTER_RE.match(text, atom.end):
+        end, qualifier = after.end(), "at_most"
+    return NumberMention(atom.value, None, qualifier, start, end, text[start:end])
+
+
+def _mentions(text: str, atoms: list[_Atom]) -> list[NumberMention]:
+    mentions, i = [], 0
+    while i < len(atoms):
+        if i + 1 < len(atoms) and (found := _range_between(text, atoms[i], atoms[i + 1])):
+            low, high, start = found
+            end = atoms[i + 1].end
+            mentions.append(NumberMention(low, high, "range", start, end, text[start:end]))
+            i += 2
+        else:
+            mentions.append(_single(text, atoms[i]))
+            i += 1
+    return mentions
+
+
+def find_numbers(text: str) -> list[NumberMention]:
+    """Every cardinal number in free text, in order, with its qualifier; numbers inside dates, years,
+    and season labels are excluded."""
+    return _mentions(text, _free_text_atoms(text))
+
+
+def parse_number(text: str) -> float | None:
+    """The number when the whole string is one number (digits, words, 1,234 / 1 234 separators, decimals)."""
+    # Only trailing punctuation goes: ".5" is not 5.
+    core = text.lstrip(_WRAPPING).rstrip(_WRAPPING + _TRAILING_PUNCTUATION)
+    atoms = _all_atoms(core)
+    if len(atoms) == 1 and atoms[0].start == 0 and atoms[0].end == len(core):
+        return atoms[0].value
+    return None

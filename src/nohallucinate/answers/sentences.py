@@ -1,0 +1,70 @@
+"""Split replies and articles into sentences and clauses."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Words whose trailing dot does not end a sentence ("Mar. 11", "F.C.", "Dr. Adams").
+_ABBREVIATIONS = frozenset(
+    "mr mrs ms dr prof st jr sr vs etc inc ltd co fc f.c cf no nos vol pp ed eds approx est c ca "
+    "jan feb mar apr jun jul aug sep sept oct nov dec u.s u.k e.g i.e a.k.a b d".split()
+)
+# After an abbreviation, these words still open a new sentence ("... Manchester United F.C. He ...").
+_SENTENCE_STARTERS = frozenset("He She It They I We You The This That These His Her Their Its In However But".split())
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
+_CLAUSE_BREAK = re.compile(
+    r"\s*;\s*|\s*—\s*|\s+–\s+|\s+-\s+(?=[a-z])"
+    r"|,?\s+\b(?:but|however|although|though|yet|whereas|nevertheless|instead)\b,?\s*",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Span:
+    """A piece of text and where it sits in the original."""
+
+    text: str
+    start: int
+    end: int
+
+
+def split_sentences(text: str) -> list[Span]:
+    """Sentences of `text`, keeping offsets; abbreviations and initials do not end a sentence."""
+    spans: list[Span] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        next_word = text[match.end() :].split(None, 1)[:1]
+        starts_sentence = bool(next_word) and next_word[0] in _SENTENCE_STARTERS
+        if "\n" not in match.group(0) and not starts_sentence and _ends_with_abbreviation(text[start : match.start()]):
+            continue
+        _append(spans, text, start, match.start())
+        start = match.end()
+    _append(spans, text, start, len(text))
+    return spans
+
+
+def split_clauses(text: str) -> list[Span]:
+    """Clauses of `text`: sentences further cut at contrastive words ("but", "however") and semicolons."""
+    clauses: list[Span] = []
+    for sentence in split_sentences(text):
+        start = sentence.start
+        for match in _CLAUSE_BREAK.finditer(sentence.text):
+            _append(clauses, text, start, sentence.start + match.start())
+            start = sentence.start + match.end()
+        _append(clauses, text, start, sentence.end)
+    return clauses
+
+
+def _ends_with_abbreviation(fragment: str) -> bool:
+    last = fragment.rstrip(".!?\"')]").rsplit(None, 1)[-1:] or [""]
+    word = last[0].lower().rstrip(".")
+    return fragment.endswith(".") and (word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()))
+
+
+def _append(spans: list[Span], text: str, start: int, end: int) -> None:
+    piece = text[start:end]
+    stripped = piece.strip()
+    if stripped:
+        offset = start + piece.index(stripped)
+        spans.append(Span(stripped, offset, offset + len(stripped)))

@@ -1,0 +1,48 @@
+"""Local F1@K grading of biographies: decompose the reply, merge repeats, check each claim lexically.
+
+This approximates the model-based grader (see the README): lexical evidence stands in for reading.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from nohallucinate.answers.abstention import abstains
+from nohallucinate.claims import LexicalVerifier, decompose, merge_near_duplicates
+from nohallucinate.graders.ladder import Label, f1_at_k
+from nohallucinate.tasks import Article
+
+
+def judge_biography(article: Article, k: int, reply: str) -> tuple[Label, float, dict[str, Any]]:
+    """Label, reward and per-claim detail of a biography written from memory."""
+    claims = merge_near_duplicates(decompose(reply, subject=article.title))
+    if not claims:
+        label = Label.ABSTAINED if abstains(reply) or not reply.strip() else Label.F1_AT_K
+        return (
+            label,
+            0.0,
+            {"claims": [], "supported": 0, "unsupported": 0, "k": k, "precision": 0.0, "recall": 0.0},
+        )
+    verifier = _verifier(article.text)
+    checks = [verifier.check(claim) for claim in claims]
+    supported = sum(check.supported for check in checks)
+    precision, recall, reward = f1_at_k(supported, len(checks) - supported, k)
+    return (
+        Label.F1_AT_K,
+        reward,
+        {
+            "claims": [{"claim": c.claim, "supported": c.supported, "reason": c.reason} for c in checks],
+            "supported": supported,
+            "unsupported": len(checks) - supported,
+            "k": k,
+            "precision": precision,
+            "recall": recall,
+        },
+    )
+
+
+@lru_cache(maxsize=64)
+def _verifier(reference: str) -> LexicalVerifier:
+    # Articles repeat across a sweep's replies; indexing one costs more than checking a claim.
+    return LexicalVerifier(reference)

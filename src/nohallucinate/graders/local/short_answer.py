@@ -1,0 +1,125 @@
+"""Local grading of the short answerable families on the SimpleQA boundary.
+
+CORRECT: the reply commits to the gold (hedging allowed). INCORRECT: it commits to something that
+contradicts the gold, or offers several candidates. NOT_ATTEMPTED: it declines, disputes the question,
+or says something consistent with the gold but less specific ("in 1952" for "11 March 1952").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from nohallucinate.answers.dates import PartialDate, parse_date
+from nohallucinate.answers.numbers import NumberMention, parse_number
+from nohallucinate.answers.questions import AnswerKind
+from nohallucinate.answers.reading import Reading, read_reply
+from nohallucinate.graders.ladder import Label
+
+
+def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[str, Any]]:
+    """Label a reply to a question with a single verified answer."""
+    gold_date, gold_number = _gold_as_date(gold), None
+    if gold_date is None:
+        gold_number = parse_number(gold)
+    if gold_date is not None:
+        kind = AnswerKind.DATE if gold_date.month is not None else AnswerKind.YEAR
+        reading = read_reply(question, reply, kind=kind)
+        label = _judge_date(reading, gold_date)
+    elif gold_number is not None:
+        reading = read_reply(question, reply, kind=AnswerKind.NUMBER)
+        label = _judge_number(reading, gold_number, _tolerance(gold))
+    else:
+        reading = read_reply(question, reply, kind=AnswerKind.TEXT)
+        label = _judge_text(reading, gold)
+    return label, {"parsed_answer": [c.text for c in reading.answers], "gold_kind": reading.kind.value}
+
+
+def _gold_as_date(gold: str) -> PartialDate | None:
+    date = parse_date(gold)
+    if date is None or (date.month is None and date.year is None):
+        return None
+    if date.month is None and parse_number(gold) is not None and not re.fullmatch(r"\s*\d{4}\s*\.?", gold):
+        return None
+    return date
+
+
+def _judge_date(reading: Reading, gold: PartialDate) -> Label:
+    answers = reading.answers
+    if not answers:
+        years = [c for c in reading.year_only if not c.negated]
+        if any(c.date is not None and c.date.conflicts_with(gold) for c in years):
+            return Label.INCORRECT
+        return Label.NOT_ATTEMPTED
+    if reading.offers_alternatives:
+        return Label.INCORRECT
+    stated = answers[0].date
+    assert stated is not None
+    if stated.conflicts_with(gold):
+        return Label.INCORRECT
+    return Label.CORRECT if stated.covers(gold) else Label.NOT_ATTEMPTED
+
+
+def _judge_number(reading: Reading, gold: float, tolerance: float) -> Label:
+    answers = reading.answers
+    if not answers:
+        return Label.NOT_ATTEMPTED
+    if reading.offers_alternatives:
+        return Label.INCORRECT
+    number = answers[0].number
+    assert number is not None
+    return _number_label(number, gold, tolerance)
+
+
+def _number_label(number: NumberMention, gold: float, tolerance: float) -> Label:
+    close = abs(number.value - gold) <= tolerance
+    if number.qualifier == "exact":
+        return Label.CORRECT if close else Label.INCORRECT
+    if number.qualifier == "approximate":
+        # SimpleQA: "around 100k" for 120k neither confirms nor contradicts.
+        return Label.CORRECT if close else Label.NOT_ATTEMPTED
+    if number.qualifier == "at_least":
+        return Label.NOT_ATTEMPTED if gold >= number.value else Label.INCORRECT
+    if number.qualifier == "at_most":
+        return Label.NOT_ATTEMPTED if gold <= number.value else Label.INCORRECT
+    high = number.high if number.high is not None else number.value
+    return Label.NOT_ATTEMPTED if number.value <= gold <= high else Label.INCORRECT
+
+
+def _tolerance(gold: str) -> float:
+    """Half a unit of the gold's last significant figure: "120k" admits 115k-125k; a plain count, only itself."""
+    match = _GOLD_NUMBER.search(gold.lower())
+    if not match:
+        return 0.0
+    mantissa, scale = match.group(1).replace(",", ""), _SCALES.get(match.group(2) or "", 1.0)
+    if "." in mantissa:
+        unit = 10.0 ** -len(mantissa.split(".", 1)[1])
+    elif scale == 1.0:
+        return 0.0
+    else:
+        unit = 10.0 ** (len(mantissa) - len(mantissa.rstrip("0")))
+    return unit * scale / 2
+
+
+_GOLD_NUMBER = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|million|billion|m|bn)?\b")
+_SCALES = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
+
+
+def _judge_text(reading: Reading, gold: str) -> Label:
+    if _mentions(reading.text, gold):
+        return Label.CORRECT
+    if reading.abstains or reading.cues or not reading.text.strip():
+        return Label.NOT_ATTEMPTED
+    return Label.INCORRECT
+
+
+def _mentions(text: str, gold: str) -> bool:
+    wanted = _tokens(gold)
+    have = _tokens(text)
+    return bool(wanted) and wanted <= have
+
+
+def _tokens(text: str) -> set[str]:
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return set(re.findall(r"[a-z0-9]+", folded)) - {"the", "a", "an", "of"}

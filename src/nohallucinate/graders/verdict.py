@@ -1,0 +1,32 @@
+"""A grader's judgement of one reply."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from nohallucinate.graders.ladder import Label
+from nohallucinate.tasks import Family, Tier
+
+DecidedBy = Literal["local", "model"]
+
+
+class Verdict(BaseModel):
+    """Label and reward for one reply, or an error that keeps it out of every mean."""
+
+    model_config = ConfigDict(frozen=True)
+
+    task_id: str
+    family: Family
+    tier: Tier | None = None
+    sample: int = 0
+    label: Label | None
+    reward: float | None = Field(default=None, ge=0.0, le=1.0)
+    decided_by: DecidedBy = "local"
+    detail: dict[str, Any] = Field(default_factory=dict)
+    error: str | None = None
+
+    @property
+    def errored(self) -> bool:
+        return self.error is not None

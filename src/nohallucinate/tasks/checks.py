@@ -1,0 +1,73 @@
+"""Properties every task set must keep, whoever built it.
+
+- Every birth-date question uses the one phrasing, so the wording never reveals the family.
+- No subject is contradicted: a name used as ambiguous is never used as unique elsewhere, and a
+  subject whose birth date is unrecorded never has a recorded one in another row.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+
+from nohallucinate.tasks.model import Family, Task
+
+BIRTH_DATE_PHRASING = "On what day, month and year was X born?"
+_BIRTH_QUESTION = re.compile(r"\bborn\b|\bbirth", re.IGNORECASE)
+
+
+def birth_date_phrasings(tasks: Iterable[Task]) -> set[str]:
+    """The distinct birth-date question templates (subject replaced by X)."""
+    templates = set()
+    for task in tasks:
+        if _BIRTH_QUESTION.search(task.question):
+            templates.add(task.question.replace(task.subject.label, "X"))
+    return templates
+
+
+def task_set_problems(tasks: Iterable[Task]) -> list[str]:
+    """Every violated property, as readable sentences naming the rows (empty when the set is sound)."""
+    tasks = list(tasks)
+    problems = []
+    phrasings = birth_date_phrasings(tasks)
+    if phrasings - {BIRTH_DATE_PHRASING}:
+        others = sorted(phrasings - {BIRTH_DATE_PHRASING})
+        problems.append(f"birth-date questions must read {BIRTH_DATE_PHRASING!r}; also found: {others}")
+
+    families_of: dict[str, dict[Family, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for task in tasks:
+        families_of[_key(task.subject.label)][task.family].append(task.task_id)
+        if task.subject.qid:
+            families_of[task.subject.qid][task.family].append(task.task_id)
+    for subject, families in sorted(families_of.items()):
+        if Family.AMBIGUOUS_ENTITY in families and len(families) > 1:
+            used = sorted(f.value for f in families if f is not Family.AMBIGUOUS_ENTITY)
+            problems.append(
+                f"{subject!r} is ambiguous in {families[Family.AMBIGUOUS_ENTITY]} but used as unique in {used}"
+            )
+
+    recorded, unrecorded = (
+        _birth_subjects(tasks, Family.PRECISE_FACT),
+        _birth_subjects(tasks, Family.UNRECORDED_FACT),
+    )
+    for subject in sorted(recorded.keys() & unrecorded.keys()):
+        problems.append(
+            f"{subject!r} has a recorded birth date in {recorded[subject]} and an unrecorded one in "
+            f"{unrecorded[subject]}"
+        )
+    return problems
+
+
+def _birth_subjects(tasks: list[Task], family: Family) -> dict[str, list[str]]:
+    subjects: dict[str, list[str]] = defaultdict(list)
+    for task in tasks:
+        if task.family is family and _BIRTH_QUESTION.search(task.question):
+            subjects[_key(task.subject.label)].append(task.task_id)
+            if task.subject.qid:
+                subjects[task.subject.qid].append(task.task_id)
+    return subjects
+
+
+def _key(label: str) -> str:
+    return " ".join(label.casefold().split())

@@ -94,7 +94,7 @@ def check(tasks_path: TasksOption = None) -> None:
     tasks = _load_tasks(tasks_path)
     problems = task_set_problems(tasks)
     for problem in problems:
-        _err.print(f"[red]problem:[/] {problem}")
+        _err.print(f"[red]problem:[/] {problem}", highlight=False, soft_wrap=True)
     if problems:
         raise typer.Exit(1)
     _out.print(f"{len(tasks)} tasks: valid, one birth-date phrasing, no contradicted subject.")
@@ -115,7 +115,7 @@ def _or_exit(action: Callable[[], Any]) -> Any:
     try:
         return action()
     except (FormatError, ValueError) as exc:
-        _err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        _err.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
 
 

@@ -5,43 +5,60 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from nohallucinate.answers.abstention import abstains, hedges, normalise_quotes
+from nohallucinate.answers.abstention import abstains, hedges
 from nohallucinate.answers.dates import DateMention, PartialDate, find_dates
 from nohallucinate.answers.defects import DefectCue, defect_cues, negates
+from nohallucinate.answers.normalise import straighten_quotes
 from nohallucinate.answers.numbers import NumberMention, find_numbers
-from nohallucinate.answers.questions import AnswerKind, content_words, expected_kind
-from nohallucinate.answers.sentences import Span, split_clauses
+from nohallucinate.answers.questions import AnswerKind, content_words, expected_kind, stem
+from nohallucinate.answers.sentences import Span, split_clauses, split_sentences
 
-# Words that tie a clause to the question's relation even when phrased differently.
-_RELATION_SYNONYMS = (
-    {"born", "birth", "birthday", "dob"},
-    {
-        "appear",
-        "app",
-        "apps",
-        "game",
-        "match",
-        "matche",
-        "played",
-        "play",
-        "cap",
-        "outing",
-        "featur",
-        "start",
-    },
-    {"receiv", "won", "win", "award", "given", "got", "prize", "honour", "honor", "recipient"},
-    {"die", "died", "death", "pass"},
-    {"found", "founded", "establish", "form", "formed", "creat"},
-)
-_CAPITALISED = re.compile(r"\b[A-Z][\w'.-]*(?:\s+(?:of|the|de|van|von|der|da|di|du|F\.C\.|FC)?\s*[A-Z][\w'.-]*)*")
+# Words naming the relation a value belongs to; a value next to another relation's words is not the answer
+# ("born on 11 March 1952 ... died on 11 May 2001", "25 appearances, scoring 3 goals").
+_RELATION_WORDS = {
+    "birth": "born birth birthday dob",
+    "death": "die died dies death passed",
+    "appearance": "appear appeared appearance appearances app apps game games match matches played play plays cap "
+    "caps outing outings featured starts",
+    "goal": "goal goals scored scoring score scores netted",
+    "award": "received receive receives won win wins award awarded prize honour honor recipient",
+    "founding": "founded founding established formed created",
+}
+_RELATIONS = {name: frozenset(stem(w) for w in words.split()) for name, words in _RELATION_WORDS.items()}
+# Competitions name no rival club or person: "22 Premier League appearances for Liverpool" is about Liverpool.
+_COMPETITION = re.compile(r"\b(?:League|Liga|Ligue|Serie|Bundesliga|Division|Cup|Championship|Eredivisie)\b")
+_CAPITALISED = re.compile(r"\b[A-Z][\w'.-]*(?:\s+(?:of|the|de|van|von|der|da|di|du)?\s*[A-Z][\w'.-]*)*")
 _NOT_NAMES = frozenset(
     """I I'm I've I'd He She It They We You The This That These Those His Her Their Its If In On At As
     But However Although Though Yes No Actually Unfortunately Sorry Hmm Well So Also There Here My Some
     Many Several Based According Without While When Where What Which Who Since From After Before During
-    Perhaps Maybe Possibly Probably Unknown Note Answer January February March April May June July August
-    September October November December Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split()
+    Perhaps Maybe Possibly Probably Unknown Note Answer Trick Sure Okay OK January February March April May
+    June July August September October November December Monday Tuesday Wednesday Thursday Friday Saturday
+    Sunday""".split()
 )
+_MONTHS = "January February March April May June July August September October November December".split()
+_BARE_MONTH = re.compile(
+    r"(?P<lead>\b(?:in|around|about|early|late|mid|of|probably|perhaps|maybe)\s+)?\b(?P<month>"
+    + "|".join(_MONTHS)
+    + r")\b"
+)
+_PART_BREAK = re.compile(r",|:|\s[–—-]\s")
+_RELATIVE = re.compile(r"^\s*(?:where|which|who|whom|whose|when)\b", re.IGNORECASE)
 _LEADING_INTERJECTION = re.compile(r"^\s*(?:no|nope|actually|well|hmm|sorry|yes)\b[,.!:]?\s*", re.IGNORECASE)
+_RANGE_DASH = re.compile(r"^\s*(?:[–—-]|to|until)\s*$")
+_ALTERNATIVE_DIGITS = re.compile(r"\b\d+(?:st|nd|rd|th)?\s+or\s+(?:the\s+)?\d+(?:st|nd|rd|th)?\b")
+_DECADE = re.compile(r"\b(?:the\s+)?(?:early\s+|mid-?\s*|late\s+)?(1[0-9]|20)(\d)0s\b", re.IGNORECASE)
+_ZERO_COUNT = re.compile(
+    r"(?:\bno\b|\bzero\b|(?:\bnot\b|n't\b|\bnever\b)(?:\s+\w+)?\s+(?:a\s+single|one|any)\b)"
+    r"(?:\s+[\w-]+){0,2}?\s+(?:appearances?|apps|games?|match(?:es)?|caps?|goals?|times)\b",
+    re.IGNORECASE,
+)
+# The words right after a value that still describe it ("33 Premier League appearances"): up to four, stopping at
+# punctuation and at words that open a new phrase ("born on 14 June 1962 in Kyoto").
+_WINDOW_AFTER = re.compile(
+    r"^(?:[ \t*_\"']*(?!(?:in|at|for|when|while|with|as|after|before|from|and|but|by|to|of|on)\b)[\w'-]+){0,4}",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -54,9 +71,11 @@ class Candidate:
     date: PartialDate | None
     number: NumberMention | None
     negated: bool  # a denial governs it ("not in 1998", "never played ... 0 times")
-    parenthetical: bool  # sits inside brackets, as years after a work's title do
-    on_relation: bool  # its clause speaks of the question's relation (born, appeared, received ...)
-    foreign_names: bool  # its clause names someone or something the question does not
+    aside: bool  # an aside, not an assertion: inside brackets (years, counts) or inside a question
+    relation: bool | None  # its context speaks of the question's relation (True), of another (False), or neither
+    foreign_names: bool  # the words around it name someone or something the question does not
+    foreign_clause: bool  # its clause does
+    range_end: bool  # the second value of a span ("1939 – 2016"): a death, an end
 
     @property
     def value(self) -> object:
@@ -65,116 +84,209 @@ class Candidate:
         assert self.number is not None
         return (self.number.value, self.number.high)
 
+    @property
+    def is_zero(self) -> bool:
+        return self.number is not None and self.number.value == 0 and self.number.high is None
+
 
 @dataclass(frozen=True)
 class Reading:
     """What a reply says about one question."""
 
     kind: AnswerKind
+    relation: str | None  # the question's relation ("birth", "appearance", ...), when it names one
     candidates: tuple[Candidate, ...]  # answer-shaped values of the question's kind
-    year_only: tuple[Candidate, ...]  # bare years offered to a full-date question
+    partial: tuple[Candidate, ...]  # a bare year or a bare month offered to a full-date question
+    decades: tuple[Candidate, ...]  # "in the 1920s"
     abstains: bool
     hedged: bool
     cues: frozenset[DefectCue]
+    lists_alternatives: bool  # "11 or 12 March", "25 or 26"
     text: str
 
     @property
     def committed(self) -> tuple[Candidate, ...]:
-        """Candidates the reply asserts: not denied and not a bracketed aside."""
-        return tuple(c for c in self.candidates if not c.negated and not c.parenthetical)
+        """Candidates the reply asserts: not denied, not an aside, and from a span ("1939 – 2016") only the
+        end that fits the question (the start for a birth, the end for a death)."""
+        ends = {i for i, c in enumerate(self.candidates) if c.range_end}
+        other_end = {i - 1 for i in ends} if self.relation == "death" else ends
+        return tuple(c for i, c in enumerate(self.candidates) if i not in other_end and not c.negated and not c.aside)
 
     @property
     def answers(self) -> tuple[Candidate, ...]:
-        """The committed candidates that answer the question; when some speak of its relation, only those."""
-        committed = self.committed
-        on_relation = tuple(c for c in committed if c.on_relation)
-        return on_relation or committed
+        """The committed candidates that answer the question: those tied to its relation when any are."""
+        committed = [c for c in self.committed if c.relation is not False]
+        on_relation = [c for c in committed if c.relation]
+        if on_relation:
+            committed = on_relation
+        # Prefer values whose clause names only the question's people and things, then whose neighbours do.
+        clean_clause = [c for c in committed if not c.foreign_clause]
+        clean_neighbours = [c for c in committed if not c.foreign_names]
+        return tuple(clean_clause or clean_neighbours or committed)
 
     @property
     def offers_alternatives(self) -> bool:
         """True when the reply commits to more than one distinct value ("1952 or 1953")."""
-        return len({c.value for c in self.answers}) > 1
+        return self.lists_alternatives or len({c.value for c in self.answers}) > 1
 
 
 def read_reply(question: str, reply: str, kind: AnswerKind | None = None) -> Reading:
     """Read `reply` as an answer to `question`; `kind` overrides the kind the question's wording implies."""
-    text = normalise_quotes(reply)
+    text = straighten_quotes(reply)
     kind = kind or expected_kind(question)
-    clauses = split_clauses(text)
-    relation = _relation_words(question)
-    question_tokens = {t.lower() for t in re.findall(r"[\w']+", question)}
-    dates = find_dates(text)
-    restated = _restated_values(question)
+    relation = _relation_of(question)
+    context = _Context(text, question, relation)
 
-    def build(start: int, end: int, date: PartialDate | None, number: NumberMention | None) -> Candidate:
-        clause = _clause_at(clauses, start)
-        return Candidate(
-            text=text[start:end],
-            start=start,
-            end=end,
-            date=date,
-            number=number,
-            negated=_denied(text, clause, start, dates),
-            parenthetical=_in_brackets(text, start, end),
-            on_relation=bool(relation & _relation_words(clause.text)),
-            foreign_names=_names_outside(clause.text, question_tokens),
-        )
-
-    candidates: list[Candidate] = []
-    year_only: list[Candidate] = []
+    # (start, end, date, number, bucket): built in text order, since each candidate looks back to the last.
+    found: list[tuple[int, int, PartialDate | None, NumberMention | None, str]] = []
     if kind in (AnswerKind.DATE, AnswerKind.YEAR):
-        for mention in dates:
-            if mention.date.year is not None and mention.date.year in restated:
+        for mention in context.dates:
+            date = mention.date
+            if date.year is not None and date.year in context.restated:
                 continue
-            candidate = build(mention.start, mention.end, mention.date, None)
-            has_month = mention.date.month is not None
-            if kind is AnswerKind.YEAR or has_month:
-                if kind is AnswerKind.YEAR and mention.date.year is None:
-                    continue
-                candidates.append(candidate)
-            else:
-                year_only.append(candidate)
+            if kind is AnswerKind.DATE:
+                found.append((mention.start, mention.end, date, None, "full" if date.month else "partial"))
+            elif date.year is not None:
+                found.append((mention.start, mention.end, date, None, "full"))
+        if kind is AnswerKind.DATE:
+            found += [(start, end, month, None, "partial") for start, end, month in _bare_months(text, context.dates)]
+        for match in _DECADE.finditer(text):
+            decade = PartialDate(int(match.group(1) + match.group(2) + "0"), None, None)
+            found.append((match.start(), match.end(), decade, None, "decade"))
     elif kind is AnswerKind.NUMBER:
-        for number in find_numbers(text):
-            if number.value in restated and number.qualifier == "exact":
-                continue
-            candidates.append(build(number.start, number.end, None, number))
+        for number in find_numbers(text) + _zero_counts(text):
+            if number.qualifier != "exact" or number.value not in context.restated:
+                found.append((number.start, number.end, None, number, "full"))
+    buckets: dict[str, list[Candidate]] = {"full": [], "partial": [], "decade": []}
+    for start, end, date, number, bucket in sorted(found, key=lambda item: item[0]):
+        buckets[bucket].append(context.candidate(start, end, date, number, kind))
     return Reading(
         kind=kind,
-        candidates=tuple(candidates),
-        year_only=tuple(year_only),
+        relation=relation,
+        candidates=tuple(buckets["full"]),
+        partial=tuple(buckets["partial"]),
+        decades=tuple(buckets["decade"]),
         abstains=abstains(text),
         hedged=hedges(text),
         cues=frozenset(defect_cues(text)),
+        lists_alternatives=bool(_ALTERNATIVE_DIGITS.search(text)),
         text=text,
     )
 
 
-def _relation_words(text: str) -> set[str]:
-    words = {w.rstrip("e") for w in content_words(text)} | content_words(text)
-    related: set[str] = set()
-    for group in _RELATION_SYNONYMS:
-        if words & group:
-            related |= group
-    return related
+class _Context:
+    """Everything about a reply's surroundings that a candidate's flags are computed from."""
+
+    def __init__(self, text: str, question: str, relation: str | None) -> None:
+        self.text = text
+        self.relation = relation
+        self.clauses = split_clauses(text)
+        self.sentences = split_sentences(text)
+        self.dates = find_dates(text)
+        self.restated = _restated_values(question)
+        self.question_tokens = {_bare(t) for t in re.findall(r"[\w']+", question.lower())}
+        self.redirected = _redirected_sentences(self.sentences, question)
+        self._previous_end = 0
+
+    def candidate(
+        self, start: int, end: int, date: PartialDate | None, number: NumberMention | None, kind: AnswerKind
+    ) -> Candidate:
+        clause = _span_at(self.clauses, start)
+        sentence = _span_at(self.sentences, start)
+        prefix_start = max(clause.start, self._previous_end)
+        between = self.text[self._previous_end : start] if self._previous_end else ""
+        self._previous_end = end
+        after_match = _WINDOW_AFTER.match(self.text[end:])
+        after = after_match.group(0) if after_match else ""
+        before = _last_part(self.text[prefix_start:start])
+        brackets = kind is not AnswerKind.DATE and _in_brackets(self.text, start, end)
+        return Candidate(
+            text=self.text[start:end],
+            start=start,
+            end=end,
+            date=date,
+            number=number,
+            negated=_denied(self.text, clause, start, self.dates) or sentence in self.redirected,
+            aside=brackets or sentence.text.rstrip().endswith("?"),
+            relation=self._relation_of(before, after, clause.text),
+            foreign_names=_names_outside(f"{before} {after}", self.question_tokens),
+            foreign_clause=_names_outside(clause.text, self.question_tokens),
+            range_end=bool(between) and bool(_RANGE_DASH.match(between)),
+        )
+
+    def _relation_of(self, before: str, after: str, clause: str) -> bool | None:
+        """Whether the relation nearest the value (words after it first, then before it) is the question's."""
+        if self.relation is None:
+            return None
+        words = after.split() + before.split()[::-1]
+        for word in words:
+            found = _relations_in(word)
+            if found:
+                return self.relation in found
+        return True if self.relation in _relations_in(clause) else None
+
+
+def _relation_of(question: str) -> str | None:
+    found = _relations_in(question)
+    if len(found) == 1:
+        return found.pop()
+    return next(iter(sorted(found & {"birth", "death"})), None)
+
+
+def _relations_in(text: str) -> set[str]:
+    words = content_words(text)
+    return {name for name, group in _RELATIONS.items() if words & group}
 
 
 def _restated_values(question: str) -> set[float]:
     """Numbers and years the question itself contains; a reply repeating them is not answering."""
-    values: set[float] = set()
-    for mention in find_dates(question):
-        if mention.date.year is not None:
-            values.add(mention.date.year)
-    for number in find_numbers(question):
-        values.add(number.value)
-    return values
+    values: set[float] = {m.date.year for m in find_dates(question) if m.date.year is not None}
+    return values | {n.value for n in find_numbers(question)}
 
 
-def _clause_at(clauses: list[Span], position: int) -> Span:
-    for clause in clauses:
-        if clause.start <= position < clause.end:
-            return clause
-    return clauses[-1] if clauses else Span("", 0, 0)
+def _redirected_sentences(sentences: list[Span], question: str) -> list[Span]:
+    """Sentences that set their values apart from the question's club or prize ("... for United, not Liverpool")."""
+    names = [w for w in re.findall(r"\b[A-Z][\w'-]+", question)[1:] if w not in _NOT_NAMES]
+    if not names:
+        return []
+    apart = re.compile(
+        rf"\bnot\s+(?:for\s+|at\s+|with\s+|to\s+|in\s+)?(?:the\s+)?(?:{'|'.join(map(re.escape, names))})\b"
+    )
+    return [sentence for sentence in sentences if apart.search(sentence.text)]
+
+
+def _bare_months(text: str, dates: list[DateMention]) -> list[tuple[int, int, PartialDate]]:
+    """Month names standing alone ("probably in the spring, around April"); "May" only after a preposition."""
+    months = []
+    for match in _BARE_MONTH.finditer(text):
+        inside = any(m.start <= match.start() < m.end for m in dates)
+        if inside or (match.group("month") == "May" and not match.group("lead")):
+            continue
+        month = PartialDate(None, _MONTHS.index(match.group("month")) + 1, None)
+        months.append((match.start("month"), match.end("month"), month))
+    return months
+
+
+def _zero_counts(text: str) -> list[NumberMention]:
+    """ "No appearances", "not a single game": a count of zero written without a digit."""
+    return [NumberMention(0.0, None, "exact", m.start(), m.end(), m.group(0)) for m in _ZERO_COUNT.finditer(text)]
+
+
+def _span_at(spans: list[Span], position: int) -> Span:
+    for span in spans:
+        if span.start <= position < span.end:
+            return span
+    return spans[-1] if spans else Span("", 0, 0)
+
+
+def _last_part(prefix: str) -> str:
+    """The words since the last comma, colon or dash; a part opening with "where"/"which"/"who" also takes the
+    part before it, which it refers to ("he was at Manchester United, where he made 34 appearances")."""
+    parts = _PART_BREAK.split(prefix)
+    last = parts[-1]
+    if len(parts) > 1 and _RELATIVE.match(last):
+        last = parts[-2] + ", " + last
+    return last
 
 
 def _denied(text: str, clause: Span, position: int, dates: list[DateMention]) -> bool:
@@ -184,8 +296,7 @@ def _denied(text: str, clause: Span, position: int, dates: list[DateMention]) ->
         for i in range(max(mention.start, clause.start), min(mention.end, position)):
             if prefix[i - clause.start] == ",":
                 prefix[i - clause.start] = " "
-    part = "".join(prefix).rsplit(",", 1)[-1]
-    part = _LEADING_INTERJECTION.sub("", part)
+    part = _LEADING_INTERJECTION.sub("", _last_part("".join(prefix)))
     return negates(part)
 
 
@@ -194,9 +305,24 @@ def _in_brackets(text: str, start: int, end: int) -> bool:
     return before.count("(") > before.count(")") and ")" in after
 
 
-def _names_outside(clause: str, question_tokens: set[str]) -> bool:
-    for match in _CAPITALISED.finditer(clause):
-        words = [w for w in re.findall(r"[\w']+", match.group(0)) if w not in _NOT_NAMES]
-        if words and not any(w.lower() in question_tokens for w in words):
+def _bare(token: str) -> str:
+    return re.sub(r"'s?$", "", token)
+
+
+def _names_outside(context: str, question_tokens: set[str]) -> bool:
+    for match in _CAPITALISED.finditer(context):
+        name = match.group(0)
+        opens_sentence = not context[: match.start()].strip() or context[: match.start()].rstrip()[-1] in ".!?:*"
+        if _COMPETITION.search(name) or (opens_sentence and " " not in name.strip()):
+            continue
+        words = [w for w in re.findall(r"[\w']+", name) if w not in _NOT_NAMES]
+        if any(not _known(_bare(w.lower()), question_tokens) for w in words):
             return True
     return False
+
+
+def _known(word: str, question_tokens: set[str]) -> bool:
+    """The question uses this word, or a short form of it ("Doug" for "Douglas")."""
+    return word in question_tokens or any(
+        len(token) >= 3 and (word.startswith(token) or token.startswith(word)) for token in question_tokens
+    )

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
-from nohallucinate.answers.abstention import abstains, normalise_quotes
-from nohallucinate.answers.sentences import split_sentences
+from nohallucinate.answers.abstention import abstains
+from nohallucinate.answers.normalise import straighten_quotes
+from nohallucinate.answers.sentences import split_clauses, split_sentences
 
 _VERB = (
     r"(?:is|was|are|were|has|had|have|became|becomes|remains|remained|wrote|writes|co-wrote|served|serves|"
@@ -22,17 +23,28 @@ _VERB = (
 )
 _SUBJECT = re.compile(rf"^(?P<subject>.+?)\s+(?={_VERB}\b)", re.IGNORECASE)
 _CLAUSE_SPLIT = re.compile(
-    r";\s+|,\s+(?:but|while|whereas|where|which|who|although|though)\s+"
-    rf"|,?\s+and\s+(?=(?:he|she|they|it|his|her|their)\b|(?:also\s+|later\s+)?{_VERB}\b)",
+    r";\s+|,\s+(?:but|while|whereas|where|which|who|although|though)\s+|\s+(?:and\s+)?whose\s+"
+    rf"|\s+who\s+(?=(?:also\s+|later\s+)?{_VERB}\b)"
+    rf"|,?\s+and\s+(?=(?:he|she|they|it|his|her|their)\b|(?:also\s+|later\s+)?{_VERB}\b)"
+    rf"|,\s+(?=(?:and\s+)?(?:also\s+|later\s+)?(?!born\b){_VERB}\b)",
     re.IGNORECASE,
 )
 _PREDICATE = re.compile(rf"^(?P<head>.*?\b{_VERB}\b(?:\s+(?:as|of|for|by|in|to))*\s+)(?P<rest>.+)$", re.IGNORECASE)
 _ADVERB_TAIL = re.compile(r"(?:\s+(?:also|later|then|subsequently|first|eventually|briefly))+$", re.IGNORECASE)
+# Sentences about the conversation rather than the subject ("If you can share a source, I can ...").
+_CONVERSATION = re.compile(
+    r"^(?:if you|you|i|i'd|i'm|i've|i'll|let me|please|feel free|note|disclaimer)\b", re.IGNORECASE
+)
 _LIFESPAN = re.compile(r"\s*\((?P<inside>[^()]*\d{3,4}[^()]*)\)")
 _LIFESPAN_PARTS = re.compile(r"\s+[–-]\s+|\s*[–-]\s*(?=\d)")
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+_WHEN = re.compile(rf",?\s+(?:on|in)\s+(?:(?:\d{{1,2}}\s+)?(?:{_MONTHS})(?:\s+\d{{1,2}},?)?\s+)?\d{{4}}\b")
+_WHERE = re.compile(r",?\s+(?:in|at)\s+(?!(?:" + _MONTHS + r")\b)[A-Z][\w'-]*(?:(?:,\s+|\s+)[A-Z][\w'-]*)*")
 _PRONOUN = re.compile(r"^(?:he|she|they|it)\b", re.IGNORECASE)
 _FILLER = re.compile(
-    r"^(?:(?:i think|i believe|as far as i know|to my knowledge|if i recall correctly|i recall that|"
+    r"^(?:(?:i think|i believe|as far as i (?:know|recall|remember|can tell)|to my knowledge|"
+    r"if i (?:recall|remember)(?: correctly)?|i recall that|from what i (?:know|recall|remember)|"
+    r"here is what i (?:believe|know|recall)|i am fairly (?:sure|confident|certain)(?: that)?|"
     r"in (?:short|summary|brief)|overall|notably|also|additionally|moreover|furthermore|later|"
     r"here is (?:a )?(?:short |brief )?biography(?: of [^:]+)?)[,:]?\s+)+",
     re.IGNORECASE,
@@ -43,12 +55,22 @@ _LIST_SEPARATOR = re.compile(r",\s+(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 def decompose(text: str, subject: str | None = None) -> list[str]:
     """Atomic claims of `text`; `subject` names whom the text is about (used for leading pronouns)."""
     claims: list[str] = []
-    for sentence in split_sentences(normalise_quotes(text)):
-        body = _FILLER.sub("", sentence.text).strip()
-        if not body or body.endswith("?") or abstains(body):
-            continue
-        claims.extend(_sentence_claims(body, subject))
+    for sentence in split_sentences(straighten_quotes(text)):
+        for body in _statements(sentence.text):
+            claims.extend(_sentence_claims(body, subject))
     return claims
+
+
+def _statements(sentence: str) -> list[str]:
+    """The parts of a sentence that state something: a sentence that also declines keeps its other parts
+    ("I have no records on her, but here is what I believe: she was born in 1931")."""
+    if sentence.rstrip().endswith("?"):
+        return []
+    parts = [sentence]
+    if abstains(sentence):
+        parts = [c.text for c in split_clauses(sentence.replace(": ", "; "))]
+    bodies = [_FILLER.sub("", part).strip() for part in parts]
+    return [body for body in bodies if body and not abstains(body) and not _CONVERSATION.match(body)]
 
 
 def _sentence_claims(sentence: str, subject: str | None) -> list[str]:
@@ -67,8 +89,25 @@ def _sentence_claims(sentence: str, subject: str | None) -> list[str]:
             clause = f"{name} {clause}"
         elif _PRONOUN.match(clause) and name:
             clause = _PRONOUN.sub(name, clause, count=1)
-        claims.extend(_expand_list(clause))
+        for fact in _split_when_and_where(clause):
+            claims.extend(_expand_list(fact))
     return [c if c.endswith(".") else c + "." for c in claims if len(c.split()) >= 2]
+
+
+def _split_when_and_where(clause: str) -> list[str]:
+    """ "X was born on 11 March 1952 in Cambridge" states two facts: when, and where."""
+    when = _WHEN.search(clause)
+    where = _WHERE.search(clause)
+    if not when or not where or _overlap(when, where):
+        return [clause]
+    head = clause[: min(when.start(), where.start())].rstrip(" ,")
+    tail_start = max(when.end(), where.end())
+    tail = clause[tail_start:]
+    return [f"{head} {when.group(0).strip(' ,')}{tail}", f"{head} {where.group(0).strip(' ,')}{tail}"]
+
+
+def _overlap(a: re.Match[str], b: re.Match[str]) -> bool:
+    return a.start() < b.end() and b.start() < a.end()
 
 
 def _take_lifespan(sentence: str) -> tuple[str, list[str]]:
@@ -108,7 +147,7 @@ def _has_subject(clause: str) -> bool:
 def _expand_list(clause: str) -> list[str]:
     """ "X wrote A, B and C" becomes three claims; lists of long phrases are left whole."""
     match = _PREDICATE.match(clause)
-    if not match:
+    if not match or not re.search(r"\b(?:and|or)\b", match.group("rest")):
         return [clause]
     items = [item.strip() for item in _LIST_SEPARATOR.split(match.group("rest")) if item.strip()]
     if len(items) < 2 or any(len(item.split()) > 8 for item in items):

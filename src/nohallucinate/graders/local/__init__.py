@@ -29,7 +29,7 @@ class LocalGrader:
             label, detail = judge_answerable(task.question, task.gold, text)
             reward = reward_for(task.family, label)
         else:
-            label, detail = judge_unanswerable(task.family, task.question, text)
+            label, detail = judge_unanswerable(task.family, task.question, task.subject.label, text)
             reward = reward_for(task.family, label)
         return Verdict(
             task_id=task.task_id,

@@ -24,7 +24,7 @@ def judge_biography(article: Article, k: int, reply: str) -> tuple[Label, float,
             0.0,
             {"claims": [], "supported": 0, "unsupported": 0, "k": k, "precision": 0.0, "recall": 0.0},
         )
-    verifier = _verifier(article.text)
+    verifier = _verifier(article.text, article.title)
     checks = [verifier.check(claim) for claim in claims]
     supported = sum(check.supported for check in checks)
     precision, recall, reward = f1_at_k(supported, len(checks) - supported, k)
@@ -43,6 +43,6 @@ def judge_biography(article: Article, k: int, reply: str) -> tuple[Label, float,
 
 
 @lru_cache(maxsize=64)
-def _verifier(reference: str) -> LexicalVerifier:
+def _verifier(reference: str, subject: str) -> LexicalVerifier:
     # Articles repeat across a sweep's replies; indexing one costs more than checking a claim.
-    return LexicalVerifier(reference)
+    return LexicalVerifier(reference, subject)

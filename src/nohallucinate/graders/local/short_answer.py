@@ -12,6 +12,7 @@ import unicodedata
 from typing import Any
 
 from nohallucinate.answers.dates import PartialDate, parse_date
+from nohallucinate.answers.defects import DefectCue
 from nohallucinate.answers.numbers import NumberMention, parse_number
 from nohallucinate.answers.questions import AnswerKind
 from nohallucinate.answers.reading import Reading, read_reply
@@ -47,15 +48,18 @@ def _gold_as_date(gold: str) -> PartialDate | None:
 
 def _judge_date(reading: Reading, gold: PartialDate) -> Label:
     answers = reading.answers
+    partial = [c for c in reading.partial if not c.negated and not c.aside and c.relation is not False]
     if not answers:
-        years = [c for c in reading.year_only if not c.negated]
-        if any(c.date is not None and c.date.conflicts_with(gold) for c in years):
-            return Label.INCORRECT
-        return Label.NOT_ATTEMPTED
+        # Only a bare year or month: wrong is a contradiction, right is less specific than asked.
+        stated = [c.date for c in partial if c.relation and c.date is not None]
+        return Label.INCORRECT if any(p.conflicts_with(gold) for p in stated) else Label.NOT_ATTEMPTED
     if reading.offers_alternatives:
         return Label.INCORRECT
     stated = answers[0].date
     assert stated is not None
+    distinct_years = {c.date.year for c in partial if c.date is not None and c.date.year is not None}
+    if stated.year is None and len(distinct_years) == 1:  # "her birthday is 19 August; she was born in 1987"
+        stated = PartialDate(distinct_years.pop(), stated.month, stated.day)
     if stated.conflicts_with(gold):
         return Label.INCORRECT
     return Label.CORRECT if stated.covers(gold) else Label.NOT_ATTEMPTED
@@ -69,6 +73,8 @@ def _judge_number(reading: Reading, gold: float, tolerance: float) -> Label:
         return Label.INCORRECT
     number = answers[0].number
     assert number is not None
+    if number.value == 0 and gold != 0 and reading.cues & {DefectCue.FALSE_PREMISE, DefectCue.NONEXISTENT}:
+        return Label.NOT_ATTEMPTED  # "0, he never played for them": disputes the question
     return _number_label(number, gold, tolerance)
 
 

@@ -1,0 +1,32 @@
+"""One spelling for the many ways replies write the same words, before phrases are matched."""
+
+from __future__ import annotations
+
+import re
+
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u02bc": "'"})
+_CONTRACTIONS = (
+    (re.compile(r"\bcan't\b", re.IGNORECASE), "cannot"),
+    (re.compile(r"\bwon't\b", re.IGNORECASE), "will not"),
+    (re.compile(r"\bain't\b", re.IGNORECASE), "is not"),
+    (re.compile(r"n't\b", re.IGNORECASE), " not"),
+    (re.compile(r"\b(it|that|there|what|he|she)'s\b", re.IGNORECASE), r"\1 is"),
+    (re.compile(r"\bi'm\b", re.IGNORECASE), "i am"),
+    (re.compile(r"'re\b", re.IGNORECASE), " are"),
+    (re.compile(r"'ve\b", re.IGNORECASE), " have"),
+    (re.compile(r"\bi'd\b", re.IGNORECASE), "i would"),
+)
+_EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)")
+
+
+def straighten_quotes(text: str) -> str:
+    """Curly apostrophes and quotes made straight; the length of the text is unchanged."""
+    return text.translate(_QUOTES)
+
+
+def normalise(text: str) -> str:
+    """Straight quotes, expanded contractions ("isn't" -> "is not") and no markdown emphasis."""
+    text = _EMPHASIS.sub("", straighten_quotes(text))
+    for pattern, replacement in _CONTRACTIONS:
+        text = pattern.sub(replacement, text)
+    return text

@@ -16,6 +16,7 @@ import calendar
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -362,13 +363,19 @@ def _select_longest(candidates: list[tuple[int, int, list[_Found]]]) -> list[_Fo
 
 def find_dates(text: str) -> list[DateMention]:
     """Every date expression in free text, in order, non-overlapping (longest match wins)."""
+    return list(_find_dates(text))
+
+
+@lru_cache(maxsize=4096)
+def _find_dates(text: str) -> tuple[DateMention, ...]:
+    # Cached: a reply is searched for dates by the reader, the number finder and the claim checker alike.
     candidates = [
         (match.start(), match.end(), found)
         for rule in _FREE_TEXT_RULES
         for match in rule.regex.finditer(text)
         if (found := rule.build(match))
     ]
-    return [DateMention(date, start, end, text[start:end]) for date, start, end in _select_longest(candidates)]
+    return tuple(DateMention(date, start, end, text[start:end]) for date, start, end in _select_longest(candidates))
 
 
 def parse_date(text: str) -> PartialDate | None:

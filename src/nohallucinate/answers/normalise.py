@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u02bc": "'"})
 _CONTRACTIONS = (
@@ -24,6 +25,7 @@ def straighten_quotes(text: str) -> str:
     return text.translate(_QUOTES)
 
 
+@lru_cache(maxsize=4096)
 def normalise(text: str) -> str:
     """Straight quotes, expanded contractions ("isn't" -> "is not") and no markdown emphasis."""
     text = _EMPHASIS.sub("", straighten_quotes(text))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from nohallucinate.answers.abstention import abstains, hedges
 from nohallucinate.answers.dates import DateMention, PartialDate, find_dates
@@ -238,10 +239,11 @@ def _relations_in(text: str) -> set[str]:
     return {name for name, group in _RELATIONS.items() if words & group}
 
 
-def _restated_values(question: str) -> set[float]:
+@lru_cache(maxsize=1024)
+def _restated_values(question: str) -> frozenset[float]:
     """Numbers and years the question itself contains; a reply repeating them is not answering."""
     values: set[float] = {m.date.year for m in find_dates(question) if m.date.year is not None}
-    return values | {n.value for n in find_numbers(question)}
+    return frozenset(values | {n.value for n in find_numbers(question)})
 
 
 def _redirected_sentences(sentences: list[Span], question: str) -> list[Span]:

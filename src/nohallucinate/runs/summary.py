@@ -1,0 +1,48 @@
+"""Aggregate verdicts into the numbers a sweep reports."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from statistics import fmean
+from typing import Any
+
+from nohallucinate.graders import ABSTENTION_REWARD, Verdict, labels_for
+from nohallucinate.tasks import Family
+
+UNTIERED = "untiered"
+
+
+def summarise(verdicts: Iterable[Verdict]) -> dict[str, Any]:
+    """Overall, per-family and per-tier mean reward, the verdict mix per family, and counts.
+
+    Errored verdicts are excluded from every mean and counted under "errored".
+    """
+    verdicts = list(verdicts)
+    scored = [v for v in verdicts if not v.errored]
+    by_family: dict[str, list[Verdict]] = defaultdict(list)
+    by_tier: dict[str, list[Verdict]] = defaultdict(list)
+    for verdict in scored:
+        by_family[verdict.family.value].append(verdict)
+        by_tier[verdict.tier or UNTIERED].append(verdict)
+    families = [f.value for f in Family if f.value in by_family]
+    tiers = [t for t in ("easy", "medium", "hard", UNTIERED) if t in by_tier]
+    return {
+        "overall": _mean(scored),
+        "per_family": {f: _mean(by_family[f]) for f in families},
+        "per_tier": {t: _mean(by_tier[t]) for t in tiers},
+        "verdicts": {f: _mix(Family(f), by_family[f]) for f in families},
+        "abstention_floor": {f: ABSTENTION_REWARD[Family(f)] for f in families},
+        "n": len(scored),
+        "n_per_family": {f: len(by_family[f]) for f in families},
+        "errored": len(verdicts) - len(scored),
+    }
+
+
+def _mean(verdicts: list[Verdict]) -> float | None:
+    return fmean(v.reward for v in verdicts if v.reward is not None) if verdicts else None
+
+
+def _mix(family: Family, verdicts: list[Verdict]) -> dict[str, int]:
+    counts = Counter(v.label.value for v in verdicts if v.label is not None)
+    return {label.value: counts.get(label.value, 0) for label in labels_for(family)}

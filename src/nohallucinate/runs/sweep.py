@@ -1,0 +1,87 @@
+"""Run a policy over tasks and grade every reply."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable, Sequence
+
+from nohallucinate.graders import Grader, Verdict
+from nohallucinate.policies import Policy
+from nohallucinate.tasks import Family, Reply, Task
+
+OnVerdict = Callable[[Verdict], None]
+
+
+def select_per_family(tasks: Sequence[Task], per_family: int | None) -> list[Task]:
+    """The first `per_family` tasks of each family, in file order (all tasks when None)."""
+    if per_family is None:
+        return list(tasks)
+    if per_family < 1:
+        raise ValueError("per_family must be at least 1")
+    taken: dict[Family, int] = {}
+    chosen: list[Task] = []
+    for task in tasks:
+        if taken.get(task.family, 0) < per_family:
+            taken[task.family] = taken.get(task.family, 0) + 1
+            chosen.append(task)
+    return chosen
+
+
+async def sweep(
+    tasks: Iterable[Task],
+    policy: Policy,
+    grader: Grader,
+    *,
+    concurrency: int = 8,
+    on_verdict: OnVerdict | None = None,
+) -> list[Verdict]:
+    """Answer and grade every task, at most `concurrency` at a time; verdicts come back in task order."""
+    limit = asyncio.Semaphore(concurrency)
+
+    async def one(task: Task) -> Verdict:
+        async with limit:
+            reply = await policy.answer(task)
+            verdict = await grade_safely(grader, task, reply)
+        if on_verdict is not None:
+            on_verdict(verdict)
+        return verdict
+
+    return list(await asyncio.gather(*(one(task) for task in tasks)))
+
+
+async def grade_replies(
+    tasks: Iterable[Task],
+    replies: Iterable[Reply],
+    grader: Grader,
+    *,
+    concurrency: int = 8,
+    on_verdict: OnVerdict | None = None,
+) -> list[Verdict]:
+    """Grade replies made elsewhere; every reply must name a task."""
+    by_id = {task.task_id: task for task in tasks}
+    limit = asyncio.Semaphore(concurrency)
+
+    async def one(reply: Reply) -> Verdict:
+        async with limit:
+            verdict = await grade_safely(grader, by_id[reply.task_id], reply)
+        if on_verdict is not None:
+            on_verdict(verdict)
+        return verdict
+
+    return list(await asyncio.gather(*(one(reply) for reply in replies)))
+
+
+async def grade_safely(grader: Grader, task: Task, reply: Reply) -> Verdict:
+    """The grader's verdict, or an errored verdict that carries the failure instead of a score."""
+    try:
+        return await grader.grade(task, reply)
+    except Exception as exc:  # a failed grading is reported, never turned into a label
+        return Verdict(
+            task_id=task.task_id,
+            family=task.family,
+            tier=task.tier,
+            sample=reply.sample,
+            label=None,
+            reward=None,
+            error=f"{type(exc).__name__}: {exc}",
+        )

@@ -1,0 +1,31 @@
+"""Answer understanding: reading dates, numbers, abstentions and defect phrases in replies."""
+
+from nohallucinate.answers.abstention import abstains, hedges
+from nohallucinate.answers.dates import DateMention, PartialDate, find_dates, parse_date
+from nohallucinate.answers.defects import DefectCue, defect_cues, negates
+from nohallucinate.answers.normalise import normalise, straighten_quotes
+from nohallucinate.answers.numbers import NumberMention, find_numbers, parse_number
+from nohallucinate.answers.questions import AnswerKind, expected_kind
+from nohallucinate.answers.reading import Candidate, Reading, read_reply
+
+__all__ = [
+    "AnswerKind",
+    "Candidate",
+    "DateMention",
+    "DefectCue",
+    "NumberMention",
+    "PartialDate",
+    "Reading",
+    "abstains",
+    "defect_cues",
+    "expected_kind",
+    "find_dates",
+    "find_numbers",
+    "hedges",
+    "negates",
+    "normalise",
+    "parse_date",
+    "parse_number",
+    "read_reply",
+    "straighten_quotes",
+]

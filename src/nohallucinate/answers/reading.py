@@ -135,7 +135,7 @@ def read_reply(question: str, reply: str, kind: AnswerKind | None = None) -> Rea
     """Read `reply` as an answer to `question`; `kind` overrides the kind the question's wording implies."""
     text = straighten_quotes(reply)
     kind = kind or expected_kind(question)
-    relation = _relation_of(question)
+    relation = _question_relation(question)
     context = _Context(text, question, relation)
 
     # (start, end, date, number, bucket): built in text order, since each candidate looks back to the last.
@@ -209,13 +209,13 @@ class _Context:
             number=number,
             negated=_denied(self.text, clause, start, self.dates) or sentence in self.redirected,
             aside=brackets or sentence.text.rstrip().endswith("?"),
-            relation=self._relation_of(before, after, clause.text),
+            relation=self._ties_to_relation(before, after, clause.text),
             foreign_names=_names_outside(f"{before} {after}", self.question_tokens),
             foreign_clause=_names_outside(clause.text, self.question_tokens),
             range_end=bool(between) and bool(_RANGE_DASH.match(between)),
         )
 
-    def _relation_of(self, before: str, after: str, clause: str) -> bool | None:
+    def _ties_to_relation(self, before: str, after: str, clause: str) -> bool | None:
         """Whether the relation nearest the value (words after it first, then before it) is the question's."""
         if self.relation is None:
             return None
@@ -227,7 +227,8 @@ class _Context:
         return True if self.relation in _relations_in(clause) else None
 
 
-def _relation_of(question: str) -> str | None:
+def _question_relation(question: str) -> str | None:
+    """The one relation the question asks about ("birth", "appearance", ...), or None."""
     found = _relations_in(question)
     if len(found) == 1:
         return found.pop()

@@ -19,3 +19,13 @@ def shared_dir() -> Path:
             pytest.fail(message)
         pytest.skip(message)
     return path
+
+
+@pytest.fixture
+def scripted_server():
+    """A real chat-completions server on 127.0.0.1 answering as the scripted model."""
+    from support.openai_server import OpenAIServer
+    from support.scripted_model import scripted_model
+
+    with OpenAIServer(scripted_model) as server:
+        yield server

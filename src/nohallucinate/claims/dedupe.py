@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from nohallucinate.answers.dates import PartialDate, find_dates
@@ -26,13 +27,16 @@ def merge_near_duplicates(claims: list[str]) -> list[str]:
 class _Anchors:
     dates: tuple[PartialDate, ...]
     numbers: frozenset[float]
+    names: frozenset[str]
 
     def compatible(self, other: _Anchors) -> bool:
-        """Same numbers, and each date equal to or a coarser form of one in the other ("1952", "11 March 1952")."""
+        """Same numbers; each date equal to or a coarser form of one in the other ("1952", "11 March 1952");
+        the names of one within those of the other ("Adams", "Douglas Adams")."""
         return (
             self.numbers == other.numbers
             and len(self.dates) == len(other.dates)
             and all(any(a.covers(b) or b.covers(a) for b in other.dates) for a in self.dates)
+            and (self.names <= other.names or other.names <= self.names)
         )
 
 
@@ -40,6 +44,7 @@ def _anchors(claim: str) -> _Anchors:
     return _Anchors(
         dates=tuple(m.date for m in find_dates(claim)),
         numbers=frozenset(n.value for n in find_numbers(claim)),
+        names=frozenset(re.findall(r"\b[A-Z][\w'-]*", claim)[1:]),  # the opening word is capitalised anyway
     )
 
 

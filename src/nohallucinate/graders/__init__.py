@@ -1,30 +1,43 @@
 """Graders: turn a task and a reply into a verdict on the reward ladder."""
 
 from nohallucinate.graders.base import Grader
+from nohallucinate.graders.hybrid import HybridGrader
 from nohallucinate.graders.ladder import ABSTENTION_REWARD, Label, f1_at_k, labels_for, reward_for
+from nohallucinate.graders.llm import ModelGrader
+from nohallucinate.graders.llm.templates import OURS, SimpleQATemplate, load_simpleqa_template
 from nohallucinate.graders.local import LocalGrader
 from nohallucinate.graders.verdict import Verdict
+from nohallucinate.models import ModelClient
 
-GRADERS = {"local": LocalGrader}
+GRADERS = ("local", "llm", "hybrid")
 
 
-def make_grader(name: str) -> Grader:
-    """The grader registered under `name`."""
-    try:
-        return GRADERS[name]()
-    except KeyError:
-        raise ValueError(f"unknown grader {name!r}; choose one of: {', '.join(GRADERS)}") from None
+def make_grader(name: str, client: ModelClient | None = None, simpleqa: SimpleQATemplate = OURS) -> Grader:
+    """The grader called `name`; "llm" and "hybrid" grade through `client`."""
+    if name == "local":
+        return LocalGrader()
+    if name not in GRADERS:
+        raise ValueError(f"unknown grader {name!r}; choose one of: {', '.join(GRADERS)}")
+    if client is None:
+        raise ValueError(f"grader {name!r} needs a model client")
+    model = ModelGrader(client, simpleqa)
+    return model if name == "llm" else HybridGrader(model)
 
 
 __all__ = [
     "ABSTENTION_REWARD",
     "GRADERS",
+    "OURS",
     "Grader",
+    "HybridGrader",
     "Label",
     "LocalGrader",
+    "ModelGrader",
+    "SimpleQATemplate",
     "Verdict",
     "f1_at_k",
     "labels_for",
+    "load_simpleqa_template",
     "make_grader",
     "reward_for",
 ]

@@ -1,24 +1,33 @@
 """Policies: produce a reply to a task."""
 
+from nohallucinate.models import ModelClient
 from nohallucinate.policies.base import Policy
 from nohallucinate.policies.baselines import ABSTENTION, AlwaysAbstain, AlwaysConfident, confident_answer
+from nohallucinate.policies.model import SYSTEM_PROMPT, ModelPolicy
 
-POLICIES = {"always_abstain": AlwaysAbstain, "always_confident": AlwaysConfident}
+BASELINES = {"always_abstain": AlwaysAbstain, "always_confident": AlwaysConfident}
+MODEL_PREFIX = "openai:"
 
 
-def make_policy(name: str) -> Policy:
-    """The policy registered under `name`."""
-    try:
-        return POLICIES[name]()
-    except KeyError:
-        raise ValueError(f"unknown policy {name!r}; choose one of: {', '.join(POLICIES)}") from None
+def make_policy(name: str, client: ModelClient | None = None) -> Policy:
+    """A baseline by name, or "openai:MODEL" answered through `client`."""
+    if name in BASELINES:
+        return BASELINES[name]()
+    if name.startswith(MODEL_PREFIX) and len(name) > len(MODEL_PREFIX):
+        if client is None:
+            raise ValueError(f"policy {name!r} needs a model client")
+        return ModelPolicy(client)
+    raise ValueError(f"unknown policy {name!r}; choose one of: {', '.join(BASELINES)}, or openai:MODEL")
 
 
 __all__ = [
     "ABSTENTION",
-    "POLICIES",
+    "BASELINES",
+    "MODEL_PREFIX",
+    "SYSTEM_PROMPT",
     "AlwaysAbstain",
     "AlwaysConfident",
+    "ModelPolicy",
     "Policy",
     "confident_answer",
     "make_policy",

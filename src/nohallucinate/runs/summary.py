@@ -36,6 +36,8 @@ def summarise(verdicts: Iterable[Verdict]) -> dict[str, Any]:
         "n": len(scored),
         "n_per_family": {f: len(by_family[f]) for f in families},
         "errored": len(verdicts) - len(scored),
+        "errors": [{"task_id": v.task_id, "sample": v.sample, "error": v.error} for v in verdicts if v.errored],
+        "decided_by": dict(Counter(v.decided_by for v in scored)),
     }
 
 

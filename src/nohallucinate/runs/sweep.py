@@ -40,8 +40,12 @@ async def sweep(
 
     async def one(task: Task) -> Verdict:
         async with limit:
-            reply = await policy.answer(task)
-            verdict = await grade_safely(grader, task, reply)
+            try:
+                reply = await policy.answer(task)
+            except Exception as exc:  # a failed policy call is an errored item, like a failed grading
+                verdict = errored(task, 0, f"policy failed: {type(exc).__name__}: {exc}")
+            else:
+                verdict = await grade_safely(grader, task, reply)
         if on_verdict is not None:
             on_verdict(verdict)
         return verdict
@@ -76,12 +80,11 @@ async def grade_safely(grader: Grader, task: Task, reply: Reply) -> Verdict:
     try:
         return await grader.grade(task, reply)
     except Exception as exc:  # a failed grading is reported, never turned into a label
-        return Verdict(
-            task_id=task.task_id,
-            family=task.family,
-            tier=task.tier,
-            sample=reply.sample,
-            label=None,
-            reward=None,
-            error=f"{type(exc).__name__}: {exc}",
-        )
+        return errored(task, reply.sample, f"grader failed: {type(exc).__name__}: {exc}")
+
+
+def errored(task: Task, sample: int, error: str) -> Verdict:
+    """A verdict that carries a failure instead of a score; it is kept out of every mean."""
+    return Verdict(
+        task_id=task.task_id, family=task.family, tier=task.tier, sample=sample, label=None, reward=None, error=error
+    )

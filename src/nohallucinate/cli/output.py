@@ -1,0 +1,75 @@
+"""What commands print: errors that end a command, progress bars, JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TaskProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from nohallucinate.models import MissingKeyError
+from nohallucinate.tasks import FormatError
+
+out = Console()
+err = Console(stderr=True)
+
+# Errors that come from what the user gave us: reported in one line, exit code 2.
+USER_ERRORS = (FormatError, MissingKeyError, ValueError, FileNotFoundError)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def or_exit(action: Callable[[], Any]) -> Any:
+    """Run `action`; a bad file, flag or name ends the command with its message and exit code 2."""
+    try:
+        return action()
+    except USER_ERRORS as exc:
+        fail(str(exc))
+
+
+@contextmanager
+def progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[object], None]]:
+    """A progress bar with rate and ETA on a terminal; nothing in JSON mode or when stderr is not a terminal."""
+    if quiet or not sys.stderr.isatty():
+        yield lambda _item: None
+        return
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        _RateColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda _item: bar.advance(task)
+
+
+class _RateColumn(ProgressColumn):
+    """Items per second."""
+
+    def render(self, task: Task) -> Text:
+        return Text(f"{task.speed:.1f}/s" if task.speed else "", style="progress.data.speed")
+
+
+def print_json(payload: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")

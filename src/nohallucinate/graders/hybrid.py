@@ -1,0 +1,33 @@
+"""Hybrid grading: the local rules decide what they are certain of, the model decides the rest."""
+
+from __future__ import annotations
+
+from nohallucinate.graders.base import Grader
+from nohallucinate.graders.ladder import reward_for
+from nohallucinate.graders.local.certain import certain_label
+from nohallucinate.graders.verdict import Verdict
+from nohallucinate.tasks import Reply, Task
+
+
+class HybridGrader:
+    """Every verdict records which path decided it (`decided_by`: local or model)."""
+
+    name = "hybrid"
+
+    def __init__(self, model: Grader) -> None:
+        self.model = model
+
+    async def grade(self, task: Task, reply: Reply) -> Verdict:
+        label = certain_label(task, reply.response)
+        if label is None:
+            return await self.model.grade(task, reply)
+        return Verdict(
+            task_id=task.task_id,
+            family=task.family,
+            tier=task.tier,
+            sample=reply.sample,
+            label=label,
+            reward=reward_for(task.family, label),
+            decided_by="local",
+            detail={"rule": "certain"},
+        )

@@ -1,0 +1,82 @@
+"""The model-based grader: SimpleQA for short answers, the defect grader, and F1@K for biographies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nohallucinate.claims import merge_near_duplicates
+from nohallucinate.claims.extraction import extract_claims
+from nohallucinate.claims.verification import verify_claims
+from nohallucinate.graders.ladder import Label, f1_at_k, reward_for
+from nohallucinate.graders.llm.grades import ask_for_grade
+from nohallucinate.graders.llm.templates import DEFECT_PROMPT, OURS, SimpleQATemplate
+from nohallucinate.graders.verdict import Verdict
+from nohallucinate.models import ModelClient
+from nohallucinate.tasks import Family, Reply, Task
+
+_DEFECT_GRADES = {label.value: label for label in (Label.IDENTIFIED, Label.ABSTAINED, Label.CONFABULATED)}
+
+
+class ModelGrader:
+    """Grades with a language model; a call that fails after its retries raises, so the item is errored."""
+
+    name = "llm"
+
+    def __init__(self, client: ModelClient, simpleqa: SimpleQATemplate = OURS) -> None:
+        self.client = client
+        self.simpleqa = simpleqa
+
+    async def grade(self, task: Task, reply: Reply) -> Verdict:
+        if task.family is Family.BIOGRAPHY:
+            label, reward, detail = await self._biography(task, reply.response)
+        else:
+            label, detail = await self._short(task, reply.response)
+            reward = reward_for(task.family, label)
+        return Verdict(
+            task_id=task.task_id,
+            family=task.family,
+            tier=task.tier,
+            sample=reply.sample,
+            label=label,
+            reward=reward,
+            decided_by="model",
+            detail=detail,
+        )
+
+    async def _short(self, task: Task, response: str) -> tuple[Label, dict[str, Any]]:
+        if task.family.is_answerable_short:
+            assert task.gold is not None
+            prompt = self.simpleqa.render(task.question, task.gold, response)
+            label, raw = await ask_for_grade(self.client, prompt, self.simpleqa.grades)
+            return label, {"grader_reply": raw, "template": self.simpleqa.name}
+        assert task.defect is not None
+        prompt = DEFECT_PROMPT.format(question=task.question, defect=task.defect, reply=response)
+        label, raw = await ask_for_grade(self.client, prompt, _DEFECT_GRADES)
+        return label, {"grader_reply": raw}
+
+    async def _biography(self, task: Task, response: str) -> tuple[Label, float, dict[str, Any]]:
+        assert task.article is not None and task.k is not None
+        extracted = await extract_claims(self.client, response, task.subject.label)
+        claims = merge_near_duplicates(extracted)
+        if not claims:
+            # Nothing stated is an abstention: it earns 0.0, as the spec's F1@K does for an empty reply.
+            return Label.ABSTAINED, 0.0, {"claims": [], "supported": 0, "unsupported": 0, "k": task.k}
+        checks = await verify_claims(self.client, claims, task.article.title, task.article.text)
+        supported = sum(check.supported for check in checks)
+        precision, recall, reward = f1_at_k(supported, len(checks) - supported, task.k)
+        return (
+            Label.F1_AT_K,
+            reward,
+            {
+                "claims": [{"claim": c.claim, "supported": c.supported} for c in checks],
+                "claims_extracted": len(extracted),
+                "supported": supported,
+                "unsupported": len(checks) - supported,
+                "k": task.k,
+                "precision": precision,
+                "recall": recall,
+            },
+        )
+
+
+__all__ = ["ModelGrader"]

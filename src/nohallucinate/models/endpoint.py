@@ -1,0 +1,76 @@
+"""Where a model lives and how to reach it: base URL, key, model name, and sampling parameters."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+OPENAI_URL = "https://api.openai.com/v1"
+KEY_SECRET = "openai_api_key"  # the name an environment's secrets use for the key
+KEY_VARIABLE = "OPENAI_API_KEY"
+URL_VARIABLE = "OPENAI_BASE_URL"
+# Servers such as vLLM or Ollama often take no key, but the SDK insists on one.
+NO_KEY = "no-key-needed"
+
+
+class MissingKeyError(ValueError):
+    """No API key was given for an endpoint that needs one."""
+
+
+class Sampling(BaseModel):
+    """Sampling parameters sent with every request; unset ones are not sent at all (the server's default)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    temperature: float | None = Field(default=None, ge=0.0, le=2.0)
+    top_p: float | None = Field(default=None, gt=0.0, le=1.0)
+    max_tokens: int | None = Field(default=None, ge=1)
+    seed: int | None = None
+    reasoning_effort: str | None = None
+
+    def as_request(self) -> dict[str, Any]:
+        """The parameters as keyword arguments of a chat-completions request."""
+        params = self.model_dump(exclude_none=True)
+        if "max_tokens" in params:  # the current name; accepted by OpenAI and by compatible servers
+            params["max_completion_tokens"] = params.pop("max_tokens")
+        return params
+
+
+class Endpoint(BaseModel):
+    """One model at one OpenAI-compatible server."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    model: str = Field(min_length=1)
+    base_url: str = OPENAI_URL
+    api_key: str = Field(default=NO_KEY, repr=False)
+
+    @classmethod
+    def resolve(
+        cls,
+        model: str,
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        secrets: Mapping[str, str] | None = None,
+        environ: Mapping[str, str] | None = None,
+    ) -> Endpoint:
+        """The endpoint from, in order: explicit values, the secrets mapping, then the environment."""
+        environ = os.environ if environ is None else environ
+        url = (base_url or environ.get(URL_VARIABLE) or OPENAI_URL).rstrip("/")
+        key = api_key or (secrets or {}).get(KEY_SECRET) or environ.get(KEY_VARIABLE)
+        if not key:
+            if url == OPENAI_URL:
+                raise MissingKeyError(
+                    f"no API key for {model} at {url}: pass the key flag, set {KEY_VARIABLE}, "
+                    f"or give the secret {KEY_SECRET}"
+                )
+            key = NO_KEY
+        return cls(model=model, base_url=url, api_key=key)
+
+    def describe(self) -> dict[str, str]:
+        """What a run records about the endpoint (never the key)."""
+        return {"model": self.model, "base_url": self.base_url}

@@ -1,0 +1,76 @@
+"""A deterministic stand-in for a language model, answering the prompts nohallucinate sends.
+
+It reads each request the way a model would have to (from the prompt text alone) and returns a well-formed reply:
+a grade for grading prompts, claims as JSON for decomposition, verdicts as JSON for verification, and
+"I don't know." to questions. It judges by simple lexical rules; it exists to exercise the client, not to grade.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+try:  # as support.scripted_model under pytest, or as a sibling module in serve_scripted_model.py
+    from support.openai_server import Behaviour, Reply
+except ImportError:  # pragma: no cover
+    from openai_server import Behaviour, Reply  # type: ignore[no-redef]
+
+
+def scripted_model(request: dict[str, Any]) -> Behaviour:
+    prompt = request["messages"][-1]["content"]
+    if "Gold target:" in prompt:
+        return Reply(_short_answer_grade(prompt))
+    if "\nDefect:" in prompt:
+        return Reply(_defect_grade(prompt))
+    if "into atomic claims about" in prompt:
+        return Reply(_claims(prompt))
+    if "\nClaims:\n" in prompt:
+        return Reply(_verdicts(prompt))
+    return Reply("I don't know.")
+
+
+def _field(prompt: str, name: str) -> str:
+    match = re.search(rf"^{name}: (.*)$", prompt, re.MULTILINE)
+    return match.group(1).strip() if match else ""
+
+
+def _short_answer_grade(prompt: str) -> str:
+    gold = _field(prompt, "Gold target")
+    answer = _field(prompt, "Predicted answer") or _field(prompt, "Answer")
+    if "know" in answer.lower() or not answer:
+        grade = "NOT_ATTEMPTED"
+    elif gold.lower() in answer.lower():
+        grade = "CORRECT"
+    else:
+        grade = "INCORRECT"
+    if 'letters "A", "B", or "C"' in prompt:
+        return {"CORRECT": "A", "INCORRECT": "B", "NOT_ATTEMPTED": "C"}[grade]
+    return grade
+
+
+def _defect_grade(prompt: str) -> str:
+    reply = _field(prompt, "Reply").lower()
+    if any(cue in reply for cue in ("never", "no such", "not recorded", "several people", "does not exist")):
+        return "IDENTIFIED"
+    if "know" in reply or not reply:
+        return "ABSTAINED"
+    return "CONFABULATED"
+
+
+def _claims(prompt: str) -> str:
+    text = prompt.split("Text:\n", 1)[1].split("\n\nReply with JSON", 1)[0]
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()]
+    return json.dumps({"claims": [s for s in sentences if "know" not in s.lower()]})
+
+
+def _verdicts(prompt: str) -> str:
+    article = prompt.split("\nClaims:\n", 1)[0]
+    listing = prompt.split("\nClaims:\n", 1)[1].split("\n\nReply with JSON", 1)[0]
+    verdicts = []
+    for line in listing.splitlines():
+        number, _, claim = line.partition(". ")
+        anchors = re.findall(r"\b(?:[A-Z]\w+|\d+)\b", claim)[1:]  # the subject's first name aside
+        supported = all(anchor in article for anchor in anchors)
+        verdicts.append({"claim": int(number), "verdict": "SUPPORTED" if supported else "UNSUPPORTED"})
+    return json.dumps({"verdicts": verdicts})

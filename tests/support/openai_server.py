@@ -1,5 +1,8 @@
 """A real HTTP server on 127.0.0.1 that speaks the OpenAI chat-completions protocol, for tests and benchmarks.
 
+It runs on aiohttp in a thread of its own (or a process: `serve_scripted_model.py`), so thousands of slow
+completions can be in flight at once without a thread each.
+
 Replies are programmable: a queue of scripted behaviours is served first (a reply, an HTTP error with headers, a
 malformed body, a dropped connection, a delay), then a responder function decides. Every request body is kept.
 `serve_scripted_model.py` runs it as a separate process.
@@ -7,14 +10,15 @@ malformed body, a dropped connection, a delay), then a responder function decide
 
 from __future__ import annotations
 
-import json
+import asyncio
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from aiohttp import web
 
 
 @dataclass(frozen=True)
@@ -70,16 +74,17 @@ class OpenAIServer:
         self.requests: list[dict[str, Any]] = []
         self.in_flight = 0
         self.max_in_flight = 0
+        self._port = port
         self._queue: deque[Behaviour] = deque()
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", port), _handler_for(self))
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._runner: web.AppRunner | None = None
 
     @property
     def url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}/v1"
+        return f"http://127.0.0.1:{self._port}/v1"
 
     def script(self, *behaviours: Behaviour) -> None:
         """Serve these, in order, before handing requests to the responder."""
@@ -88,11 +93,14 @@ class OpenAIServer:
 
     def start(self) -> OpenAIServer:
         self._thread.start()
+        self._ready.wait(10)
         return self
 
     def stop(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        if self._runner is not None:
+            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(10)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(10)
 
     def __enter__(self) -> OpenAIServer:
         return self.start()
@@ -100,79 +108,60 @@ class OpenAIServer:
     def __exit__(self, *_: object) -> None:
         self.stop()
 
-    def _next(self, request: dict[str, Any]) -> Behaviour:
-        with self._lock:
-            self.requests.append(request)
-            if self._queue:
-                return self._queue.popleft()
-        return self.responder(request)
+    def _serve(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._loop.run_until_complete(self._open())
+        self._ready.set()
+        self._loop.run_forever()
 
-    def _enter(self) -> None:
+    async def _open(self) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_post("/v1/chat/completions", self._chat)
+        app.router.add_get("/v1/models", self._models)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", self._port, backlog=1024)
+        await site.start()
+        self._port = self._runner.addresses[0][1]
+
+    async def _models(self, _request: web.Request) -> web.Response:
+        return web.json_response(
+            {"object": "list", "data": [{"id": "test-model", "object": "model", "owned_by": "test"}]}
+        )
+
+    async def _chat(self, request: web.Request) -> web.StreamResponse:
+        body = await request.json()
         with self._lock:
+            self.requests.append(body)
+            behaviour = self._queue.popleft() if self._queue else None
             self.in_flight += 1
             self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            if behaviour is None:
+                behaviour = self.responder(body)
+            if self.latency:
+                await asyncio.sleep(self.latency)
+            return await _behave(request, behaviour, body)
+        finally:
+            with self._lock:
+                self.in_flight -= 1
 
-    def _leave(self) -> None:
-        with self._lock:
-            self.in_flight -= 1
 
-
-def _handler_for(server: OpenAIServer) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, *_: object) -> None:  # keep test output clean
-            pass
-
-        def do_GET(self) -> None:
-            if self.path.rstrip("/") == "/v1/models":
-                self._send(
-                    200, {"object": "list", "data": [{"id": "test-model", "object": "model", "owned_by": "test"}]}
-                )
-            else:
-                self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
-
-        def do_POST(self) -> None:
-            body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-            if self.path.rstrip("/") != "/v1/chat/completions":
-                self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
-                return
-            request = json.loads(body)
-            server._enter()
-            try:
-                if server.latency:
-                    time.sleep(server.latency)
-                self._behave(server._next(request), request)
-            finally:
-                server._leave()
-
-        def _behave(self, behaviour: Behaviour, request: dict[str, Any]) -> None:
-            if isinstance(behaviour, Delay):
-                time.sleep(behaviour.seconds)
-                self._behave(behaviour.then, request)
-            elif isinstance(behaviour, Reply):
-                self._send(200, _completion(request, behaviour.text))
-            elif isinstance(behaviour, Status):
-                error = {"error": {"message": behaviour.message, "type": "scripted", "code": behaviour.code}}
-                self._send(behaviour.code, error, behaviour.headers)
-            elif isinstance(behaviour, Malformed):
-                self._send_raw(200, behaviour.body.encode(), {})
-            else:  # Drop
-                self.close_connection = True
-
-        def _send(self, code: int, payload: dict[str, Any], headers: dict[str, str] | None = None) -> None:
-            self._send_raw(code, json.dumps(payload).encode(), headers or {})
-
-        def _send_raw(self, code: int, data: bytes, headers: dict[str, str]) -> None:
-            self.send_response(code)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            for name, value in headers.items():
-                self.send_header(name, value)
-            self.end_headers()
-            self.wfile.write(data)
-
-    return Handler
+async def _behave(request: web.Request, behaviour: Behaviour, body: dict[str, Any]) -> web.StreamResponse:
+    if isinstance(behaviour, Delay):
+        await asyncio.sleep(behaviour.seconds)
+        return await _behave(request, behaviour.then, body)
+    if isinstance(behaviour, Reply):
+        return web.json_response(_completion(body, behaviour.text))
+    if isinstance(behaviour, Status):
+        error = {"error": {"message": behaviour.message, "type": "scripted", "code": behaviour.code}}
+        return web.json_response(error, status=behaviour.code, headers=behaviour.headers)
+    if isinstance(behaviour, Malformed):
+        return web.Response(text=behaviour.body, content_type="application/json")
+    # Drop: close the connection with nothing sent.
+    if request.transport is not None:
+        request.transport.abort()
+    raise asyncio.CancelledError
 
 
 def _completion(request: dict[str, Any], text: str) -> dict[str, Any]:

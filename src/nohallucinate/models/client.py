@@ -72,7 +72,11 @@ class ModelClient:
         self._max_attempts = max_attempts
         self._backoff = wait_exponential_jitter(multiplier=backoff[0], max=backoff[1], jitter=backoff[0])
         self._sdk = openai.AsyncOpenAI(
-            base_url=endpoint.base_url, api_key=endpoint.api_key, max_retries=0, timeout=timeout
+            base_url=endpoint.base_url,
+            api_key=endpoint.api_key,
+            max_retries=0,
+            timeout=timeout,
+            http_client=openai.DefaultAioHttpClient(timeout=timeout),
         )
 
     async def complete(self, messages: Messages, *, attempt: int = 0, sample: int = 0) -> Completion:
@@ -113,11 +117,15 @@ class ModelClient:
             with attempt:
                 async with self._limit:
                     self.usage.requests += 1
-                    response = await self._sdk.chat.completions.create(
-                        model=self.endpoint.model,
-                        messages=messages,
-                        **params,  # type: ignore[arg-type]
+                    # The SDK's documented route for raw requests, read as text: `create` would walk the body
+                    # through its TypedDict transforms and build pydantic models of the reply, which together
+                    # cost more CPU than the rest of a call. Errors and status codes are handled the same way.
+                    body = await self._sdk.post(
+                        "/chat/completions",
+                        body={"model": self.endpoint.model, "messages": messages, **params},
+                        cast_to=str,
                     )
+                response = json.loads(body)
                 return _completion_of(response)
         raise AssertionError("unreachable: tenacity re-raises the last error")
 
@@ -137,14 +145,18 @@ class ModelClient:
 
 
 def _completion_of(response: Any) -> Completion:
-    choices = getattr(response, "choices", None)
-    if not choices or choices[0].message is None or choices[0].message.content is None:
+    """The message text and token counts of a chat-completions body; anything else is an unusable reply."""
+    try:
+        text = response["choices"][0]["message"]["content"]
+    except (KeyError, IndexError, TypeError):
+        raise _EmptyReply("the response holds no message content") from None
+    if not isinstance(text, str):
         raise _EmptyReply("the response holds no message content")
-    usage = getattr(response, "usage", None)
+    usage = response.get("usage") or {}
     return Completion(
-        text=choices[0].message.content,
-        prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
-        completion_tokens=getattr(usage, "completion_tokens", 0) or 0,
+        text=text,
+        prompt_tokens=usage.get("prompt_tokens") or 0,
+        completion_tokens=usage.get("completion_tokens") or 0,
         cached=False,
     )
 

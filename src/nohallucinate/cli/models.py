@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from nohallucinate.models import Endpoint, ModelClient, ResponseCache, Sampling, default_cache_dir
+from nohallucinate.models import ModelClient
 
 DEFAULT_GRADER_MODEL = "gpt-5-mini"
 
@@ -41,32 +40,6 @@ CacheDir = Annotated[
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")]
 MaxAttempts = Annotated[int, typer.Option("--max-attempts", min=1, help="Attempts per model request.")]
 Timeout = Annotated[float, typer.Option(min=1.0, help="Seconds before one model request times out.")]
-
-
-@dataclass(frozen=True)
-class ClientSettings:
-    """How every client of a command behaves."""
-
-    concurrency: int
-    cache_dir: Path | None
-    no_cache: bool
-    max_attempts: int
-    timeout: float
-
-    @property
-    def cache_root(self) -> Path:
-        return self.cache_dir or default_cache_dir()
-
-    def client(self, endpoint: Endpoint, sampling: Sampling | None = None) -> ModelClient:
-        cache = None if self.no_cache else ResponseCache(self.cache_root / "responses.sqlite")
-        return ModelClient(
-            endpoint,
-            sampling=sampling,
-            concurrency=self.concurrency,
-            max_attempts=self.max_attempts,
-            timeout=self.timeout,
-            cache=cache,
-        )
 
 
 def describe_clients(clients: dict[str, ModelClient]) -> dict[str, Any]:

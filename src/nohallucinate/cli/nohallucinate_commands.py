@@ -14,7 +14,7 @@ from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
 from nohallucinate.cli.output import err, fail, or_exit, out, print_json, progress
 from nohallucinate.graders import GRADERS, Grader, Verdict, load_simpleqa_template, make_grader
-from nohallucinate.models import Endpoint, ModelClient, Sampling
+from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
 from nohallucinate.policies import BASELINES, MODEL_PREFIX, Policy, make_policy
 from nohallucinate.report import render_summary
 from nohallucinate.runs import grade_replies, select_per_family, summarise, sweep
@@ -48,7 +48,7 @@ def grade(
     """Grade replies made elsewhere against a task file."""
     tasks = _load_tasks(tasks_path)
     replies = or_exit(lambda: load_replies(responses, tasks))
-    settings = flags.ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
+    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
     grader_endpoint = _grader_endpoint(grader_name, grader_model, grader_base_url, grader_api_key)
     template = or_exit(lambda: load_simpleqa_template(simpleqa_template, settings.cache_root))
 
@@ -107,7 +107,7 @@ def sweep_command(
 ) -> None:
     """Run a policy over the tasks, grade every reply, and print the per-family table."""
     tasks = or_exit(lambda: select_per_family(_load_tasks(tasks_path), per_family))
-    settings = flags.ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
+    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
     sampling = or_exit(
         lambda: Sampling(
             temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed, reasoning_effort=reasoning_effort
@@ -175,7 +175,7 @@ def _grader_endpoint(name: str, model: str, base_url: str | None, api_key: str |
 
 
 def _clients(
-    settings: flags.ClientSettings,
+    settings: ClientSettings,
     *,
     grader: Endpoint | None = None,
     policy: Endpoint | None = None,

@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import email.utils
 import json
+import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
 import openai
-from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt, wait_exponential_jitter
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
 
 from nohallucinate.models.cache import ResponseCache, request_key
 from nohallucinate.models.endpoint import Endpoint, Sampling
@@ -70,7 +71,7 @@ class ModelClient:
         self._cache = cache
         self._limit = asyncio.Semaphore(concurrency)
         self._max_attempts = max_attempts
-        self._backoff = wait_exponential_jitter(multiplier=backoff[0], max=backoff[1], jitter=backoff[0])
+        self._backoff_base, self._backoff_cap = backoff
         self._sdk = openai.AsyncOpenAI(
             base_url=endpoint.base_url,
             api_key=endpoint.api_key,
@@ -133,7 +134,10 @@ class ModelClient:
         """Honour the server's Retry-After (seconds or HTTP date, or retry-after-ms); else back off with jitter."""
         exc = state.outcome.exception() if state.outcome else None
         asked = _retry_after(exc)
-        return asked if asked is not None else self._backoff(state)
+        if asked is not None:
+            return asked
+        exponential = self._backoff_base * 2 ** (state.attempt_number - 1)
+        return min(self._backoff_cap, exponential) + random.uniform(0, self._backoff_base)
 
     def _count_retry(self, _state: RetryCallState) -> None:
         self.usage.retries += 1

@@ -3,7 +3,8 @@
 from nohallucinate.models import ModelClient
 from nohallucinate.policies.base import Policy
 from nohallucinate.policies.baselines import ABSTENTION, AlwaysAbstain, AlwaysConfident, confident_answer
-from nohallucinate.policies.model import SYSTEM_PROMPT, ModelPolicy
+from nohallucinate.policies.model import ModelPolicy
+from nohallucinate.tasks.prompt import SYSTEM_PROMPT
 
 BASELINES = {"always_abstain": AlwaysAbstain, "always_confident": AlwaysConfident}
 MODEL_PREFIX = "openai:"

@@ -72,6 +72,7 @@ class OpenAIServer:
         self.responder = responder
         self.latency = latency
         self.requests: list[dict[str, Any]] = []
+        self.keys: list[str] = []  # the bearer token of each request, in order
         self.in_flight = 0
         self.max_in_flight = 0
         self._port = port
@@ -133,6 +134,7 @@ class OpenAIServer:
         body = await request.json()
         with self._lock:
             self.requests.append(body)
+            self.keys.append(request.headers.get("Authorization", "").removeprefix("Bearer "))
             behaviour = self._queue.popleft() if self._queue else None
             self.in_flight += 1
             self.max_in_flight = max(self.max_in_flight, self.in_flight)

@@ -1,0 +1,5 @@
+"""`python -m nohallucinate.cli`: the same as the `nohallucinate` command."""
+
+from nohallucinate.cli import app
+
+app()

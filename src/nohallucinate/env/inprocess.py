@@ -1,0 +1,105 @@
+"""NoHallucinate in process, for trainers that want no server: task ids, prompts, and rewards for replies."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+
+from nohallucinate.env.grading import GraderPool, GraderSpec
+from nohallucinate.graders import Grader, Verdict
+from nohallucinate.runs import grade_safely
+from nohallucinate.tasks import Reply, Task, load_tasks
+from nohallucinate.tasks.prompt import SYSTEM_PROMPT, prompt_messages
+
+SPLIT = "train"  # the one split: every task
+
+
+class UnknownTaskError(KeyError):
+    """A task id that is not in the environment's task set."""
+
+
+class GradingError(RuntimeError):
+    """The grader failed; there is no reward to give (a failed grader never hands out a score)."""
+
+
+class NoHallucinateEnv:
+    """The environment's tasks and grader. Only task ids and prompts leave it; golds, defects and articles stay."""
+
+    def __init__(
+        self,
+        tasks: Sequence[Task],
+        grader: GraderSpec | Grader | None = None,
+        system_prompt: str = SYSTEM_PROMPT,
+    ) -> None:
+        self._tasks = {task.task_id: task for task in tasks}
+        if len(self._tasks) != len(tasks):
+            raise ValueError("task ids must be unique")
+        self._pool = GraderPool(grader if isinstance(grader, GraderSpec) else GraderSpec())
+        self._fixed = grader if grader is not None and not isinstance(grader, GraderSpec) else None
+        self.system_prompt = system_prompt
+
+    @classmethod
+    def from_file(cls, path: Path | str, grader: GraderSpec | Grader | None = None) -> NoHallucinateEnv:
+        return cls(load_tasks(path), grader)
+
+    def task_ids(self, split: str = SPLIT) -> list[str]:
+        """Every task id of the split, in file order."""
+        if split != SPLIT:
+            raise ValueError(f"unknown split {split!r}; the only split is {SPLIT!r}")
+        return list(self._tasks)
+
+    def task(self, task_id: str) -> Task:
+        """The full task row (server side only: it holds the gold)."""
+        try:
+            return self._tasks[task_id]
+        except KeyError:
+            raise UnknownTaskError(task_id) from None
+
+    def prompt(self, task_id: str) -> list[dict[str, str]]:
+        """The chat messages to send the model: the shared instructions and the question."""
+        return prompt_messages(self.task(task_id), self.system_prompt)
+
+    def grader(self, secrets: Mapping[str, str] | None = None) -> Grader:
+        return self._fixed or self._pool.grader(secrets)
+
+    async def grade(
+        self, task_id: str, reply: str, *, sample: int = 0, secrets: Mapping[str, str] | None = None
+    ) -> Verdict:
+        """The verdict on one reply; raises GradingError when the grader fails."""
+        verdict = await grade_safely(self.grader(secrets), self.task(task_id), _reply(task_id, reply, sample))
+        if verdict.errored:
+            raise GradingError(f"task {task_id}: {verdict.error}")
+        return verdict
+
+    async def grade_batch(
+        self, items: Iterable[tuple[str, str]], *, concurrency: int = 16, secrets: Mapping[str, str] | None = None
+    ) -> list[Verdict]:
+        """Verdicts for many (task_id, reply) pairs, in order; a failed grading is an errored verdict, not a score."""
+        grader = self.grader(secrets)
+        limit = asyncio.Semaphore(concurrency)
+        seen: dict[str, int] = {}
+        replies = []
+        for task_id, text in items:
+            self.task(task_id)  # unknown ids fail before any grading starts
+            replies.append(_reply(task_id, text, seen.get(task_id, 0)))  # repeats are samples 1, 2, ...
+            seen[task_id] = seen.get(task_id, 0) + 1
+
+        async def one(reply: Reply) -> Verdict:
+            async with limit:
+                return await grade_safely(grader, self.task(reply.task_id), reply)
+
+        return list(await asyncio.gather(*(one(reply) for reply in replies)))
+
+    def reward(self, task_id: str, reply: str) -> float:
+        """The reward for one reply, synchronously (for scripts; trainers should await `grade`)."""
+        verdict = asyncio.run(self.grade(task_id, reply))
+        assert verdict.reward is not None
+        return verdict.reward
+
+    async def aclose(self) -> None:
+        await self._pool.aclose()
+
+
+def _reply(task_id: str, text: str, sample: int) -> Reply:
+    return Reply(task_id=task_id, response=text, sample=sample)

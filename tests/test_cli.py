@@ -5,12 +5,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from nohallucinate.cli import app
 from nohallucinate.tasks import demo_tasks_path, load_demo_tasks
 
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # sweeps write their run directories under ./runs
 
 
 def invoke(*args: str):

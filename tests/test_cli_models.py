@@ -16,6 +16,11 @@ runner = CliRunner()
 
 
 @pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # sweeps write their run directories under ./runs
+
+
+@pytest.fixture(autouse=True)
 def no_ambient_key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)

@@ -29,7 +29,7 @@ out = Console()
 err = Console(stderr=True)
 
 # Errors that come from what the user gave us: reported in one line, exit code 2.
-USER_ERRORS = (FormatError, MissingKeyError, ValueError, FileNotFoundError)
+USER_ERRORS = (FormatError, MissingKeyError, ValueError, FileNotFoundError, FileExistsError)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -46,10 +46,10 @@ def or_exit(action: Callable[[], Any]) -> Any:
 
 
 @contextmanager
-def progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[object], None]]:
+def progress(total: int, label: str, quiet: bool) -> Iterator[Callable[..., None]]:
     """A progress bar with rate and ETA on a terminal; nothing in JSON mode or when stderr is not a terminal."""
     if quiet or not sys.stderr.isatty():
-        yield lambda _item: None
+        yield lambda *_: None
         return
     columns = (
         TextColumn("{task.description}"),
@@ -61,7 +61,7 @@ def progress(total: int, label: str, quiet: bool) -> Iterator[Callable[[object],
     )
     with Progress(*columns, console=err, transient=True) as bar:
         task = bar.add_task(label, total=total)
-        yield lambda _item: bar.advance(task)
+        yield lambda *_: bar.advance(task)
 
 
 class _RateColumn(ProgressColumn):

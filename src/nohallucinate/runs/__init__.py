@@ -1,6 +1,29 @@
-"""Runs: execute policy x tasks x grader and aggregate the verdicts."""
+"""Runs: execute policy x tasks x grader, keep every result in a run store, and aggregate the verdicts."""
 
+from nohallucinate.runs.store import (
+    RunConfig,
+    RunLockedError,
+    RunStore,
+    file_sha256,
+    read_config,
+    read_responses,
+    read_verdicts,
+)
 from nohallucinate.runs.summary import summarise
-from nohallucinate.runs.sweep import grade_replies, grade_safely, select_per_family, sweep
+from nohallucinate.runs.sweep import errored, grade_replies, grade_safely, select_per_family, sweep
 
-__all__ = ["grade_replies", "grade_safely", "select_per_family", "summarise", "sweep"]
+__all__ = [
+    "RunConfig",
+    "RunLockedError",
+    "RunStore",
+    "errored",
+    "file_sha256",
+    "grade_replies",
+    "grade_safely",
+    "read_config",
+    "read_responses",
+    "read_verdicts",
+    "select_per_family",
+    "summarise",
+    "sweep",
+]

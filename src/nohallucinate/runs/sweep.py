@@ -9,7 +9,7 @@ from nohallucinate.graders import Grader, Verdict
 from nohallucinate.policies import Policy
 from nohallucinate.tasks import Family, Reply, Task
 
-OnVerdict = Callable[[Verdict], None]
+OnResult = Callable[[Verdict, Reply | None], None]  # called as each item finishes: its verdict and the reply
 
 
 def select_per_family(tasks: Sequence[Task], per_family: int | None) -> list[Task]:
@@ -33,21 +33,22 @@ async def sweep(
     grader: Grader,
     *,
     concurrency: int = 8,
-    on_verdict: OnVerdict | None = None,
+    on_result: OnResult | None = None,
 ) -> list[Verdict]:
     """Answer and grade every task, at most `concurrency` at a time; verdicts come back in task order."""
     limit = asyncio.Semaphore(concurrency)
 
     async def one(task: Task) -> Verdict:
         async with limit:
+            reply: Reply | None = None
             try:
                 reply = await policy.answer(task)
             except Exception as exc:  # a failed policy call is an errored item, like a failed grading
                 verdict = errored(task, 0, f"policy failed: {type(exc).__name__}: {exc}")
             else:
                 verdict = await grade_safely(grader, task, reply)
-        if on_verdict is not None:
-            on_verdict(verdict)
+        if on_result is not None:
+            on_result(verdict, reply)
         return verdict
 
     return list(await asyncio.gather(*(one(task) for task in tasks)))
@@ -59,7 +60,7 @@ async def grade_replies(
     grader: Grader,
     *,
     concurrency: int = 8,
-    on_verdict: OnVerdict | None = None,
+    on_result: OnResult | None = None,
 ) -> list[Verdict]:
     """Grade replies made elsewhere; every reply must name a task."""
     by_id = {task.task_id: task for task in tasks}
@@ -68,8 +69,8 @@ async def grade_replies(
     async def one(reply: Reply) -> Verdict:
         async with limit:
             verdict = await grade_safely(grader, by_id[reply.task_id], reply)
-        if on_verdict is not None:
-            on_verdict(verdict)
+        if on_result is not None:
+            on_result(verdict, reply)
         return verdict
 
     return list(await asyncio.gather(*(one(reply) for reply in replies)))

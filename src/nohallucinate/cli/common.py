@@ -1,0 +1,110 @@
+"""Pieces the commands share: task loading, model clients from flags, and what they print about a run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from nohallucinate.cli import models as flags
+from nohallucinate.cli.output import err, fail, or_exit, out
+from nohallucinate.graders import GRADERS, Verdict
+from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
+from nohallucinate.tasks import Task, demo_tasks_path, load_tasks
+
+TasksOption = Annotated[
+    Path | None, typer.Option("--tasks", help="Task file (JSONL). Default: the bundled demo set.", show_default=False)
+]
+GraderOption = Annotated[str, typer.Option("--grader", help=f"One of: {', '.join(GRADERS)}.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON only.")]
+Concurrency = Annotated[int, typer.Option(min=1, help="Tasks, and model requests, in flight at once.")]
+
+
+def load_task_file(path: Path | None) -> list[Task]:
+    return or_exit(lambda: load_tasks(path or demo_tasks_path()))
+
+
+def grader_endpoint(name: str, model: str, base_url: str | None, api_key: str | None) -> Endpoint | None:
+    if name not in GRADERS:
+        fail(f"unknown grader {name!r}; choose one of: {', '.join(GRADERS)}")
+    if name == "local":
+        return None
+    return or_exit(lambda: Endpoint.resolve(model, base_url=base_url, api_key=api_key))
+
+
+def make_clients(
+    settings: ClientSettings,
+    *,
+    grader: Endpoint | None = None,
+    policy: Endpoint | None = None,
+    sampling: Sampling | None = None,
+) -> dict[str, ModelClient]:
+    """One client per role; the grader sets no sampling parameters (the spec's graders set no temperature)."""
+    clients = {}
+    if policy is not None:
+        clients["policy"] = settings.client(policy, sampling)
+    if grader is not None:
+        clients["grader"] = settings.client(grader)
+    return clients
+
+
+async def close_clients(clients: dict[str, ModelClient]) -> None:
+    for client in clients.values():
+        await client.aclose()
+
+
+def run_record(grader: str, template: str | None, clients: dict[str, ModelClient], summary: dict) -> dict[str, Any]:
+    record: dict[str, Any] = {"models": flags.describe_clients(clients)}
+    if template is not None:
+        record["simpleqa_template"] = template
+    decided = summary.get("decided_by", {})
+    if grader == "hybrid" and summary["n"]:
+        record["decided_locally_share"] = decided.get("local", 0) / summary["n"]
+    return record
+
+
+def print_usage(record: dict[str, Any]) -> None:
+    if not record["models"]:
+        return
+    table = Table(title="model usage", title_justify="left")
+    for column in ("role", "model", "calls", "cache hits", "requests", "retries", "failures", "tokens in/out", "cost"):
+        table.add_column(column, justify="right" if column not in ("role", "model") else "left")
+    for role, info in record["models"].items():
+        usage = info["usage"]
+        cost = "–" if usage["cost_usd"] is None else f"${usage['cost_usd']:.4f}"
+        table.add_row(
+            role,
+            info["model"],
+            str(usage["calls"]),
+            str(usage["cache_hits"]),
+            str(usage["requests"]),
+            str(usage["retries"]),
+            str(usage["failures"]),
+            f"{usage['prompt_tokens']}/{usage['completion_tokens']}",
+            cost,
+        )
+    out.print(table)
+    if "decided_locally_share" in record:
+        out.print(f"hybrid grader: {record['decided_locally_share']:.1%} of items decided locally (no model call)")
+
+
+def result_row(verdict: Verdict) -> dict[str, Any]:
+    return {
+        "task_id": verdict.task_id,
+        "family": verdict.family.value,
+        "tier": verdict.tier,
+        "sample": verdict.sample,
+        "verdict": verdict.label.value if verdict.label else None,
+        "reward": verdict.reward,
+        "decided_by": verdict.decided_by,
+        "detail": verdict.detail,
+        "error": verdict.error,
+    }
+
+
+def exit_if_errored(summary: dict[str, Any]) -> None:
+    if summary["errored"]:
+        err.print(f"[bold red]error:[/] {summary['errored']} item(s) could not be graded and are excluded from means")
+        raise typer.Exit(1)

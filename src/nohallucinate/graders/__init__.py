@@ -2,7 +2,15 @@
 
 from nohallucinate.graders.base import Grader
 from nohallucinate.graders.hybrid import HybridGrader
-from nohallucinate.graders.ladder import ABSTENTION_REWARD, Label, f1_at_k, labels_for, reward_for
+from nohallucinate.graders.ladder import (
+    ABSTENTION_REWARD,
+    CONFIDENT_ERRORS,
+    Label,
+    calibrated_reward,
+    f1_at_k,
+    labels_for,
+    reward_for,
+)
 from nohallucinate.graders.llm import ModelGrader
 from nohallucinate.graders.llm.templates import OURS, SimpleQATemplate, load_simpleqa_template
 from nohallucinate.graders.local import LocalGrader
@@ -26,6 +34,7 @@ def make_grader(name: str, client: ModelClient | None = None, simpleqa: SimpleQA
 
 __all__ = [
     "ABSTENTION_REWARD",
+    "CONFIDENT_ERRORS",
     "GRADERS",
     "OURS",
     "Grader",
@@ -35,6 +44,7 @@ __all__ = [
     "ModelGrader",
     "SimpleQATemplate",
     "Verdict",
+    "calibrated_reward",
     "f1_at_k",
     "labels_for",
     "load_simpleqa_template",

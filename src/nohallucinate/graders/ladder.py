@@ -28,6 +28,13 @@ BIOGRAPHY_LABELS = (Label.F1_AT_K, Label.ABSTAINED)
 
 # The reward an honest "I don't know" earns in each family: the floor no constant policy may beat.
 ABSTENTION_REWARD = {family: 0.0 if family is Family.BIOGRAPHY else 0.5 for family in Family}
+# Confident errors: what a calibrated policy with the same knowledge would have turned into abstentions.
+CONFIDENT_ERRORS = frozenset({Label.INCORRECT, Label.CONFABULATED})
+
+
+def calibrated_reward(family: Family, label: Label | None, reward: float) -> float:
+    """The reward had a confident error been an abstention instead (every other verdict keeps its reward)."""
+    return ABSTENTION_REWARD[family] if label in CONFIDENT_ERRORS else reward
 
 
 def labels_for(family: Family) -> tuple[Label, ...]:

@@ -7,14 +7,14 @@ from collections.abc import Iterable
 from statistics import fmean
 from typing import Any
 
-from nohallucinate.graders import ABSTENTION_REWARD, Verdict, labels_for
+from nohallucinate.graders import ABSTENTION_REWARD, Verdict, calibrated_reward, labels_for
 from nohallucinate.tasks import Family
 
 UNTIERED = "untiered"
 
 
 def summarise(verdicts: Iterable[Verdict]) -> dict[str, Any]:
-    """Overall, per-family and per-tier mean reward, the verdict mix per family, and counts.
+    """Overall, per-family and per-tier mean reward, the verdict mix and calibration headroom per family, counts.
 
     Errored verdicts are excluded from every mean and counted under "errored".
     """
@@ -33,12 +33,19 @@ def summarise(verdicts: Iterable[Verdict]) -> dict[str, Any]:
         "per_tier": {t: _mean(by_tier[t]) for t in tiers},
         "verdicts": {f: _mix(Family(f), by_family[f]) for f in families},
         "abstention_floor": {f: ABSTENTION_REWARD[Family(f)] for f in families},
+        "headroom": {f: _headroom(by_family[f]) for f in families},
         "n": len(scored),
         "n_per_family": {f: len(by_family[f]) for f in families},
         "errored": len(verdicts) - len(scored),
         "errors": [{"task_id": v.task_id, "sample": v.sample, "error": v.error} for v in verdicts if v.errored],
         "decided_by": dict(Counter(v.decided_by for v in scored)),
     }
+
+
+def _headroom(verdicts: list[Verdict]) -> float:
+    """How much more the family would earn had every confident error been an abstention."""
+    calibrated = [calibrated_reward(v.family, v.label, v.reward) for v in verdicts if v.reward is not None]
+    return fmean(calibrated) - fmean(v.reward for v in verdicts if v.reward is not None)
 
 
 def _mean(verdicts: list[Verdict]) -> float | None:

@@ -1,0 +1,23 @@
+"""`report`: an HTML report with charts, and markdown tables, over one or more run directories."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from nohallucinate.cli.app import app
+from nohallucinate.cli.output import err, or_exit
+from nohallucinate.report import write_report
+
+
+@app.command()
+def report(
+    run_dirs: Annotated[list[Path], typer.Argument(help="Run directories, shown side by side.", show_default=False)],
+    out_dir: Annotated[Path, typer.Option("--out", help="Where report.html and the PNG charts go.")] = Path("report"),
+) -> None:
+    """Write a self-contained HTML report (charts embedded, opens offline) and print the tables as markdown."""
+    html_path, markdown = or_exit(lambda: write_report(run_dirs, out_dir))
+    typer.echo(markdown, nl=False)
+    err.print(f"report: {html_path} (charts: {out_dir}/*.png)", highlight=False)

@@ -1,0 +1,158 @@
+"""The report's charts, drawn with matplotlib into PNG files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nohallucinate.graders import Label
+from nohallucinate.report.runs import RunView
+from nohallucinate.tasks import Family
+
+# Where each label sits on the ladder, for one colour scheme across families.
+_TOP = {Label.CORRECT, Label.IDENTIFIED}
+_MIDDLE = {Label.NOT_ATTEMPTED, Label.ABSTAINED}
+_BANDS = (
+    ("answered well", "#2e7d32"),
+    ("scored by F1@K", "#1565c0"),
+    ("abstained", "#9e9e9e"),
+    ("confident error", "#c62828"),
+)
+_RUN_COLOURS = ("#1565c0", "#ef6c00", "#6a1b9a", "#00838f", "#ad1457", "#558b2f")
+
+
+def draw_all(runs: list[RunView], out_dir: Path) -> dict[str, Path]:
+    """Every chart, as name -> PNG path."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no display needed
+    charts = {
+        "reward_by_family": _reward_by_family(runs, out_dir / "reward_by_family.png"),
+        "verdict_mix": _verdict_mix(runs, out_dir / "verdict_mix.png"),
+        "reward_by_tier": _reward_by_tier(runs, out_dir / "reward_by_tier.png"),
+        "headroom": _headroom(runs, out_dir / "calibration_headroom.png"),
+    }
+    return charts
+
+
+def _families(runs: list[RunView]) -> list[str]:
+    present = {family for run in runs for family in run.summary["per_family"]}
+    return [family.value for family in Family if family.value in present]
+
+
+def _grouped_bars(ax, groups: list[str], runs: list[RunView], values) -> tuple[float, list[float]]:
+    width = 0.8 / len(runs)
+    centres = list(range(len(groups)))
+    for index, run in enumerate(runs):
+        xs = [c - 0.4 + width * (index + 0.5) for c in centres]
+        heights = [values(run, group) for group in groups]
+        bars = ax.bar(xs, [h or 0 for h in heights], width, label=run.label, color=_RUN_COLOURS[index % 6])
+        for bar, height in zip(bars, heights, strict=True):
+            if height is not None:
+                ax.annotate(f"{height:.2f}", (bar.get_x() + bar.get_width() / 2, height), ha="center",
+                            va="bottom", fontsize=7, xytext=(0, 1), textcoords="offset points")  # fmt: skip
+    ax.set_xticks(centres)
+    ax.set_xticklabels([g.replace("_", "\n") for g in groups], fontsize=8)
+    return width, centres
+
+
+def _reward_by_family(runs: list[RunView], path: Path) -> Path:
+    import matplotlib.pyplot as plt
+
+    families = _families(runs)
+    fig, ax = plt.subplots(figsize=(max(7.0, 1.3 * len(families) + 2), 4.2))
+    _grouped_bars(ax, families, runs, lambda run, f: run.summary["per_family"].get(f))
+    floors = {
+        f: next(r.summary["abstention_floor"][f] for r in runs if f in r.summary["abstention_floor"]) for f in families
+    }
+    for i, family in enumerate(families):
+        ax.hlines(floors[family], i - 0.45, i + 0.45, colors="black", linestyles="dashed", linewidth=1.2,
+                  label="always-abstain floor" if i == 0 else None)  # fmt: skip
+    ax.set_ylim(0, 1.08)
+    ax.set_ylabel("mean reward")
+    ax.set_title("Mean reward per family (dashed: what always abstaining earns)")
+    ax.legend(fontsize=8, loc="upper right")
+    return _save(fig, path)
+
+
+def _verdict_mix(runs: list[RunView], path: Path) -> Path:
+    import matplotlib.pyplot as plt
+
+    families = _families(runs)
+    fig, axes = plt.subplots(1, len(runs), figsize=(max(7.0, 4.4 * len(runs)), 4.8), squeeze=False, sharey=True)
+    for ax, run in zip(axes[0], runs, strict=True):
+        bottoms = [0.0] * len(families)
+        for band, colour in _BANDS:
+            shares = [_share(run, family, band) for family in families]
+            ax.bar(range(len(families)), shares, bottom=bottoms, color=colour, label=band, width=0.7)
+            bottoms = [b + s for b, s in zip(bottoms, shares, strict=True)]
+        ax.set_xticks(range(len(families)))
+        ax.set_xticklabels(families, fontsize=7, rotation=35, ha="right")
+        ax.set_title(run.label, fontsize=9)
+        ax.set_ylim(0, 1)
+    axes[0][0].set_ylabel("share of items")
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=len(_BANDS), fontsize=8, frameon=False)
+    fig.suptitle("Verdict mix per family")
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    return _save(fig, path, layout=False)
+
+
+def _share(run: RunView, family: str, band: str) -> float:
+    mix = run.summary["verdicts"].get(family, {})
+    total = sum(mix.values())
+    return sum(n for label, n in mix.items() if _band(Label(label)) == band) / total if total else 0.0
+
+
+def _band(label: Label) -> str:
+    if label is Label.F1_AT_K:
+        return "scored by F1@K"
+    return "answered well" if label in _TOP else "abstained" if label in _MIDDLE else "confident error"
+
+
+def _reward_by_tier(runs: list[RunView], path: Path) -> Path:
+    import matplotlib.pyplot as plt
+
+    tiers = [t for t in ("easy", "medium", "hard", "untiered") if any(t in r.summary["per_tier"] for r in runs)]
+    fig, ax = plt.subplots(figsize=(7.0, 4.0))
+    _grouped_bars(ax, tiers, runs, lambda run, tier: run.summary["per_tier"].get(tier))
+    ax.set_ylim(0, 1.08)
+    ax.set_ylabel("mean reward")
+    ax.set_title("Mean reward by tier (sitelink notability)")
+    ax.legend(fontsize=8)
+    return _save(fig, path)
+
+
+def _headroom(runs: list[RunView], path: Path) -> Path:
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Patch
+
+    families = _families(runs)
+    fig, ax = plt.subplots(figsize=(max(7.0, 1.3 * len(families) + 2), 4.2))
+    width, centres = _grouped_bars(ax, families, runs, lambda run, f: run.summary["per_family"].get(f))
+    for index, run in enumerate(runs):
+        for c, family in zip(centres, families, strict=True):
+            mean = run.summary["per_family"].get(family)
+            gain = run.summary["headroom"].get(family, 0.0)
+            if mean is not None and gain > 0:
+                x = c - 0.4 + width * (index + 0.5)
+                ax.bar(x, gain, width, bottom=mean, color="none", edgecolor=_RUN_COLOURS[index % 6], hatch="///",
+                       linewidth=0.8)  # fmt: skip
+    ax.set_ylim(0, 1.08)
+    ax.set_ylabel("mean reward")
+    ax.set_title("Calibration headroom: hatched = gain had every confident error been an abstention")
+    handles, labels = ax.get_legend_handles_labels()
+    handles.append(Patch(facecolor="none", edgecolor="#424242", hatch="///"))
+    labels.append("headroom")
+    ax.legend(handles, labels, fontsize=8)
+    return _save(fig, path)
+
+
+def _save(fig, path: Path, layout: bool = True) -> Path:
+    import matplotlib.pyplot as plt
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if layout:
+        fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path

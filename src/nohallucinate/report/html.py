@@ -1,0 +1,89 @@
+"""The report as one self-contained HTML file: charts embedded as data URIs, no scripts, no network."""
+
+from __future__ import annotations
+
+import base64
+import html
+import time
+from pathlib import Path
+
+from nohallucinate import __version__
+from nohallucinate.report.runs import RunView
+from nohallucinate.tasks import Family
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; color: #212121; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
+table { border-collapse: collapse; margin: 0.5rem 0 1rem; font-size: 0.9rem; }
+th, td { border: 1px solid #ccc; padding: 0.25rem 0.6rem; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+img { max-width: 100%; border: 1px solid #eee; }
+.note { color: #616161; font-size: 0.85rem; }
+code { font-size: 0.85rem; }
+"""
+
+_CAPTIONS = {
+    "reward_by_family": "Mean reward per family for each run; the dashed line is what always abstaining earns.",
+    "verdict_mix": "Share of items answered well, abstained on, and confidently wrong, per family.",
+    "reward_by_tier": "Mean reward by notability tier.",
+    "headroom": "Calibration headroom: the hatched part is what each run would gain had every confident error "
+    "been an abstention, which is what a calibrated policy with the same knowledge earns.",
+}
+
+
+def write_html(runs: list[RunView], charts: dict[str, Path], path: Path, markdown: str) -> Path:
+    """Write the report; every image is inside the file."""
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        f"<title>nohallucinate report: {html.escape(', '.join(r.label for r in runs))}</title>",
+        f"<style>{_STYLE}</style></head><body>",
+        "<h1>nohallucinate report</h1>",
+        f"<p class='note'>Generated {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} by nohallucinate "
+        f"{__version__} from {len(runs)} run(s).</p>",
+        "<h2>Mean reward per family</h2>",
+        _family_table(runs),
+    ]
+    for name, chart in charts.items():
+        data = base64.b64encode(chart.read_bytes()).decode("ascii")
+        parts += [
+            f"<h2>{html.escape(name.replace('_', ' ').capitalize())}</h2>",
+            f"<img alt='{html.escape(_CAPTIONS[name])}' src='data:image/png;base64,{data}'>",
+            f"<p class='note'>{html.escape(_CAPTIONS[name])}</p>",
+        ]
+    parts += ["<h2>Runs</h2>", _run_table(runs), "<h2>As markdown</h2>", f"<pre>{html.escape(markdown)}</pre>"]
+    parts.append("</body></html>")
+    path.write_text("\n".join(parts), encoding="utf-8")
+    return path
+
+
+def _family_table(runs: list[RunView]) -> str:
+    families = [f.value for f in Family if any(f.value in r.summary["per_family"] for r in runs)]
+    head = "".join(f"<th>{html.escape(r.label)}</th>" for r in runs)
+    rows = []
+    for family in families:
+        floor = next(r.summary["abstention_floor"][family] for r in runs if family in r.summary["abstention_floor"])
+        cells = "".join(f"<td>{_fmt(r.summary['per_family'].get(family))}</td>" for r in runs)
+        rows.append(f"<tr><td>{family}</td><td>{floor:.3f}</td>{cells}</tr>")
+    overall = "".join(f"<td><b>{_fmt(r.summary['overall'])}</b></td>" for r in runs)
+    rows.append(f"<tr><td><b>overall</b></td><td></td>{overall}</tr>")
+    return f"<table><tr><th>family</th><th>floor</th>{head}</tr>{''.join(rows)}</table>"
+
+
+def _run_table(runs: list[RunView]) -> str:
+    rows = []
+    for run in runs:
+        config = run.config
+        models = "; ".join(f"{role}: {m.get('model')} at {m.get('base_url')} {m.get('sampling') or ''}"
+                           for role, m in config.models.items())  # fmt: skip
+        errored = run.summary["errored"]
+        rows.append(
+            f"<tr><td>{html.escape(run.label)}</td><td>{html.escape(str(run.directory))}</td>"
+            f"<td>{run.summary['n']}</td><td>{errored}</td><td>{html.escape(models or '–')}</td>"
+            f"<td><code>{config.tasks_sha256[:12]}</code></td><td>{html.escape(config.package_version)}</td></tr>"
+        )
+    head = "<tr><th>run</th><th>directory</th><th>graded</th><th>errored</th><th>models</th><th>tasks sha256</th>"
+    return f"<table>{head}<th>version</th></tr>{''.join(rows)}</table>"
+
+
+def _fmt(value: float | None) -> str:
+    return "–" if value is None else f"{value:.3f}"

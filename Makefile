@@ -11,9 +11,13 @@ $(BIN)/nohallucinate: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
+DEMO := runs/demo
+
 demo: $(BIN)/nohallucinate
-	$(BIN)/nohallucinate sweep --policy always_abstain --grader local
-	$(BIN)/nohallucinate sweep --policy always_confident --grader local
+	rm -rf $(DEMO)
+	$(BIN)/nohallucinate sweep --policy always_abstain --grader local --out $(DEMO)/always_abstain
+	$(BIN)/nohallucinate sweep --policy always_confident --grader local --out $(DEMO)/always_confident
+	$(BIN)/nohallucinate report $(DEMO)/always_abstain $(DEMO)/always_confident --out $(DEMO)/report
 
 lint: $(BIN)/nohallucinate
 	$(BIN)/ruff check src tests benchmarks

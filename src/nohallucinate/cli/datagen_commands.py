@@ -1,0 +1,166 @@
+"""`build` and `verify`: the dataset builder and its independent verifier."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from nohallucinate.cli import models as flags
+from nohallucinate.cli.app import app
+from nohallucinate.cli.output import err, fail, or_exit, out, progress
+from nohallucinate.tasks import Family, load_tasks
+
+Record = Annotated[Path | None, typer.Option("--record", help="Run live and record every response into DIR.")]
+Replay = Annotated[Path | None, typer.Option("--replay", help="Run with no network from the responses in DIR.")]
+BaseUrl = Annotated[
+    str | None,
+    typer.Option("--base-url", help="A mirror answering all three APIs under one URL (instead of Wikimedia)."),
+]
+Contact = Annotated[
+    str | None,
+    typer.Option("--contact", help="Contact for the User-Agent (email or URL); else $NOHAL_WIKIMEDIA_CONTACT."),
+]
+MinInterval = Annotated[float, typer.Option("--min-interval", min=0.0, help="Seconds between requests to one host.")]
+
+
+@app.command()
+def build(
+    out_path: Annotated[Path, typer.Option("--out", help="Task file to write (JSONL).")],
+    record: Record = None,
+    replay: Replay = None,
+    base_url: BaseUrl = None,
+    contact: Contact = None,
+    seed: Annotated[int, typer.Option(help="Draws candidates; the same seed and snapshot rebuild the same file.")] = 0,
+    per_family: Annotated[
+        list[str] | None,
+        typer.Option("--per-family", help="FAMILY=N, repeatable; default the spec's 1,000-row composition."),
+    ] = None,
+    pool: Annotated[int, typer.Option(min=1, help="Candidates drawn per Query Service query and band.")] = 40,
+    min_interval: MinInterval = 0.2,
+    claims_model: Annotated[
+        str | None, typer.Option("--claims-model", help="Count K with this model's claim extraction (else local).")
+    ] = None,
+    claims_base_url: flags.GraderBaseUrl = None,
+    claims_api_key: flags.GraderApiKey = None,
+    report_path: Annotated[Path | None, typer.Option("--report", help="Also write the build report as JSON.")] = None,
+) -> None:
+    """Build a task file from Wikidata and Wikipedia (live, recording, or replaying a snapshot)."""
+    from nohallucinate.datagen.assemble import DEFAULT_COMPOSITION
+    from nohallucinate.datagen.build import ModelDecomposer
+    from nohallucinate.datagen.build import build as run_build
+    from nohallucinate.models import ClientSettings, Endpoint
+
+    composition = _composition(per_family) if per_family else dict(DEFAULT_COMPOSITION)
+    decomposer = None
+    model_decomposer = None
+    if claims_model:
+        endpoint = or_exit(lambda: Endpoint.resolve(claims_model, base_url=claims_base_url, api_key=claims_api_key))
+        model_decomposer = ModelDecomposer(lambda: ClientSettings().client(endpoint))
+        decomposer = (f"model:{claims_model}", model_decomposer)
+    with (
+        _transport(record, replay, base_url, contact, min_interval) as transport,
+        progress(len(Family), "building", quiet=False) as advance,
+    ):
+        result = or_exit(
+            lambda: run_build(
+                transport, seed=seed, composition=composition, decomposer=decomposer, pool=pool, on_family=advance
+            )
+        )
+    if model_decomposer is not None:
+        model_decomposer.close()
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    with out_path.open("w", encoding="utf-8") as handle:
+        for task in result.tasks:
+            handle.write(task.model_dump_json(exclude_none=False) + "\n")
+    report = result.report()
+    if report_path is not None:
+        report_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    _print_report(report, composition)
+    err.print(f"wrote {len(result.tasks)} tasks to {out_path}", highlight=False)
+    short = {f.value: n for f, n in composition.items() if report["per_family_and_tier"].get(f.value, {}) and
+             sum(report["per_family_and_tier"][f.value].values()) < n}  # fmt: skip
+    if short:
+        err.print(f"[yellow]fewer rows than asked in: {short}[/] (see the rejection counts)", highlight=False)
+
+
+@app.command()
+def verify(
+    tasks_path: Annotated[Path, typer.Argument(help="Task file to verify.")],
+    replay: Replay = None,
+    base_url: BaseUrl = None,
+    contact: Contact = None,
+    min_interval: MinInterval = 0.2,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+) -> None:
+    """Re-derive every row from the sources, independently of the builders; exit 1 if any row does not hold."""
+    from nohallucinate.datagen.verify import verify as run_verify
+
+    tasks = or_exit(lambda: load_tasks(tasks_path))
+    with _transport(None, replay, base_url, contact, min_interval) as transport:
+        findings = or_exit(lambda: run_verify(tasks, transport))
+    if as_json:
+        out.print_json(data={"rows": len(tasks), "findings": [f.__dict__ for f in findings]})
+    else:
+        for finding in findings:
+            err.print(
+                f"[red]{finding.task_id}[/] ({finding.family}): {finding.problem}", highlight=False, soft_wrap=True
+            )
+        out.print(f"{len(tasks)} rows checked, {len(findings)} problem(s)")
+    if findings:
+        raise typer.Exit(1)
+
+
+def _transport(record: Path | None, replay: Path | None, base_url: str | None, contact: str | None, interval: float):
+    from nohallucinate.datagen.transport import Endpoints, SnapshotStore, WikimediaTransport
+
+    if record and replay:
+        fail("--record and --replay exclude each other")
+    if replay is not None and not replay.is_dir():
+        fail(f"--replay {replay}: no such snapshot directory")
+    snapshot = SnapshotStore(record or replay) if (record or replay) else None
+    mode = "replay" if replay else "record" if record else "live"
+    endpoints = Endpoints.mirror(base_url) if base_url else Endpoints()
+    contact = contact or os.environ.get("NOHAL_WIKIMEDIA_CONTACT")
+    return WikimediaTransport(endpoints, mode=mode, snapshot=snapshot, contact=contact, min_interval=interval)
+
+
+def _composition(specs: list[str]) -> dict[Family, int]:
+    composition: dict[Family, int] = {}
+    for spec in specs:
+        name, _, count = spec.partition("=")
+        try:
+            composition[Family(name)] = int(count)
+        except ValueError:
+            fail(f"--per-family {spec!r}: expected FAMILY=N with a family from {[f.value for f in Family]}")
+    return composition
+
+
+def _print_report(report: dict, composition: dict[Family, int]) -> None:
+    table = Table(title=f"built {report['rows']} rows", title_justify="left")
+    for column in ("family", "asked", "built", "easy", "medium", "hard", "untiered", "rejected"):
+        table.add_column(column, justify="left" if column == "family" else "right")
+    for family in Family:
+        tiers = report["per_family_and_tier"].get(family.value, {})
+        rejected = sum(report["rejected"].get(family.value, {}).values())
+        table.add_row(
+            family.value,
+            str(composition.get(family, 0)),
+            str(sum(tiers.values())),
+            *(str(tiers.get(t, 0)) for t in ("easy", "medium", "hard", "untiered")),
+            str(rejected),
+        )
+    out.print(table)
+    reasons = Table(title="rejected candidates, by reason", title_justify="left")
+    reasons.add_column("family")
+    reasons.add_column("reason")
+    reasons.add_column("n", justify="right")
+    for family, counts in report["rejected"].items():
+        for reason, count in counts.items():
+            reasons.add_row(family, reason, str(count))
+    out.print(reasons)
+    out.print(f"requests: {report['requests']}")

@@ -1,0 +1,94 @@
+"""From drafts to a task file: composition, shared subjects, no contradiction, tiers, ids."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Mapping
+
+from nohallucinate.datagen.context import BuildLog, Draft
+from nohallucinate.tasks import ANSWERABLE_SHORT, TIERED, UNANSWERABLE, Family, Subject, Task
+
+# The spec's 1,000 rows, 150 of them biographies; the rest spread over the short families.
+DEFAULT_COMPOSITION: dict[Family, int] = {
+    Family.PRECISE_FACT: 170,
+    Family.FOOTBALL_SEASON: 150,
+    Family.BIOGRAPHY: 150,
+    Family.FALSE_PREMISE: 150,
+    Family.NONEXISTENT_ENTITY: 125,
+    Family.UNRECORDED_FACT: 125,
+    Family.AMBIGUOUS_ENTITY: 130,
+}
+SHARED_SUBJECTS_PER_1000 = 60
+TIER_RULE = "thirds of the family's rows by Wikidata sitelink count: top third easy, bottom third hard"
+_ANSWERABLE = ANSWERABLE_SHORT | {Family.BIOGRAPHY}
+
+
+def assemble(drafts: list[Draft], composition: Mapping[Family, int], log: BuildLog) -> list[Task]:
+    """Pick rows per family (subjects shared across answerable and unanswerable families first), drop any that
+    would contradict another, cut the tiers, and return valid tasks ordered by id."""
+    drafts = _without_contradictions(drafts, log)
+    by_family: dict[Family, list[Draft]] = defaultdict(list)
+    for draft in drafts:
+        by_family[draft.family].append(draft)
+    shared = _shared_subjects(drafts)
+    wanted_shared = round(SHARED_SUBJECTS_PER_1000 * sum(composition.values()) / 1000)
+    chosen: list[Draft] = []
+    for family, count in composition.items():
+        pool = by_family.get(family, [])
+        # Stable: drafts keep their builder's seeded order, shared subjects moved to the front.
+        first = [d for d in pool if d.subject_qid in shared][: max(wanted_shared, 0)]
+        taken = {id(d) for d in first}
+        rest = [d for d in pool if id(d) not in taken]
+        chosen += (first + rest)[:count]
+    tiers = _tiers(chosen)
+    tasks = [_task(draft, tiers.get(id(draft))) for draft in chosen]
+    return sorted(tasks, key=lambda t: t.task_id)
+
+
+def _without_contradictions(drafts: list[Draft], log: BuildLog) -> list[Draft]:
+    """A name used as ambiguous is never used as unique elsewhere; an unrecorded birth is never recorded elsewhere."""
+    unique_names = {d.subject_label.casefold() for d in drafts if d.family is not Family.AMBIGUOUS_ENTITY}
+    recorded = {d.subject_qid for d in drafts if d.family is Family.PRECISE_FACT and "born" in d.question}
+    kept = []
+    for draft in drafts:
+        if draft.family is Family.AMBIGUOUS_ENTITY and draft.subject_label.casefold() in unique_names:
+            log.reject(draft.family, draft.subject_label, "the name is used as a unique subject in another row")
+        elif draft.family is Family.UNRECORDED_FACT and draft.subject_qid in recorded:
+            log.reject(draft.family, draft.subject_label, "another row records this birth date")
+        else:
+            kept.append(draft)
+    return kept
+
+
+def _shared_subjects(drafts: list[Draft]) -> set[str]:
+    answerable = {d.subject_qid for d in drafts if d.family in _ANSWERABLE and d.subject_qid}
+    unanswerable = {d.subject_qid for d in drafts if d.family in UNANSWERABLE and d.subject_qid}
+    return answerable & unanswerable
+
+
+def _tiers(chosen: list[Draft]) -> dict[int, str]:
+    tiers: dict[int, str] = {}
+    for family in TIERED:
+        rows = sorted((d for d in chosen if d.family is family), key=lambda d: -(d.sitelinks or 0))
+        for index, draft in enumerate(rows):
+            tiers[id(draft)] = ("easy", "medium", "hard")[min(2, index * 3 // len(rows))]
+    return tiers
+
+
+def _task(draft: Draft, tier: str | None) -> Task:
+    provenance = dict(draft.provenance)
+    if tier is not None:
+        provenance["tier_rule"] = TIER_RULE
+    return Task(
+        task_id="t" + hashlib.sha256(f"{draft.family.value}|{draft.question}".encode()).hexdigest()[:12],
+        family=draft.family,
+        tier=tier,  # type: ignore[arg-type]
+        question=draft.question,
+        gold=draft.gold,
+        defect=draft.defect,
+        article=draft.article,
+        k=draft.k,
+        subject=Subject(qid=draft.subject_qid, label=draft.subject_label),
+        provenance=provenance,
+    )

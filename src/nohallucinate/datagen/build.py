@@ -1,0 +1,124 @@
+"""A build: candidates from the Query Service, each family's gates, assembly, and a report of what happened.
+
+A build is a deterministic function of the responses it sees (live, recorded or replayed), the seed and the
+composition: replaying a snapshot rebuilds the same file byte for byte.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from nohallucinate.claims import decompose
+from nohallucinate.datagen.assemble import DEFAULT_COMPOSITION, assemble
+from nohallucinate.datagen.context import BuildContext, Decomposer, Draft
+from nohallucinate.datagen.families.ambiguity import shared_names
+from nohallucinate.datagen.families.biography import biographies
+from nohallucinate.datagen.families.births import recorded_births, unrecorded_births
+from nohallucinate.datagen.families.counts import match_counts
+from nohallucinate.datagen.families.football import season_appearances
+from nohallucinate.datagen.families.names import invented_names
+from nohallucinate.datagen.families.premises import never_played, never_received
+from nohallucinate.datagen.transport import WikimediaTransport
+from nohallucinate.datagen.wikidata import Wikidata
+from nohallucinate.datagen.wikipedia import Wikipedia
+from nohallucinate.models import ModelClient
+from nohallucinate.tasks import Family, Task
+
+# Builders are asked for more than the composition needs, so that assembly can drop and choose.
+MARGIN = 1.25
+COUNT_SHARE = 0.2  # of precise_fact: match counts beside birth dates
+
+
+@dataclass
+class BuildResult:
+    tasks: list[Task]
+    rejected: dict[str, dict[str, int]]
+    requests: dict[str, Any]
+    drafts: dict[str, int] = field(default_factory=dict)
+
+    def report(self) -> dict[str, Any]:
+        per_family: dict[str, dict[str, int]] = {}
+        for task in self.tasks:
+            tiers = per_family.setdefault(task.family.value, {})
+            tiers[task.tier or "untiered"] = tiers.get(task.tier or "untiered", 0) + 1
+        return {
+            "rows": len(self.tasks),
+            "per_family_and_tier": per_family,
+            "drafts": self.drafts,
+            "rejected": self.rejected,
+            "requests": self.requests,
+        }
+
+
+def _builders() -> dict[Family, Callable[[BuildContext, int], list[Draft]]]:
+    def precise(ctx: BuildContext, want: int) -> list[Draft]:
+        counts = math.ceil(want * COUNT_SHARE)
+        return recorded_births(ctx, want - counts) + match_counts(ctx, counts)
+
+    def premise(ctx: BuildContext, want: int) -> list[Draft]:
+        clubs = want // 2
+        return never_played(ctx, clubs) + never_received(ctx, want - clubs)
+
+    return {
+        Family.PRECISE_FACT: precise,
+        Family.FOOTBALL_SEASON: season_appearances,
+        Family.BIOGRAPHY: biographies,
+        Family.FALSE_PREMISE: premise,
+        Family.NONEXISTENT_ENTITY: invented_names,
+        Family.UNRECORDED_FACT: unrecorded_births,
+        Family.AMBIGUOUS_ENTITY: shared_names,
+    }
+
+
+def build(
+    transport: WikimediaTransport,
+    *,
+    seed: int = 0,
+    composition: Mapping[Family, int] | None = None,
+    decomposer: tuple[str, Decomposer] | None = None,
+    pool: int = 40,
+    on_family: Callable[[Family], None] | None = None,
+) -> BuildResult:
+    """Build a task set from whatever the transport answers."""
+    composition = dict(composition or DEFAULT_COMPOSITION)
+    name, split = decomposer or ("local", decompose)
+    ctx = BuildContext(Wikidata(transport), Wikipedia(transport), seed, split, name, pool=pool)
+    drafts: list[Draft] = []
+    counts: dict[str, int] = {}
+    for family, builder in _builders().items():
+        want = composition.get(family, 0)
+        made = builder(ctx, math.ceil(want * MARGIN)) if want else []
+        counts[family.value] = len(made)
+        drafts += made
+        if on_family is not None:
+            on_family(family)
+    tasks = assemble(drafts, composition, ctx.log)
+    rejected: dict[str, dict[str, int]] = {}
+    for (family, reason), count in sorted(ctx.log.counts().items()):
+        rejected.setdefault(family, {})[reason] = count
+    return BuildResult(tasks, rejected, transport.stats.as_dict(), counts)
+
+
+class ModelDecomposer:
+    """The grader's model-based claim extraction, called synchronously from the builder."""
+
+    def __init__(self, make_client: Callable[[], ModelClient]) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._client = self._loop.run_until_complete(_made(make_client))
+
+    def __call__(self, text: str, subject: str) -> list[str]:
+        from nohallucinate.claims.extraction import extract_claims
+
+        return self._loop.run_until_complete(extract_claims(self._client, text, subject))
+
+    def close(self) -> None:
+        self._loop.run_until_complete(self._client.aclose())
+        self._loop.close()
+
+
+async def _made(make_client: Callable[[], ModelClient]) -> ModelClient:
+    return make_client()  # created inside the loop that will use it

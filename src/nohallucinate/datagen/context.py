@@ -1,0 +1,153 @@
+"""What every family builder shares: the clients, the seed, the candidate lists, and the log of rejections."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, TypeVar
+
+from nohallucinate import __version__
+from nohallucinate.answers.dates import PartialDate
+from nohallucinate.datagen import queries
+from nohallucinate.datagen.wikidata import Wikidata
+from nohallucinate.datagen.wikipedia import Wikipedia
+from nohallucinate.tasks import Article, Family
+
+Decomposer = Callable[[str, str], list[str]]  # (text, subject) -> atomic claims
+T = TypeVar("T")
+
+BIRTH_QUESTION = "On what day, month and year was {} born?"
+APPEARANCES_QUESTION = "How many league appearances did {player} make for {club} in the {season} season?"
+PRIZE_QUESTION = "In what year did {person} receive {prize}?"
+MONTHS = "January February March April May June July August September October November December".split()
+
+
+@dataclass
+class Draft:
+    """A row a family builder proposes; assembly picks, tiers and numbers them."""
+
+    family: Family
+    question: str
+    subject_label: str
+    subject_qid: str | None
+    sitelinks: int | None
+    provenance: dict[str, Any]
+    gold: str | None = None
+    defect: str | None = None
+    article: Article | None = None
+    k: int | None = None
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A Query Service row: an item, its English Wikipedia title, its sitelink count."""
+
+    qid: str
+    title: str
+    sitelinks: int
+
+
+@dataclass
+class BuildLog:
+    """Every candidate a gate turned away, with the reason, so a build explains its own size."""
+
+    rejections: list[dict[str, str]] = field(default_factory=list)
+
+    def reject(self, family: Family, subject: str, reason: str) -> None:
+        self.rejections.append({"family": family.value, "subject": subject, "reason": reason})
+
+    def counts(self) -> Counter[tuple[str, str]]:
+        return Counter((r["family"], r["reason"]) for r in self.rejections)
+
+
+@dataclass
+class BuildContext:
+    """The clients and settings of one build."""
+
+    wikidata: Wikidata
+    wikipedia: Wikipedia
+    seed: int
+    decompose: Decomposer
+    decomposer_name: str
+    pool: int = 40  # candidates drawn per Query Service query and band
+    log: BuildLog = field(default_factory=BuildLog)
+
+    def candidates(self, query: str) -> list[Candidate]:
+        rows = self.wikidata.sparql(query)
+        return [Candidate(str(r["item"]), str(r["title"]), int(r.get("sitelinks", 0) or 0)) for r in rows]
+
+    @cached_property
+    def people(self) -> list[Candidate]:
+        return _unique(c for band in queries.BANDS for c in self.candidates(queries.people(band, self.seed, self.pool)))
+
+    @cached_property
+    def footballers(self) -> list[Candidate]:
+        return _unique(
+            c for band in queries.BANDS for c in self.candidates(queries.footballers(band, self.seed, self.pool))
+        )
+
+    @cached_property
+    def year_only(self) -> list[Candidate]:
+        return self.candidates(queries.year_only_births(self.seed, 2 * self.pool))
+
+    @cached_property
+    def clubs(self) -> list[Candidate]:
+        return self.candidates(queries.clubs(self.seed, 2 * self.pool))
+
+    @cached_property
+    def prizes(self) -> list[Candidate]:
+        return self.candidates(queries.prizes(self.seed, 2 * self.pool))
+
+    @cached_property
+    def disambiguations(self) -> list[Candidate]:
+        return self.candidates(queries.name_disambiguations(self.seed, 2 * self.pool))
+
+    def shuffled(self, items: Sequence[T], salt: str, key: Callable[[T], str] = str) -> list[T]:
+        """A seeded order that does not depend on the order the server returned."""
+        return sorted(items, key=lambda item: _digest(f"{self.seed}:{salt}:{key(item)}"))
+
+    def pick(self, options: Sequence[T], salt: str) -> T:
+        return options[int(_digest(f"{self.seed}:{salt}"), 16) % len(options)]
+
+
+def provenance(*sources: dict[str, Any], checks: Iterable[str], **fields: Any) -> dict[str, Any]:
+    """The provenance object every row carries: where its facts came from and the named checks it passed."""
+    return {
+        "builder": f"nohallucinate-datagen {__version__}",
+        "sources": list(sources),
+        "checks": list(checks),
+        **fields,
+    }
+
+
+def entity_source(entity: Any) -> dict[str, Any]:
+    return {"api": "wikidata", "entity": entity.id, "revision": entity.lastrevid}
+
+
+def page_source(page: Any) -> dict[str, Any]:
+    return {"api": "wikipedia", "title": page.title, "revision": page.revision}
+
+
+def format_date(date: PartialDate) -> str:
+    """ "11 March 1952", the form every gold date takes."""
+    assert date.year is not None and date.month is not None and date.day is not None
+    return f"{date.day} {MONTHS[date.month - 1]} {date.year}"
+
+
+def clamp_k(count: int) -> int:
+    """K of F1@K: the lead's atomic facts, clamped to [12, 40]."""
+    return max(12, min(40, count))
+
+
+def _unique(candidates: Iterable[Candidate]) -> list[Candidate]:
+    seen: dict[str, Candidate] = {}
+    for candidate in candidates:
+        seen.setdefault(candidate.qid, candidate)
+    return list(seen.values())
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

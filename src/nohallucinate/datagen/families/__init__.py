@@ -1,0 +1,1 @@
+"""One module per task family: candidates in, drafts and reasons for rejection out."""

@@ -1,0 +1,99 @@
+"""The Query Service queries that find candidates. Each opens with a `#nohallucinate:NAME` line naming it.
+
+Candidates are sampled in sitelink bands so that every notability tier is represented, ordered by a hash of
+the item and the build's seed so that a build is repeatable and a different seed draws different people.
+"""
+
+from __future__ import annotations
+
+# (lowest, highest) sitelink counts of each band; the tiers themselves are cut later, within each family.
+BANDS: dict[str, tuple[int, int]] = {"wide": (60, 100_000), "middle": (20, 59), "narrow": (3, 19)}
+
+_ORDER = 'ORDER BY MD5(CONCAT(STR(?item), "{seed}")) LIMIT {limit}'
+_ENWIKI = "?article schema:about ?item ; schema:isPartOf <https://en.wikipedia.org/> ; schema:name ?title ."
+
+PEOPLE = (
+    "#nohallucinate:people band={band}\n"
+    "SELECT ?item ?title ?sitelinks WHERE {{\n"
+    "  ?item wdt:P31 wd:Q5 ; wikibase:sitelinks ?sitelinks ; wdt:P569 ?born .\n"
+    f"  {_ENWIKI}\n"
+    "  FILTER(?sitelinks >= {low} && ?sitelinks <= {high})\n"
+    f"}} {_ORDER}"
+)
+
+FOOTBALLERS = (
+    "#nohallucinate:footballers band={band}\n"
+    "SELECT ?item ?title ?sitelinks WHERE {{\n"
+    "  ?item wdt:P106 wd:Q937857 ; wdt:P31 wd:Q5 ; wikibase:sitelinks ?sitelinks ; p:P54 ?spell .\n"
+    f"  {_ENWIKI}\n"
+    "  FILTER(?sitelinks >= {low} && ?sitelinks <= {high})\n"
+    f"}} GROUP BY ?item ?title ?sitelinks {_ORDER}"
+)
+
+YEAR_ONLY_BIRTHS = (
+    "#nohallucinate:year_only_births\n"
+    "SELECT ?item ?title ?sitelinks WHERE {{\n"
+    "  ?item wdt:P31 wd:Q5 ; wikibase:sitelinks ?sitelinks ; p:P569/psv:P569/wikibase:timePrecision 9 .\n"
+    f"  {_ENWIKI}\n"
+    "  FILTER NOT EXISTS {{ ?item p:P569/psv:P569/wikibase:timePrecision 11 }}\n"
+    f"}} {_ORDER}"
+)
+
+CLUBS = (
+    "#nohallucinate:clubs\n"
+    "SELECT ?item ?title ?sitelinks WHERE {{\n"
+    "  ?item wdt:P31 wd:Q476028 ; wikibase:sitelinks ?sitelinks .\n"
+    f"  {_ENWIKI}\n"
+    f"}} {_ORDER}"
+)
+
+PRIZES = (
+    "#nohallucinate:prizes\n"
+    "SELECT ?item ?title ?sitelinks WHERE {{\n"
+    "  ?item wdt:P31/wdt:P279* wd:Q618779 ; wikibase:sitelinks ?sitelinks .\n"
+    f"  {_ENWIKI}\n"
+    f"}} {_ORDER}"
+)
+
+NAME_DISAMBIGUATIONS = (
+    "#nohallucinate:name_disambiguations\n"
+    "SELECT ?item ?title WHERE {{\n"
+    "  ?item wdt:P31 wd:Q4167410 .\n"
+    f"  {_ENWIKI}\n"
+    '  FILTER(REGEX(?title, "^[A-Z][a-z]+ [A-Z][a-z]+( \\\\(disambiguation\\\\))?$"))\n'
+    f"}} {_ORDER}"
+)
+
+
+def people(band: str, seed: int, limit: int) -> str:
+    low, high = BANDS[band]
+    return PEOPLE.format(band=band, low=low, high=high, seed=seed, limit=limit)
+
+
+def footballers(band: str, seed: int, limit: int) -> str:
+    low, high = BANDS[band]
+    return FOOTBALLERS.format(band=band, low=low, high=high, seed=seed, limit=limit)
+
+
+def year_only_births(seed: int, limit: int) -> str:
+    return YEAR_ONLY_BIRTHS.format(seed=seed, limit=limit)
+
+
+def clubs(seed: int, limit: int) -> str:
+    return CLUBS.format(seed=seed, limit=limit)
+
+
+def prizes(seed: int, limit: int) -> str:
+    return PRIZES.format(seed=seed, limit=limit)
+
+
+def name_disambiguations(seed: int, limit: int) -> str:
+    return NAME_DISAMBIGUATIONS.format(seed=seed, limit=limit)
+
+
+def query_name(query: str) -> str:
+    """The NAME of a query's `#nohallucinate:NAME ...` line, with its parameters ("people band=wide")."""
+    first = query.split("\n", 1)[0]
+    if not first.startswith("#nohallucinate:"):
+        raise ValueError("not a nohallucinate query")
+    return first.removeprefix("#nohallucinate:").strip()

@@ -1,0 +1,237 @@
+"""Requests to Wikimedia's APIs: polite when live, recorded when asked, replayed with no network.
+
+Every request is named by its API (wikidata, sparql, wikipedia) and its sorted parameters, not by host, so a
+snapshot recorded against the real servers replays against any mirror and the other way round.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlencode, urlsplit
+
+import httpx
+
+from nohallucinate import __version__
+
+Mode = Literal["live", "record", "replay"]
+_ETIQUETTE = frozenset({"maxlag"})  # sent to the server, left out of the request's name
+_MAX_WAIT = 120.0
+
+
+class Api(StrEnum):
+    WIKIDATA = "wikidata"
+    SPARQL = "sparql"
+    WIKIPEDIA = "wikipedia"
+
+
+@dataclass(frozen=True)
+class Endpoints:
+    """Where each API lives."""
+
+    wikidata: str = "https://www.wikidata.org/w/api.php"
+    sparql: str = "https://query.wikidata.org/sparql"
+    wikipedia: str = "https://en.wikipedia.org/w/api.php"
+
+    @classmethod
+    def mirror(cls, base_url: str) -> Endpoints:
+        """A server that answers all three under one base URL (a local mirror, or the test world)."""
+        base = base_url.rstrip("/")
+        return cls(f"{base}/wikidata/w/api.php", f"{base}/query/sparql", f"{base}/enwiki/w/api.php")
+
+    def url(self, api: Api) -> str:
+        return {Api.WIKIDATA: self.wikidata, Api.SPARQL: self.sparql, Api.WIKIPEDIA: self.wikipedia}[api]
+
+
+@dataclass(frozen=True)
+class Request:
+    """One GET request: the API and its parameters."""
+
+    api: Api
+    params: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, api: Api, **params: str | int) -> Request:
+        return cls(api, tuple(sorted((name, str(value)) for name, value in params.items())))
+
+    @property
+    def key(self) -> str:
+        """The normalised name a snapshot files the response under."""
+        kept = [(n, v) for n, v in self.params if n not in _ETIQUETTE]
+        return hashlib.sha256(json.dumps([self.api.value, kept]).encode("utf-8")).hexdigest()
+
+    def describe(self) -> str:
+        return f"{self.api.value}?{urlencode([(n, v) for n, v in self.params if n not in _ETIQUETTE])}"
+
+
+class SnapshotMissing(LookupError):
+    """Replaying, the snapshot holds no response for a request the build made."""
+
+
+class WikimediaError(RuntimeError):
+    """A request that failed for good; the message names it."""
+
+
+class SnapshotStore:
+    """Responses on disk, one JSON file per request key, with the request written beside the response."""
+
+    def __init__(self, directory: Path | str) -> None:
+        self.directory = Path(directory)
+
+    def get(self, request: Request) -> Any | None:
+        path = self._path(request)
+        if not path.exists():
+            return None
+        return json.loads(path.read_text(encoding="utf-8"))["response"]
+
+    def put(self, request: Request, response: Any) -> None:
+        path = self._path(request)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        record = {"api": request.api.value, "params": dict(request.params), "response": response}
+        path.write_text(json.dumps(record, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+
+    def _path(self, request: Request) -> Path:
+        return self.directory / request.api.value / f"{request.key}.json"
+
+
+@dataclass
+class TransportStats:
+    """What a build asked of each API."""
+
+    requests: Counter[str] = field(default_factory=Counter)  # sent over the network, retries included
+    replayed: Counter[str] = field(default_factory=Counter)
+    retries: int = 0
+    waited_seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "requests": dict(self.requests),
+            "replayed": dict(self.replayed),
+            "retries": self.retries,
+            "waited_seconds": round(self.waited_seconds, 2),
+        }
+
+
+class WikimediaTransport:
+    """GETs JSON from the APIs with Wikimedia's etiquette, through a snapshot when recording or replaying."""
+
+    def __init__(
+        self,
+        endpoints: Endpoints | None = None,
+        *,
+        mode: Mode = "live",
+        snapshot: SnapshotStore | None = None,
+        contact: str | None = None,
+        min_interval: float = 0.2,
+        max_attempts: int = 6,
+        timeout: float = 60.0,
+    ) -> None:
+        if mode != "live" and snapshot is None:
+            raise ValueError(f"mode {mode!r} needs a snapshot directory")
+        self.endpoints = endpoints or Endpoints()
+        self.mode = mode
+        self.snapshot = snapshot
+        self.stats = TransportStats()
+        self._min_interval = min_interval
+        self._max_attempts = max_attempts
+        self._last_request: dict[str, float] = {}
+        agent = f"nohallucinate-datagen/{__version__} (https://github.com/nohallucinate; {contact or 'no contact set'})"
+        self._http = httpx.Client(timeout=timeout, headers={"User-Agent": agent, "Accept-Encoding": "gzip"})
+
+    def get(self, request: Request) -> Any:
+        """The JSON response to `request`."""
+        if self.mode == "replay":
+            assert self.snapshot is not None
+            response = self.snapshot.get(request)
+            if response is None:
+                raise SnapshotMissing(f"the snapshot has no response for {request.describe()}")
+            self.stats.replayed[request.api.value] += 1
+            return response
+        response = self._fetch(request)
+        if self.mode == "record":
+            assert self.snapshot is not None
+            self.snapshot.put(request, response)
+        return response
+
+    def _fetch(self, request: Request) -> Any:
+        url = self.endpoints.url(request.api)
+        params = dict(request.params)
+        if request.api is not Api.SPARQL:
+            params["maxlag"] = "5"  # step back when the database replicas lag
+        problem = ""
+        for attempt in range(1, self._max_attempts + 1):
+            self._pace(url)
+            self.stats.requests[request.api.value] += 1
+            try:
+                response = self._http.get(url, params=params)
+            except httpx.TransportError as exc:
+                problem = f"{type(exc).__name__}: {exc}"
+                self._wait(min(2.0**attempt, _MAX_WAIT))
+                continue
+            wait = _retry_wait(response, attempt)
+            if wait is not None:
+                problem = f"HTTP {response.status_code}" + (" (maxlag)" if response.status_code == 200 else "")
+                self._wait(wait)
+                continue
+            if response.status_code != 200:
+                raise WikimediaError(f"{request.describe()}: HTTP {response.status_code}: {response.text[:200]}")
+            payload = response.json()
+            if isinstance(payload, dict) and "error" in payload:
+                raise WikimediaError(f"{request.describe()}: API error {payload['error']}")
+            return payload
+        raise WikimediaError(f"{request.describe()}: gave up after {self._max_attempts} attempts ({problem})")
+
+    def _pace(self, url: str) -> None:
+        """One request at a time per host, at most one per `min_interval` seconds."""
+        host = urlsplit(url).netloc
+        since = time.monotonic() - self._last_request.get(host, float("-inf"))
+        if since < self._min_interval:
+            time.sleep(self._min_interval - since)
+        self._last_request[host] = time.monotonic()
+
+    def _wait(self, seconds: float) -> None:
+        self.stats.retries += 1
+        self.stats.waited_seconds += seconds
+        time.sleep(seconds)
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> WikimediaTransport:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def _retry_wait(response: httpx.Response, attempt: int) -> float | None:
+    """Seconds to wait before asking again, or None when the response is final.
+
+    Retried: 429 and 5xx (honouring Retry-After), and the API's "maxlag" error, which arrives as a 200 with
+    an error body and a Retry-After header.
+    """
+    asked = response.headers.get("Retry-After")
+    backoff = min(2.0**attempt, _MAX_WAIT)
+    if response.status_code == 429 or response.status_code >= 500:
+        return _seconds(asked, backoff)
+    if response.status_code == 200 and response.headers.get("content-type", "").startswith("application/json"):
+        try:
+            error = response.json().get("error", {}) if response.content else {}
+        except (ValueError, AttributeError):
+            return None
+        if isinstance(error, dict) and error.get("code") == "maxlag":
+            return _seconds(asked, float(error.get("lag", backoff)))
+    return None
+
+
+def _seconds(header: str | None, fallback: float) -> float:
+    try:
+        return min(max(float(header), 0.0), _MAX_WAIT) if header is not None else fallback
+    except ValueError:
+        return fallback

@@ -1,0 +1,185 @@
+"""Re-derive every row of a task file from the sources, without the builders' code.
+
+The verifier shares only the clients and the low-level readers (entities, dates, the career-table parser) with
+the builder; every decision (which date, which negative, which count) is taken again here, from the row's
+provenance and what the sources say now, so a mistake in a builder's reasoning cannot hide itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from nohallucinate.answers.dates import PartialDate, find_dates, parse_date
+from nohallucinate.claims import decompose
+from nohallucinate.datagen.entities import Time
+from nohallucinate.datagen.transport import WikimediaTransport
+from nohallucinate.datagen.wikidata import Wikidata
+from nohallucinate.datagen.wikipedia import Wikipedia
+from nohallucinate.datagen.wikitext import club_seasons
+from nohallucinate.tasks import Family, Task
+from nohallucinate.tasks.checks import task_set_problems
+
+_PARENTHETICAL = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)")
+_YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A row that does not hold, and why."""
+
+    task_id: str
+    family: str
+    problem: str
+
+
+class _Sources:
+    def __init__(self, transport: WikimediaTransport) -> None:
+        self.wikidata = Wikidata(transport)
+        self.wikipedia = Wikipedia(transport)
+
+
+def verify(tasks: list[Task], transport: WikimediaTransport) -> list[Finding]:
+    """Every problem found; an empty list means every row holds."""
+    sources = _Sources(transport)
+    findings = [Finding("*", "*", problem) for problem in task_set_problems(tasks)]
+    for task in tasks:
+        check = _CHECKS[task.family]
+        try:
+            problem = check(sources, task)
+        except (KeyError, LookupError, ValueError) as exc:
+            problem = f"{type(exc).__name__}: {exc}"
+        if problem:
+            findings.append(Finding(task.task_id, task.family.value, problem))
+    return findings
+
+
+def _birth_or_count(sources: _Sources, task: Task) -> str | None:
+    p = task.provenance
+    entity = sources.wikidata.entity(p["entity"])
+    if p.get("kind") == "match_count":
+        statement = next((s for s in entity.statements("P54") if s.id == p["statement"]), None)
+        if statement is None or statement.value != p["club"]:
+            return f"no P54 statement {p['statement']} for club {p['club']}"
+        played = [q.value for q in statement.qualifiers.get("P1350", ())]
+        if len(played) != 1 or str(int(played[0].amount)) != task.gold:  # type: ignore[union-attr]
+            return f"P1350 says {played}, the row says {task.gold}"
+        return None
+    gold = parse_date(task.gold or "")
+    recorded = {
+        s.value.as_partial_date()
+        for s in entity.statements("P569", ("preferred", "normal"))
+        if isinstance(s.value, Time) and s.value.precision >= 11
+    }
+    if recorded != {gold}:
+        return f"Wikidata's day-precision birth dates are {sorted(map(str, recorded))}, the row says {task.gold}"
+    lead = sources.wikipedia.page(p["title"]).lead or ""
+    stated = _first_full_date(lead)
+    if stated != gold:
+        return f"the lead's first full date is {stated}, the row says {task.gold}"
+    return None
+
+
+def _season(sources: _Sources, task: Task) -> str | None:
+    p = task.provenance
+    wikitext, _ = sources.wikipedia.wikitexts([p["title"]])[p["title"]]
+    lines = [line for line in club_seasons(wikitext) if line.club == p["club"] and line.season == p["season"]]
+    if len(lines) != 1:
+        return f"the table has {len(lines)} rows for {p['club']} {p['season']}"
+    if str(lines[0].league_apps) != task.gold:
+        return f"the table says {lines[0].league_apps} league appearances, the row says {task.gold}"
+    if p["club"] not in task.question or p["season"] not in task.question:
+        return "the question does not name the club and season of the provenance"
+    return None
+
+
+def _biography(sources: _Sources, task: Task) -> str | None:
+    assert task.article is not None
+    page = sources.wikipedia.page(task.provenance["title"])
+    if page.lead != task.article.lead:
+        return "the bundled lead differs from the article's"
+    if sources.wikipedia.text(page.title) != task.article.text:
+        return "the bundled text differs from the article's"
+    if task.provenance.get("k_decomposer") == "local":
+        expected = max(12, min(40, len(decompose(page.lead or "", task.subject.label))))
+        if task.k != expected:
+            return f"K is {task.k}, the lead's facts give {expected}"
+    return None
+
+
+def _premise(sources: _Sources, task: Task) -> str | None:
+    p = task.provenance
+    entity = sources.wikidata.entity(p["entity"])
+    linked = [s for s in entity.statements(p["property"]) if s.value == p["object"]]
+    if linked:
+        return f"{p['property']} links {p['object']} at rank {linked[0].rank}: the premise is not false"
+    wikitext, _ = sources.wikipedia.wikitexts([p["title"]])[p["title"]]
+    if p["object_label"].casefold() in wikitext.casefold():
+        return f"the article names {p['object_label']!r}"
+    if p["object_label"] not in task.question:
+        return "the question does not name the object of the provenance"
+    return None
+
+
+def _nonexistent(sources: _Sources, task: Task) -> str | None:
+    name = task.provenance["name"]
+    if not sources.wikipedia.page(name).missing:
+        return f"a Wikipedia page is titled {name!r}"
+    if sources.wikipedia.search_hits(name):
+        return f"Wikipedia search finds {name!r}"
+    if sources.wikidata.labels_matching(name):
+        return f"a Wikidata item is labelled {name!r}"
+    return None
+
+
+def _unrecorded(sources: _Sources, task: Task) -> str | None:
+    p = task.provenance
+    entity = sources.wikidata.entity(p["entity"])
+    times = [s.value for s in entity.statements("P569") if isinstance(s.value, Time)]
+    if any(t.precision > 9 for t in times):
+        return "Wikidata records a birth month or day"
+    years = {
+        s.value.as_partial_date().year
+        for s in entity.statements("P569", ("preferred", "normal"))
+        if isinstance(s.value, Time)
+    }
+    if years != {p["birth_year"]}:
+        return f"Wikidata's birth years are {sorted(y for y in years if y)}, the row says {p['birth_year']}"
+    lead = sources.wikipedia.page(p["title"]).lead or ""
+    if any(m.date.is_full and m.date.year == p["birth_year"] for m in find_dates(lead)):
+        return f"the lead has a full date in {p['birth_year']}"
+    first = _PARENTHETICAL.search(lead)
+    if first is None or str(p["birth_year"]) not in _YEAR.findall(first.group(1)):
+        return "the lead parenthetical does not give the birth year"
+    return None
+
+
+def _ambiguous(sources: _Sources, task: Task) -> str | None:
+    page = sources.wikipedia.page(task.provenance["page"])
+    if not page.disambiguation:
+        return f"{page.title!r} is not a disambiguation page"
+    name = task.subject.label
+    namesakes = [link for link in sources.wikipedia.links(page.title) if link.startswith(f"{name} (")]
+    if len(namesakes) < 2:
+        return f"{page.title!r} lists {len(namesakes)} people named {name!r}"
+    return None
+
+
+def _first_full_date(lead: str) -> PartialDate | None:
+    first = _PARENTHETICAL.search(lead)
+    if first is None:
+        return None
+    full = [m.date for m in find_dates(first.group(1)) if m.date.is_full]
+    return full[0] if full else None
+
+
+_CHECKS: dict[Family, Callable[[_Sources, Task], str | None]] = {
+    Family.PRECISE_FACT: _birth_or_count,
+    Family.FOOTBALL_SEASON: _season,
+    Family.BIOGRAPHY: _biography,
+    Family.FALSE_PREMISE: _premise,
+    Family.NONEXISTENT_ENTITY: _nonexistent,
+    Family.UNRECORDED_FACT: _unrecorded,
+    Family.AMBIGUOUS_ENTITY: _ambiguous,
+}

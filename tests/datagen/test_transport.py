@@ -1,0 +1,48 @@
+"""Requests, snapshots and the replay mode, without a network."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nohallucinate.datagen.transport import (
+    Api,
+    Endpoints,
+    Request,
+    SnapshotMissing,
+    SnapshotStore,
+    WikimediaTransport,
+)
+
+
+def test_a_request_is_named_by_api_and_sorted_parameters_not_by_host_or_maxlag() -> None:
+    a = Request.of(Api.WIKIDATA, action="wbgetentities", ids="Q42", format="json")
+    b = Request.of(Api.WIKIDATA, format="json", ids="Q42", action="wbgetentities", maxlag=5)
+    assert a.key == b.key  # order does not matter, and maxlag is etiquette, not part of the question
+    assert Request.of(Api.WIKIDATA, ids="Q42", maxlag=5).key == Request.of(Api.WIKIDATA, ids="Q42").key
+    assert Request.of(Api.WIKIDATA, ids="Q42").key != Request.of(Api.WIKIPEDIA, ids="Q42").key
+    assert a.describe() == "wikidata?action=wbgetentities&format=json&ids=Q42"
+
+
+def test_replay_answers_from_the_snapshot_and_names_a_missing_request(tmp_path: Path) -> None:
+    store = SnapshotStore(tmp_path)
+    known = Request.of(Api.WIKIPEDIA, action="query", titles="Douglas Adams")
+    store.put(known, {"query": {"pages": []}})
+    with WikimediaTransport(mode="replay", snapshot=store) as transport:
+        assert transport.get(known) == {"query": {"pages": []}}
+        with pytest.raises(SnapshotMissing, match=r"wikipedia\?action=query&titles=Douglas\+Adams2"):
+            transport.get(Request.of(Api.WIKIPEDIA, action="query", titles="Douglas Adams2"))
+        assert transport.stats.replayed == {"wikipedia": 1} and not transport.stats.requests
+
+
+def test_modes_other_than_live_need_a_snapshot() -> None:
+    with pytest.raises(ValueError, match="needs a snapshot"):
+        WikimediaTransport(mode="record")
+
+
+def test_a_mirror_serves_all_three_apis_under_one_url() -> None:
+    endpoints = Endpoints.mirror("http://127.0.0.1:9/")
+    assert endpoints.url(Api.WIKIDATA) == "http://127.0.0.1:9/wikidata/w/api.php"
+    assert endpoints.url(Api.SPARQL) == "http://127.0.0.1:9/query/sparql"
+    assert endpoints.url(Api.WIKIPEDIA) == "http://127.0.0.1:9/enwiki/w/api.php"

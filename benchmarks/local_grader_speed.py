@@ -11,13 +11,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from nohallucinate.graders import LocalGrader
 from nohallucinate.policies import AlwaysAbstain, AlwaysConfident
-from nohallucinate.tasks import Family, Reply, Task, load_demo_tasks
+from nohallucinate.tasks import Family, Reply, Task
+from support.task_sets import labelled_tasks
 
 LABELLED = Path(__file__).resolve().parents[1] / "tests" / "data"
 
@@ -60,7 +63,7 @@ def main() -> None:
     grader = LocalGrader()
     total_graded, total_elapsed = 0, 0.0
     print(f"{'family':<20} {'replies':>8} {'gradings/s':>12}")
-    for family, pairs in sorted(replies_by_family(load_demo_tasks()).items(), key=lambda kv: list(Family).index(kv[0])):
+    for family, pairs in sorted(replies_by_family(labelled_tasks()).items(), key=lambda kv: list(Family).index(kv[0])):
         graded, elapsed = measure(grader, pairs, args.seconds)
         total_graded, total_elapsed = total_graded + graded, total_elapsed + elapsed
         print(f"{family.value:<20} {len(pairs):>8} {graded / elapsed:>12,.0f}")

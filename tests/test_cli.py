@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from nohallucinate.cli import app
 from nohallucinate.tasks import demo_tasks_path, load_demo_tasks
+from support.task_sets import LABELLED_TASKS_PATH
 
 runner = CliRunner()
 
@@ -24,7 +25,9 @@ def invoke(*args: str):
 
 
 def test_sweep_json_has_the_documented_keys() -> None:
-    result = invoke("sweep", "--policy", "always_abstain", "--grader", "local", "--json")
+    result = invoke(
+        "sweep", "--policy", "always_abstain", "--grader", "local", "--tasks", str(LABELLED_TASKS_PATH), "--json"
+    )
     assert result.exit_code == 0, result.output
     payload = json.loads(result.stdout)
     assert {"overall", "per_family", "per_tier", "verdicts", "n"} <= payload.keys()

@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from nohallucinate.cli import app
-from nohallucinate.tasks import load_demo_tasks
 from support.openai_server import OpenAIServer, Status
+from support.task_sets import labelled_tasks
 
 runner = CliRunner()
 
@@ -85,7 +85,7 @@ def test_hybrid_reports_the_share_decided_without_the_model(scripted_server: Ope
 
 
 def test_grade_with_the_model_grader(scripted_server: OpenAIServer, tmp_path: Path) -> None:
-    fact = next(t for t in load_demo_tasks() if t.gold == "11 March 1952")
+    fact = next(t for t in labelled_tasks() if t.gold == "11 March 1952")
     responses = tmp_path / "r.jsonl"
     responses.write_text(json.dumps({"task_id": fact.task_id, "response": "It was 11 March 1952."}) + "\n")
     result = runner.invoke(

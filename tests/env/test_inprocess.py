@@ -9,16 +9,17 @@ import pytest
 from nohallucinate.env import GraderSpec, GradingError, NoHallucinateEnv, UnknownTaskError
 from nohallucinate.graders import Label
 from nohallucinate.models import ClientSettings
-from nohallucinate.tasks import Family, demo_tasks_path, load_demo_tasks
+from nohallucinate.tasks import Family
 from support.openai_server import OpenAIServer, Status
+from support.task_sets import LABELLED_TASKS_PATH, labelled_tasks
 
-TASKS = load_demo_tasks()
+TASKS = labelled_tasks()
 FACT = next(t for t in TASKS if t.gold == "11 March 1952")
 BIO = next(t for t in TASKS if t.family is Family.BIOGRAPHY)
 
 
 def test_ids_prompts_and_rewards() -> None:
-    env = NoHallucinateEnv.from_file(demo_tasks_path())
+    env = NoHallucinateEnv.from_file(LABELLED_TASKS_PATH)
     assert env.task_ids() == [t.task_id for t in TASKS]
     system, question = env.prompt(FACT.task_id)
     assert system["role"] == "system" and question == {"role": "user", "content": FACT.question}

@@ -12,14 +12,15 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from nohallucinate.tasks import Family, load_demo_tasks
+from nohallucinate.tasks import Family
 from support.openai_server import OpenAIServer
+from support.task_sets import LABELLED_TASKS_PATH, labelled_tasks
 
 os.environ["OPENREWARD_DISABLE_UPDATE_CHECK"] = "1"
 from openreward import OpenReward
 from openreward.api.environments.types import ToolCallError
 
-TASKS = {task.task_id: task for task in load_demo_tasks()}
+TASKS = {task.task_id: task for task in labelled_tasks()}
 
 
 def free_port() -> int:
@@ -30,7 +31,8 @@ def free_port() -> int:
 
 def serve(*args: str) -> Iterator[str]:
     port = free_port()
-    command = [sys.executable, "-m", "nohallucinate.cli", "serve", "--port", str(port), "--no-cache", *args]
+    command = [sys.executable, "-m", "nohallucinate.cli", "serve", "--port", str(port), "--no-cache",
+               "--tasks", str(LABELLED_TASKS_PATH), *args]  # fmt: skip
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}"
     try:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from nohallucinate.graders import Label, LocalGrader
-from nohallucinate.tasks import Family, Reply, load_demo_tasks
+from nohallucinate.tasks import Family, Reply
+from support.task_sets import labelled_tasks
 
-[ADAMS] = [t for t in load_demo_tasks() if t.family is Family.BIOGRAPHY and t.subject.qid == "Q42"]
+[ADAMS] = [t for t in labelled_tasks() if t.family is Family.BIOGRAPHY and t.subject.qid == "Q42"]
 GRADER = LocalGrader()
 
 

@@ -6,9 +6,10 @@ import pytest
 
 from nohallucinate.graders import Label
 from nohallucinate.graders.local.certain import certain_label
-from nohallucinate.tasks import Family, load_demo_tasks
+from nohallucinate.tasks import Family
+from support.task_sets import labelled_tasks
 
-TASKS = load_demo_tasks()
+TASKS = labelled_tasks()
 BIRTH = next(t for t in TASKS if t.gold == "11 March 1952")
 APPS = next(t for t in TASKS if t.family is Family.FOOTBALL_SEASON and t.gold == "25")
 PRIZE = next(t for t in TASKS if t.family is Family.FALSE_PREMISE and "Nobel Prize in Literature" in t.question)

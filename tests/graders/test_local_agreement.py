@@ -15,10 +15,11 @@ import pytest
 
 from nohallucinate.claims import LexicalVerifier
 from nohallucinate.graders import LocalGrader, f1_at_k
-from nohallucinate.tasks import Family, Reply, Task, load_demo_tasks
+from nohallucinate.tasks import Family, Reply, Task
+from support.task_sets import labelled_tasks
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-TASKS = {task.task_id: task for task in load_demo_tasks()}
+TASKS = {task.task_id: task for task in labelled_tasks()}
 GRADER = LocalGrader()
 SHORT_FAMILIES = [f for f in Family if f is not Family.BIOGRAPHY]
 

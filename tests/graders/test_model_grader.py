@@ -16,12 +16,13 @@ from nohallucinate.graders.llm.templates import OURS, UPSTREAM_URL_VARIABLE
 from nohallucinate.models import Endpoint, ModelClient, ModelError
 from nohallucinate.policies import AlwaysAbstain, AlwaysConfident
 from nohallucinate.runs import summarise, sweep
-from nohallucinate.tasks import Family, load_demo_tasks
+from nohallucinate.tasks import Family
 from nohallucinate.tasks import Reply as TaskReply
 from support.openai_server import OpenAIServer, Reply, Status
 from support.scripted_model import scripted_model
+from support.task_sets import labelled_tasks
 
-TASKS = load_demo_tasks()
+TASKS = labelled_tasks()
 FACT = next(t for t in TASKS if t.family is Family.PRECISE_FACT and t.subject.qid == "Q42")
 PREMISE = next(t for t in TASKS if t.family is Family.FALSE_PREMISE)
 BIO = next(t for t in TASKS if t.family is Family.BIOGRAPHY and t.subject.qid == "Q42")

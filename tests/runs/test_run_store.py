@@ -17,11 +17,12 @@ from typer.testing import CliRunner
 
 from nohallucinate.cli import app
 from nohallucinate.runs import RunConfig, RunLockedError, RunStore, file_sha256, read_config, read_verdicts
-from nohallucinate.tasks import demo_tasks_path, load_demo_tasks
+from nohallucinate.tasks import demo_tasks_path
 from support.openai_server import OpenAIServer
 from support.scripted_model import scripted_model
+from support.task_sets import LABELLED_TASKS_PATH, labelled_tasks
 
-TASKS = load_demo_tasks()
+TASKS = labelled_tasks()
 BY_QUESTION = {task.question: task.task_id for task in TASKS}
 
 
@@ -49,6 +50,7 @@ def test_a_sweep_killed_with_sigkill_resumes_without_recalling_or_losing_anythin
     with OpenAIServer(scripted_model, latency=0.25) as server:
         command = [sys.executable, "-m", "nohallucinate.cli", "sweep", "--policy", "openai:test-model",
                    "--policy-base-url", server.url, "--grader", "local", "--out", str(run_dir), "--no-cache",
+                   "--tasks", str(LABELLED_TASKS_PATH),
                    "--concurrency", "2", "--json"]  # fmt: skip
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 60

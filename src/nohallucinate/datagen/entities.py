@@ -263,11 +263,13 @@ def _find_raw(entities: Mapping[str, Any], requested_id: str) -> Mapping[str, An
     return next((raw for raw in entities.values() if _redirect_source(raw) == requested_id), None)
 
 
-def parse_entities_response(payload: Mapping[str, Any], requested: Sequence[str]) -> dict[str, Entity]:
+def parse_entities_response(
+    payload: Mapping[str, Any], requested: Sequence[str], *, allow_missing: bool = False
+) -> dict[str, Entity]:
     """wbgetentities / Special:EntityData envelope -> {requested id: Entity}.
 
     A redirect maps the requested id to the target entity, with `redirected_from` set; a missing or absent
-    requested id raises MissingEntityError."""
+    requested id raises MissingEntityError, or is left out when `allow_missing` (deleted items exist)."""
     entities: Mapping[str, Any] = payload.get("entities", {})
     found = {requested_id: _find_raw(entities, requested_id) for requested_id in requested}
     unmatched = [requested_id for requested_id, raw in found.items() if raw is None]
@@ -279,7 +281,9 @@ def parse_entities_response(payload: Mapping[str, Any], requested: Sequence[str]
         found[unmatched[0]] = unclaimed[0]
     result: dict[str, Entity] = {}
     for requested_id, raw in found.items():
-        if raw is None:
+        if raw is None or "missing" in raw:
+            if allow_missing:
+                continue
             raise MissingEntityError(requested_id)
         result[requested_id] = parse_entity(raw, requested_id)
     return result

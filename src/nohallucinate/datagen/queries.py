@@ -16,52 +16,52 @@ PEOPLE = (
     "#nohallucinate:people band={band}\n"
     "SELECT ?item ?title ?sitelinks WHERE {{\n"
     "  ?item wdt:P31 wd:Q5 ; wikibase:sitelinks ?sitelinks ; wdt:P569 ?born .\n"
-    f"  {_ENWIKI}\n"
+    "  " + _ENWIKI + "\n"
     "  FILTER(?sitelinks >= {low} && ?sitelinks <= {high})\n"
-    f"}} {_ORDER}"
+    "}} " + _ORDER
 )
 
 FOOTBALLERS = (
     "#nohallucinate:footballers band={band}\n"
     "SELECT ?item ?title ?sitelinks WHERE {{\n"
     "  ?item wdt:P106 wd:Q937857 ; wdt:P31 wd:Q5 ; wikibase:sitelinks ?sitelinks ; p:P54 ?spell .\n"
-    f"  {_ENWIKI}\n"
+    "  " + _ENWIKI + "\n"
     "  FILTER(?sitelinks >= {low} && ?sitelinks <= {high})\n"
-    f"}} GROUP BY ?item ?title ?sitelinks {_ORDER}"
+    "}} GROUP BY ?item ?title ?sitelinks " + _ORDER
 )
 
 YEAR_ONLY_BIRTHS = (
     "#nohallucinate:year_only_births\n"
     "SELECT ?item ?title ?sitelinks WHERE {{\n"
     "  ?item wdt:P31 wd:Q5 ; wikibase:sitelinks ?sitelinks ; p:P569/psv:P569/wikibase:timePrecision 9 .\n"
-    f"  {_ENWIKI}\n"
+    "  " + _ENWIKI + "\n"
     "  FILTER NOT EXISTS {{ ?item p:P569/psv:P569/wikibase:timePrecision 11 }}\n"
-    f"}} {_ORDER}"
+    "}} " + _ORDER
 )
 
 CLUBS = (
     "#nohallucinate:clubs\n"
     "SELECT ?item ?title ?sitelinks WHERE {{\n"
     "  ?item wdt:P31 wd:Q476028 ; wikibase:sitelinks ?sitelinks .\n"
-    f"  {_ENWIKI}\n"
-    f"}} {_ORDER}"
+    "  " + _ENWIKI + "\n"
+    "}} " + _ORDER
 )
 
 PRIZES = (
     "#nohallucinate:prizes\n"
     "SELECT ?item ?title ?sitelinks WHERE {{\n"
     "  ?item wdt:P31/wdt:P279* wd:Q618779 ; wikibase:sitelinks ?sitelinks .\n"
-    f"  {_ENWIKI}\n"
-    f"}} {_ORDER}"
+    "  " + _ENWIKI + "\n"
+    "}} " + _ORDER
 )
 
 NAME_DISAMBIGUATIONS = (
     "#nohallucinate:name_disambiguations\n"
     "SELECT ?item ?title WHERE {{\n"
     "  ?item wdt:P31 wd:Q4167410 .\n"
-    f"  {_ENWIKI}\n"
+    "  " + _ENWIKI + "\n"
     '  FILTER(REGEX(?title, "^[A-Z][a-z]+ [A-Z][a-z]+( \\\\(disambiguation\\\\))?$"))\n'
-    f"}} {_ORDER}"
+    "}} " + _ORDER
 )
 
 

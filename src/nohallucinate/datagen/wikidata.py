@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from nohallucinate.datagen.entities import Entity, parse_entities_response
+from nohallucinate.datagen.entities import Entity, MissingEntityError, parse_entities_response
 from nohallucinate.datagen.sparql import rows_as_python
 from nohallucinate.datagen.transport import Api, Request, WikimediaTransport
 
@@ -17,13 +17,15 @@ class Wikidata:
     def __init__(self, transport: WikimediaTransport) -> None:
         self.transport = transport
         self._entities: dict[str, Entity] = {}
+        self.missing: set[str] = set()  # ids Wikidata answered as missing (deleted, or never existed)
 
     def entities(self, ids: Iterable[str]) -> dict[str, Entity]:
-        """Entities by requested id, every statement of every rank; redirects followed and reported."""
+        """Entities by requested id, every statement of every rank; redirects followed and reported. Ids that
+        Wikidata reports missing are left out (and listed in `missing`)."""
         wanted = list(dict.fromkeys(ids))
-        missing = [qid for qid in wanted if qid not in self._entities]
-        for start in range(0, len(missing), ENTITIES_PER_REQUEST):
-            batch = missing[start : start + ENTITIES_PER_REQUEST]
+        todo = [qid for qid in wanted if qid not in self._entities and qid not in self.missing]
+        for start in range(0, len(todo), ENTITIES_PER_REQUEST):
+            batch = todo[start : start + ENTITIES_PER_REQUEST]
             request = Request.of(
                 Api.WIKIDATA,
                 action="wbgetentities",
@@ -34,11 +36,17 @@ class Wikidata:
                 format="json",
                 formatversion=2,
             )
-            self._entities |= parse_entities_response(self.transport.get(request), batch)
-        return {qid: self._entities[qid] for qid in wanted}
+            found = parse_entities_response(self.transport.get(request), batch, allow_missing=True)
+            self._entities |= found
+            self.missing |= set(batch) - set(found)
+        return {qid: self._entities[qid] for qid in wanted if qid in self._entities}
 
     def entity(self, qid: str) -> Entity:
-        return self.entities([qid])[qid]
+        """One entity; a missing one raises MissingEntityError."""
+        found = self.entities([qid])
+        if qid not in found:
+            raise MissingEntityError(qid)
+        return found[qid]
 
     def labels_matching(self, text: str) -> list[str]:
         """Ids of items whose English label or alias is exactly `text` (case aside)."""

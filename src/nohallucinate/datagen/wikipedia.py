@@ -84,7 +84,7 @@ class Wikipedia:
         while True:
             request = Request.of(
                 Api.WIKIPEDIA, action="query", prop="links", plnamespace=0, pllimit="max", titles=title,
-                format="json", formatversion=2, **extra,
+                redirects=1, format="json", formatversion=2, **extra,
             )  # fmt: skip
             payload = self.transport.get(request)
             for page in payload.get("query", {}).get("pages", []):

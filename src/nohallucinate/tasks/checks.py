@@ -37,9 +37,7 @@ def task_set_problems(tasks: Iterable[Task]) -> list[str]:
 
     families_of: dict[str, dict[Family, list[str]]] = defaultdict(lambda: defaultdict(list))
     for task in tasks:
-        families_of[_key(task.subject.label)][task.family].append(task.task_id)
-        if task.subject.qid:
-            families_of[task.subject.qid][task.family].append(task.task_id)
+        families_of[_key(task.subject.label)][task.family].append(task.task_id)  # a name is what is ambiguous
     for subject, families in sorted(families_of.items()):
         if Family.AMBIGUOUS_ENTITY in families and len(families) > 1:
             used = sorted(f.value for f in families if f is not Family.AMBIGUOUS_ENTITY)
@@ -63,9 +61,7 @@ def _birth_subjects(tasks: list[Task], family: Family) -> dict[str, list[str]]:
     subjects: dict[str, list[str]] = defaultdict(list)
     for task in tasks:
         if task.family is family and _BIRTH_QUESTION.search(task.question):
-            subjects[_key(task.subject.label)].append(task.task_id)
-            if task.subject.qid:
-                subjects[task.subject.qid].append(task.task_id)
+            subjects[task.subject.qid or _key(task.subject.label)].append(task.task_id)
     return subjects
 
 

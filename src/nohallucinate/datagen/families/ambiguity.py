@@ -25,7 +25,7 @@ def shared_names(ctx: BuildContext, want: int) -> list[Draft]:
             ctx.log.reject(family, candidate.title, "not a disambiguation page")
             continue
         namesakes: dict[str, list[str]] = defaultdict(list)
-        for link in ctx.wikipedia.links(page.title):
+        for link in _people_among(ctx, ctx.wikipedia.links(page.title)):
             if match := _PERSON_LINK.match(link):
                 namesakes[match["name"]].append(match["what"])
         names = sorted(name for name, whats in namesakes.items() if len(whats) >= MIN_NAMESAKES)
@@ -56,3 +56,12 @@ def shared_names(ctx: BuildContext, want: int) -> list[Draft]:
                 )
             )
     return drafts[:want] if len(drafts) > want else drafts
+
+
+def _people_among(ctx: BuildContext, titles: list[str]) -> list[str]:
+    """The linked titles that name a person: a "Name (qualifier)" page whose Wikidata item is a human (Q5)."""
+    shaped = [t for t in titles if _PERSON_LINK.match(t)]
+    pages = ctx.wikipedia.pages(shaped)
+    items = {t: p.wikibase_item for t, p in pages.items() if not p.missing and p.wikibase_item}
+    entities = ctx.wikidata.entities(items.values())
+    return [t for t, qid in items.items() if qid in entities and "Q5" in {s.value for s in entities[qid].truthy("P31")}]

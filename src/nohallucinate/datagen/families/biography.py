@@ -21,6 +21,9 @@ def biographies(ctx: BuildContext, want: int) -> list[Draft]:
     for candidate in candidates:
         if len(drafts) >= want:
             break
+        if candidate.qid not in entities:
+            ctx.log.reject(family, candidate.qid, "the Wikidata item is missing")
+            continue
         page, entity = pages[candidate.title], entities[candidate.qid]
         if page.missing or not page.lead:
             ctx.log.reject(family, candidate.qid, "no English Wikipedia article lead")

@@ -29,6 +29,9 @@ def recorded_births(ctx: BuildContext, want: int) -> list[Draft]:
     for candidate in candidates:
         if len(drafts) >= want:
             break
+        if candidate.qid not in entities:
+            ctx.log.reject(family, candidate.qid, "the Wikidata item is missing")
+            continue
         entity, page = entities[candidate.qid], pages[candidate.title]
         days = {
             _date(s.value)
@@ -85,6 +88,9 @@ def unrecorded_births(ctx: BuildContext, want: int) -> list[Draft]:
     for candidate in candidates:
         if len(drafts) >= want:
             break
+        if candidate.qid not in entities:
+            ctx.log.reject(family, candidate.qid, "the Wikidata item is missing")
+            continue
         entity, page = entities[candidate.qid], pages[candidate.title]
         year = _only_year(ctx, candidate, entity)
         if year is None:

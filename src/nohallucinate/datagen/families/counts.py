@@ -14,20 +14,25 @@ def match_counts(ctx: BuildContext, want: int) -> list[Draft]:
     family = Family.PRECISE_FACT
     candidates = ctx.shuffled(ctx.footballers, "counts", key=lambda c: c.qid)
     entities = ctx.wikidata.entities(c.qid for c in candidates)
-    spells = {c.qid: [s for s in entities[c.qid].statements("P54", ("preferred", "normal"))] for c in candidates}
+    spells = {
+        c.qid: list(entities[c.qid].statements("P54", ("preferred", "normal"))) for c in candidates if c.qid in entities
+    }
     clubs = ctx.wikidata.entities({s.value for ss in spells.values() for s in ss if isinstance(s.value, str)})
     drafts = []
     for candidate in candidates:
         if len(drafts) >= want:
             break
+        if candidate.qid not in entities:
+            ctx.log.reject(family, candidate.qid, "the Wikidata item is missing")
+            continue
         entity = entities[candidate.qid]
-        usable = [s for s in spells[candidate.qid] if _spell(s) is not None and isinstance(s.value, str)]
+        usable = [s for s in spells[candidate.qid] if _spell(s) is not None and s.value in clubs]
         if not usable:
-            ctx.log.reject(family, candidate.qid, "no club spell with start, end and matches played")
+            ctx.log.reject(family, candidate.qid, "no spell at a known club with start, end and matches played")
             continue
         statement = ctx.pick(usable, f"count:{candidate.qid}")
         start, end, matches = _spell(statement)  # type: ignore[misc]
-        club = clubs[statement.value]  # type: ignore[index]
+        club = clubs[statement.value]  # type: ignore[index]  # present: `usable` kept only known clubs
         if club.label is None:
             ctx.log.reject(family, candidate.qid, "the club has no English label")
             continue

@@ -41,6 +41,9 @@ def season_appearances(ctx: BuildContext, want: int) -> list[Draft]:
             ctx.log.reject(family, candidate.qid, "no season with one row and a league appearance count")
             continue
         line = ctx.pick(usable, f"season:{candidate.qid}")
+        if candidate.qid not in entities:
+            ctx.log.reject(family, candidate.qid, "the Wikidata item is missing")
+            continue
         entity = entities[candidate.qid]
         label = entity.label or candidate.title
         drafts.append(

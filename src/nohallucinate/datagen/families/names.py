@@ -68,7 +68,7 @@ def _draft(ctx: BuildContext, kind: str, name: str, parts: list[str], index: int
         subject_label=name,
         subject_qid=None,
         sitelinks=None,
-        defect=f"No {kind} called {name} exists; the name was recombined from parts of real names.",
+        defect=f"No {kind} called {name} exists: the name was recombined from parts of real names.",
         provenance=provenance(
             checks=[],
             negative_checks=[

@@ -5,6 +5,8 @@ and on the article's wikitext, which must not name the club or prize at all."""
 
 from __future__ import annotations
 
+import re
+
 from nohallucinate.datagen.context import (
     APPEARANCES_QUESTION,
     PRIZE_QUESTION,
@@ -41,6 +43,9 @@ def _premises(
     for candidate in subjects:
         if len(drafts) >= want:
             break
+        if candidate.qid not in entities:
+            ctx.log.reject(family, candidate.qid, "the Wikidata item is missing")
+            continue
         entity = entities[candidate.qid]
         if candidate.title not in wikitexts:
             ctx.log.reject(family, candidate.qid, "no English Wikipedia article")
@@ -58,10 +63,10 @@ def _premises(
         assert thing.label is not None
         if kind == "club":
             question = APPEARANCES_QUESTION.format(player=label, club=thing.label, season=season)
-            defect = f"{label} never played for {thing.label}."
+            defect = _sentence(f"{label} never played for {thing.label}")
         else:
             question = PRIZE_QUESTION.format(person=label, prize=_with_article(thing.label))
-            defect = f"{label} never received {_with_article(thing.label)}."
+            defect = _sentence(f"{label} never received {_with_article(thing.label)}")
         drafts.append(
             Draft(
                 family=family,
@@ -105,15 +110,21 @@ def _unlinked(
 ) -> Entity | None:
     family = Family.FALSE_PREMISE
     for option in ctx.shuffled(objects, f"object:{candidate.qid}", key=lambda o: o.qid):
-        thing = things[option.qid]
-        if thing.label is None or thing.id in linked:
+        thing = things.get(option.qid)
+        if thing is None or thing.label is None or thing.id in linked:
             continue
-        if thing.label.casefold() in wikitext or option.title.casefold() in wikitext:
+        if any(name.casefold() in wikitext for name in _names_of(thing.label, option.title)):
             ctx.log.reject(family, f"{candidate.qid}/{thing.id}", f"the article names the {kind}")
             continue
         return thing
     ctx.log.reject(family, candidate.qid, f"no {kind} left that the records never link")
     return None
+
+
+def _names_of(label: str, title: str) -> set[str]:
+    """The ways an article may name a club or prize: its label, its title, and its short form ("X" for "X F.C.")."""
+    short = re.sub(r"\s+(?:F\.C\.|FC|A\.F\.C\.|AFC)$", "", label)
+    return {label, title, short, re.sub(r"^The\s+", "", label)}
 
 
 def _season(entity: Entity, wikitext: str) -> str | None:
@@ -131,6 +142,10 @@ def _season(entity: Entity, wikitext: str) -> str | None:
         return None
     first = min(y for y in starts if y is not None)
     return f"{first}–{(first + 1) % 100:02d}"
+
+
+def _sentence(text: str) -> str:
+    return text if text.endswith(".") else text + "."
 
 
 def _with_article(prize: str) -> str:

@@ -1,0 +1,63 @@
+"""Rebuild the bundled demo task set with the dataset builder (maintainers; needs ../shared).
+
+The builder replays the real recorded Wikimedia responses in ../shared/data/wikimedia plus the fictional
+fixture world of the tests, through the same code path a live build takes. Two kinds of row are left out of
+the committed file: biographies of real people, which would carry Wikipedia's own text (the repository holds
+none), and invented names built from a real person's name parts, whose non-existence was checked only against
+this small world and not against the real Wikipedia.
+
+    .venv/bin/python scripts/build_demo_tasks.py [--shared ../shared]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from nohallucinate.datagen.build import build  # noqa: E402
+from nohallucinate.datagen.transport import Endpoints, WikimediaTransport  # noqa: E402
+from nohallucinate.datagen.verify import verify  # noqa: E402
+from nohallucinate.tasks import Family, demo_tasks_path  # noqa: E402
+from support.wikimedia_world import WikimediaWorld  # noqa: E402
+
+COMPOSITION = {family: 40 for family in Family}
+SEED = 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    args = parser.parse_args()
+    if not (args.shared / "data" / "wikimedia").is_dir():
+        raise SystemExit(f"no recorded responses under {args.shared}/data/wikimedia")
+    with WikimediaWorld(shared_dir=args.shared) as world:
+        transport = WikimediaTransport(Endpoints.mirror(world.url), min_interval=0)
+        result = build(transport, seed=SEED, composition=COMPOSITION)
+        real = world.real_ids
+        real_parts = {part for qid in real if (label := _label(world, qid)) for part in label.split()}
+        tasks = [
+            t
+            for t in result.tasks
+            if not (t.family is Family.BIOGRAPHY and t.subject.qid in real)
+            and not set(t.provenance.get("name_parts", [])) & real_parts
+        ]
+        findings = verify(tasks, transport)
+    if findings:
+        raise SystemExit(f"the demo set does not verify: {findings}")
+    with demo_tasks_path().open("w", encoding="utf-8") as out:
+        for task in tasks:
+            out.write(task.model_dump_json() + "\n")
+    real_rows = sum(t.subject.qid in real for t in tasks)
+    print(f"wrote {len(tasks)} tasks ({real_rows} about real records) to {demo_tasks_path()}")
+
+
+def _label(world: WikimediaWorld, qid: str) -> str | None:
+    return world.entities.get(qid, {}).get("labels", {}).get("en", {}).get("value")
+
+
+if __name__ == "__main__":
+    main()

@@ -53,6 +53,7 @@ def build(
     from nohallucinate.datagen.assemble import DEFAULT_COMPOSITION
     from nohallucinate.datagen.build import ModelDecomposer
     from nohallucinate.datagen.build import build as run_build
+    from nohallucinate.datagen.verify import verify as run_verify
     from nohallucinate.models import ClientSettings, Endpoint
 
     composition = _composition(per_family) if per_family else dict(DEFAULT_COMPOSITION)
@@ -62,15 +63,16 @@ def build(
         endpoint = or_exit(lambda: Endpoint.resolve(claims_model, base_url=claims_base_url, api_key=claims_api_key))
         model_decomposer = ModelDecomposer(lambda: ClientSettings().client(endpoint))
         decomposer = (f"model:{claims_model}", model_decomposer)
-    with (
-        _transport(record, replay, base_url, contact, min_interval) as transport,
-        progress(len(Family), "building", quiet=False) as advance,
-    ):
-        result = or_exit(
-            lambda: run_build(
-                transport, seed=seed, composition=composition, decomposer=decomposer, pool=pool, on_family=advance
+    with _transport(record, replay, base_url, contact, min_interval) as transport:
+        with progress(len(Family), "building", quiet=False) as advance:
+            result = _or_fail(
+                lambda: run_build(
+                    transport, seed=seed, composition=composition, decomposer=decomposer, pool=pool, on_family=advance
+                )
             )
-        )
+        # Verified at once, through the same transport: a recorded snapshot then holds what verify asks too,
+        # so whoever replays it can rebuild and re-verify with no network.
+        findings = _or_fail(lambda: run_verify(result.tasks, transport))
     if model_decomposer is not None:
         model_decomposer.close()
     out_path.parent.mkdir(parents=True, exist_ok=True)
@@ -82,10 +84,14 @@ def build(
         report_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     _print_report(report, composition)
     err.print(f"wrote {len(result.tasks)} tasks to {out_path}", highlight=False)
+    for finding in findings:
+        err.print(f"[red]does not verify:[/] {finding.task_id} ({finding.family}): {finding.problem}", soft_wrap=True)
     short = {f.value: n for f, n in composition.items() if report["per_family_and_tier"].get(f.value, {}) and
              sum(report["per_family_and_tier"][f.value].values()) < n}  # fmt: skip
     if short:
         err.print(f"[yellow]fewer rows than asked in: {short}[/] (see the rejection counts)", highlight=False)
+    if findings:
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -102,7 +108,7 @@ def verify(
 
     tasks = or_exit(lambda: load_tasks(tasks_path))
     with _transport(None, replay, base_url, contact, min_interval) as transport:
-        findings = or_exit(lambda: run_verify(tasks, transport))
+        findings = _or_fail(lambda: run_verify(tasks, transport))
     if as_json:
         out.print_json(data={"rows": len(tasks), "findings": [f.__dict__ for f in findings]})
     else:
@@ -113,6 +119,16 @@ def verify(
         out.print(f"{len(tasks)} rows checked, {len(findings)} problem(s)")
     if findings:
         raise typer.Exit(1)
+
+
+def _or_fail(action):  # type: ignore[no-untyped-def]
+    """Run `action`; a missing snapshot response or a request that failed for good ends the command (exit 2)."""
+    from nohallucinate.datagen.transport import SnapshotMissing, WikimediaError
+
+    try:
+        return or_exit(action)
+    except (SnapshotMissing, WikimediaError) as exc:
+        fail(str(exc))
 
 
 def _transport(record: Path | None, replay: Path | None, base_url: str | None, contact: str | None, interval: float):

@@ -1,0 +1,177 @@
+"""The builder end to end on the fixture world: gates, verify, tampering, record/replay equality, the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from nohallucinate.cli import app
+from nohallucinate.datagen.build import BuildResult, build
+from nohallucinate.datagen.transport import Endpoints, SnapshotStore, WikimediaTransport
+from nohallucinate.datagen.verify import verify
+from nohallucinate.tasks import Family, Task
+from support.wikimedia_world import WikimediaWorld
+
+COMPOSITION = {family: 6 for family in Family}
+
+
+@pytest.fixture(scope="module")
+def world(shared_dir: Path):
+    with WikimediaWorld(shared_dir=shared_dir) as running:
+        yield running
+
+
+def live(world: WikimediaWorld, **kwargs) -> WikimediaTransport:
+    return WikimediaTransport(Endpoints.mirror(world.url), min_interval=0, **kwargs)
+
+
+@pytest.fixture(scope="module")
+def built(world: WikimediaWorld) -> BuildResult:
+    return build(live(world), seed=3, composition=COMPOSITION)
+
+
+def lines(tasks: list[Task]) -> list[str]:
+    return [task.model_dump_json() for task in tasks]
+
+
+def test_every_family_is_built_and_every_row_verifies(world: WikimediaWorld, built: BuildResult) -> None:
+    counts = {family: sum(t.family is family for t in built.tasks) for family in Family}
+    assert all(count >= 5 for count in counts.values()), counts
+    assert verify(built.tasks, live(world)) == []
+
+
+def test_each_gate_turns_its_trap_away_with_a_reason(world: WikimediaWorld) -> None:
+    result = build(live(world), seed=0, composition={family: 40 for family in Family})
+    rejected = result.rejected
+    assert rejected["precise_fact"]["the lead disagrees with Wikidata"] >= 1
+    assert rejected["precise_fact"]["conflicting day-precision birth dates"] >= 1
+    assert rejected["football_season"]["only an international statistics table"] >= 1
+    assert rejected["football_season"]["no season with one row and a league appearance count"] >= 1
+    assert rejected["unrecorded_fact"]["the lead has a full date in the birth year"] >= 1
+    assert rejected["ambiguous_entity"]["lists fewer than two people of one name"] >= 1
+    assert rejected["biography"]["the article is too short"] >= 1
+    assert set(rejected["nonexistent_entity"]) <= {
+        "a Wikipedia page has this title",
+        "Wikipedia search finds the name",
+        "a Wikidata item has this label or alias",
+    } and sum(rejected["nonexistent_entity"].values()) >= 1
+    # A prize a person holds only at deprecated rank is never offered as a prize they never received.
+    deprecated = {"Q9000000003": "Q9000000301", "Q9000000104": "Q9000000215"}
+    for task in result.tasks:
+        if task.family is Family.FALSE_PREMISE and task.subject.qid in deprecated:
+            assert task.provenance["object"] != deprecated[task.subject.qid]
+    # The namesakes of an ambiguous name are people: a ship of that name does not count.
+    assert not any(t.subject.label == "Perpetua Windlass" for t in result.tasks)
+
+
+def test_a_club_the_article_names_is_never_the_false_premise(world: WikimediaWorld) -> None:
+    from nohallucinate.claims import decompose
+    from nohallucinate.datagen.context import BuildContext, Candidate
+    from nohallucinate.datagen.families.premises import _unlinked
+    from nohallucinate.datagen.wikidata import Wikidata
+    from nohallucinate.datagen.wikipedia import Wikipedia
+
+    transport = live(world)
+    ctx = BuildContext(Wikidata(transport), Wikipedia(transport), 0, decompose, "local")
+    player = Candidate("Q9000000103", "Mattias Orrowcliffe", 30)
+    named = Candidate("Q9000000214", "Hethersby Borough F.C.", 10)  # linked in his article, not in his P54
+    wikitext, _ = ctx.wikipedia.wikitexts([player.title])[player.title]
+    things = ctx.wikidata.entities([named.qid])
+    assert _unlinked(ctx, player, [named], things, set(), wikitext.casefold(), "club") is None
+    assert ("false_premise", "the article names the club") in ctx.log.counts()
+
+
+def test_real_records_give_real_rows(built: BuildResult, world: WikimediaWorld) -> None:
+    result = build(live(world), seed=0, composition={family: 40 for family in Family})
+    adams = [t for t in result.tasks if t.subject.qid == "Q42"]
+    birth = next(t for t in adams if t.family is Family.PRECISE_FACT)
+    assert birth.gold == "11 March 1952" and birth.tier == "easy"
+    assert {"api": "wikidata", "entity": "Q42", "revision": 595492361} in birth.provenance["sources"]
+    assert {"api": "wikipedia", "title": "Douglas Adams", "revision": 841482403} in birth.provenance["sources"]
+    # People whose articles were not recorded are turned away, never given invented text.
+    assert not any(t.subject.qid in {"Q11571", "Q20145"} for t in result.tasks if t.family is Family.PRECISE_FACT)
+
+
+def test_tampering_with_a_gold_or_a_negative_fails_verify_naming_the_row(
+    world: WikimediaWorld, built: BuildResult
+) -> None:
+    fact = next(t for t in built.tasks if t.family is Family.PRECISE_FACT and t.provenance.get("kind") == "birth_date")
+    season = next(t for t in built.tasks if t.family is Family.FOOTBALL_SEASON)
+    premise = next(t for t in built.tasks if t.family is Family.FALSE_PREMISE and t.provenance["kind"] == "club")
+    played_for = next(_clubs_of(world, premise.provenance["entity"]))
+    tampered = {
+        fact.task_id: fact.model_copy(update={"gold": "1 January 1900"}),
+        season.task_id: season.model_copy(update={"gold": str(int(season.gold or 0) + 1)}),
+        premise.task_id: premise.model_copy(update={"provenance": {**premise.provenance, "object": played_for}}),
+    }
+    tasks = [tampered.get(t.task_id, t) for t in built.tasks]
+    findings = verify(tasks, live(world))
+    assert {f.task_id for f in findings} == set(tampered)
+    problems = {f.task_id: f.problem for f in findings}
+    assert "1 January 1900" in problems[fact.task_id]
+    assert "the premise is not false" in problems[premise.task_id]
+
+
+def _clubs_of(world: WikimediaWorld, qid: str):
+    """The club ids of a player's P54 statements, read from the world's raw entity."""
+    for statement in world.entities[qid]["claims"]["P54"]:
+        yield statement["mainsnak"]["datavalue"]["value"]["id"]
+
+
+def test_the_live_build_equals_the_recorded_and_the_replayed_build(world: WikimediaWorld, tmp_path: Path) -> None:
+    plain = build(live(world), seed=5, composition=COMPOSITION)
+    recording = live(world, mode="record", snapshot=SnapshotStore(tmp_path))
+    recorded = build(recording, seed=5, composition=COMPOSITION)
+    assert verify(recorded.tasks, recording) == []  # recorded too: the snapshot then re-verifies on its own
+    replay = WikimediaTransport(mode="replay", snapshot=SnapshotStore(tmp_path))
+    replayed = build(replay, seed=5, composition=COMPOSITION)
+    assert lines(plain.tasks) == lines(recorded.tasks) == lines(replayed.tasks)
+    assert verify(replayed.tasks, replay) == []
+    assert not replay.stats.requests and sum(replay.stats.replayed.values()) > 0
+
+
+def test_a_different_seed_draws_a_different_set(world: WikimediaWorld, built: BuildResult) -> None:
+    other = build(live(world), seed=4, composition=COMPOSITION)
+    assert lines(other.tasks) != lines(built.tasks)
+
+
+def test_the_build_survives_maxlag_and_rate_limits(world: WikimediaWorld) -> None:
+    world.inject("maxlag", "429", "503")
+    transport = live(world)
+    result = build(transport, seed=3, composition=COMPOSITION)
+    assert transport.stats.retries == 3 and len(result.tasks) >= 35
+
+
+def test_build_and_verify_commands(world: WikimediaWorld, tmp_path: Path) -> None:
+    runner = CliRunner()
+    out, report, snapshot = tmp_path / "tasks.jsonl", tmp_path / "report.json", tmp_path / "snapshot"
+    args = ["build", "--out", str(out), "--base-url", world.url, "--min-interval", "0", "--seed", "3",
+            "--record", str(snapshot), "--report", str(report)]  # fmt: skip
+    args += [f"--per-family={family.value}=6" for family in Family]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(report.read_text())
+    assert summary["rows"] == len(out.read_text().splitlines()) >= 35
+    assert summary["requests"]["requests"]["wikidata"] >= 1 and summary["rejected"]
+    assert "rejected candidates, by reason" in result.stdout
+    verified = runner.invoke(app, ["verify", str(out), "--replay", str(snapshot)])
+    assert verified.exit_code == 0 and "0 problem(s)" in verified.stdout
+    broken = tmp_path / "broken.jsonl"
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    target = next(r for r in rows if r["family"] == "precise_fact")
+    target["gold"] = "2 February 1902"
+    broken.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    failed = runner.invoke(app, ["verify", str(broken), "--replay", str(snapshot)])
+    assert failed.exit_code == 1 and target["task_id"] in failed.stderr
+
+
+def test_replaying_an_incomplete_snapshot_names_the_missing_request(tmp_path: Path) -> None:
+    (tmp_path / "snapshot").mkdir()
+    result = CliRunner().invoke(
+        app, ["build", "--out", str(tmp_path / "t.jsonl"), "--replay", str(tmp_path / "snapshot")]
+    )
+    assert result.exit_code == 2
+    assert "the snapshot has no response for sparql?format=json&query=%23nohallucinate%3Apeople" in result.stderr

@@ -53,11 +53,15 @@ def test_each_gate_turns_its_trap_away_with_a_reason(world: WikimediaWorld) -> N
     assert rejected["unrecorded_fact"]["the lead has a full date in the birth year"] >= 1
     assert rejected["ambiguous_entity"]["lists fewer than two people of one name"] >= 1
     assert rejected["biography"]["the article is too short"] >= 1
-    assert set(rejected["nonexistent_entity"]) <= {
-        "a Wikipedia page has this title",
-        "Wikipedia search finds the name",
-        "a Wikidata item has this label or alias",
-    } and sum(rejected["nonexistent_entity"].values()) >= 1
+    assert (
+        set(rejected["nonexistent_entity"])
+        <= {
+            "a Wikipedia page has this title",
+            "Wikipedia search finds the name",
+            "a Wikidata item has this label or alias",
+        }
+        and sum(rejected["nonexistent_entity"].values()) >= 1
+    )
     # A prize a person holds only at deprecated rank is never offered as a prize they never received.
     deprecated = {"Q9000000003": "Q9000000301", "Q9000000104": "Q9000000215"}
     for task in result.tasks:

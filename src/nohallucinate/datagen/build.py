@@ -87,6 +87,7 @@ def build(
     composition = dict(composition or DEFAULT_COMPOSITION)
     name, split = decomposer or ("local", decompose)
     ctx = BuildContext(Wikidata(transport), Wikipedia(transport), seed, split, name, pool=pool)
+    ctx.prefetch()
     drafts: list[Draft] = []
     counts: dict[str, int] = {}
     for family, builder in _builders().items():
@@ -100,7 +101,13 @@ def build(
     rejected: dict[str, dict[str, int]] = {}
     for (family, reason), count in sorted(ctx.log.counts().items()):
         rejected.setdefault(family, {})[reason] = count
-    return BuildResult(tasks, rejected, transport.stats.as_dict(), counts)
+    requests = {
+        **transport.stats.as_dict(),
+        "entities_fetched": ctx.wikidata.ids_fetched,
+        "entity_requests": ctx.wikidata.entity_requests,
+        "titles_fetched_in_batches": ctx.wikipedia.titles_fetched,
+    }
+    return BuildResult(tasks, rejected, requests, counts)
 
 
 class ModelDecomposer:

@@ -105,6 +105,13 @@ class BuildContext:
     def disambiguations(self) -> list[Candidate]:
         return self.candidates(queries.name_disambiguations(self.seed, 2 * self.pool))
 
+    def prefetch(self) -> None:
+        """Fetch every candidate's entity, lead and wikitext in full batches before the families ask one by one."""
+        people = _unique([*self.people, *self.footballers, *self.year_only])
+        self.wikidata.entities([c.qid for c in people] + [c.qid for c in self.clubs + self.prizes])
+        self.wikipedia.pages(c.title for c in people)
+        self.wikipedia.wikitexts(c.title for c in _unique([*self.people, *self.footballers]))
+
     def shuffled(self, items: Sequence[T], salt: str, key: Callable[[T], str] = str) -> list[T]:
         """A seeded order that does not depend on the order the server returned."""
         return sorted(items, key=lambda item: _digest(f"{self.seed}:{salt}:{key(item)}"))

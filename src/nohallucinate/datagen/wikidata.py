@@ -18,6 +18,8 @@ class Wikidata:
         self.transport = transport
         self._entities: dict[str, Entity] = {}
         self.missing: set[str] = set()  # ids Wikidata answered as missing (deleted, or never existed)
+        self.ids_fetched = 0  # beside the transport's request count, this shows what batching saves
+        self.entity_requests = 0
 
     def entities(self, ids: Iterable[str]) -> dict[str, Entity]:
         """Entities by requested id, every statement of every rank; redirects followed and reported. Ids that
@@ -26,6 +28,8 @@ class Wikidata:
         todo = [qid for qid in wanted if qid not in self._entities and qid not in self.missing]
         for start in range(0, len(todo), ENTITIES_PER_REQUEST):
             batch = todo[start : start + ENTITIES_PER_REQUEST]
+            self.ids_fetched += len(batch)
+            self.entity_requests += 1
             request = Request.of(
                 Api.WIKIDATA,
                 action="wbgetentities",

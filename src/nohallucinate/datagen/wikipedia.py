@@ -35,6 +35,7 @@ class Wikipedia:
         self._pages: dict[str, Page] = {}
         self._text: dict[str, str] = {}
         self._wikitext: dict[str, tuple[str, int | None]] = {}
+        self.titles_fetched = 0  # titles asked for in batched requests (leads and wikitext)
 
     def pages(self, titles: Iterable[str]) -> dict[str, Page]:
         """Info, page props and plain-text lead of each title (missing pages are reported, not dropped)."""
@@ -42,12 +43,13 @@ class Wikipedia:
         todo = [t for t in wanted if t not in self._pages]
         for start in range(0, len(todo), LEADS_PER_REQUEST):
             batch = todo[start : start + LEADS_PER_REQUEST]
+            self.titles_fetched += len(batch)
             payload = self._query(
                 batch, prop="info|pageprops|extracts", ppprop="disambiguation|wikibase_item", exintro=1,
                 explaintext=1, exlimit=LEADS_PER_REQUEST,
             )  # fmt: skip
-            for requested, page in _by_requested(payload, batch).items():
-                self._pages[requested] = _page(requested, page, payload)
+            for requested, page in pages_by_request(payload, batch).items():
+                self._pages[requested] = page_from(requested, page, payload)
         return {title: self._pages[title] for title in wanted}
 
     def page(self, title: str) -> Page:
@@ -57,7 +59,7 @@ class Wikipedia:
         """The article's whole plain text (one page a request: the extracts module allows no more)."""
         if title not in self._text:
             payload = self._query([title], prop="extracts", explaintext=1)
-            page = _by_requested(payload, [title])[title]
+            page = pages_by_request(payload, [title])[title]
             if page.get("missing"):
                 raise KeyError(f"no page {title!r}")
             self._text[title] = page.get("extract", "")
@@ -69,8 +71,9 @@ class Wikipedia:
         todo = [t for t in wanted if t not in self._wikitext]
         for start in range(0, len(todo), PAGES_PER_REQUEST):
             batch = todo[start : start + PAGES_PER_REQUEST]
+            self.titles_fetched += len(batch)
             payload = self._query(batch, prop="revisions", rvprop="ids|content", rvslots="main")
-            for requested, page in _by_requested(payload, batch).items():
+            for requested, page in pages_by_request(payload, batch).items():
                 revisions = page.get("revisions") or []
                 if revisions:
                     main = revisions[0].get("slots", {}).get("main", {})
@@ -109,7 +112,7 @@ class Wikipedia:
         return self.transport.get(request)
 
 
-def _by_requested(payload: dict[str, Any], requested: list[str]) -> dict[str, dict[str, Any]]:
+def pages_by_request(payload: dict[str, Any], requested: list[str]) -> dict[str, dict[str, Any]]:
     """Pages keyed by the title asked for, through the response's `normalized` and `redirects` lists."""
     query = payload.get("query", {})
     renamed = {n["from"]: n["to"] for n in query.get("normalized", [])}
@@ -125,7 +128,7 @@ def _by_requested(payload: dict[str, Any], requested: list[str]) -> dict[str, di
     return found
 
 
-def _page(requested: str, raw: dict[str, Any], payload: dict[str, Any]) -> Page:
+def page_from(requested: str, raw: dict[str, Any], payload: dict[str, Any]) -> Page:
     redirects = {r["to"]: r["from"] for r in payload.get("query", {}).get("redirects", [])}
     props = raw.get("pageprops", {})
     return Page(

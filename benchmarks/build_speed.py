@@ -1,0 +1,56 @@
+"""Requests per built row and build time on the fixture world, and what batching saves.
+
+Builds from the fictional fixture world of the tests (plus the real recorded responses in ../shared when
+present), through the live code path against its local server, then verifies the rows.
+
+    .venv/bin/python benchmarks/build_speed.py [--per-family 40] [--shared ../shared]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from nohallucinate.datagen.build import build  # noqa: E402
+from nohallucinate.datagen.transport import Endpoints, WikimediaTransport  # noqa: E402
+from nohallucinate.datagen.verify import verify  # noqa: E402
+from nohallucinate.tasks import Family  # noqa: E402
+from support.wikimedia_world import WikimediaWorld  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-family", type=int, default=40)
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    args = parser.parse_args()
+    shared = args.shared if (args.shared / "data" / "wikimedia").is_dir() else None
+    with WikimediaWorld(shared_dir=shared) as world:
+        transport = WikimediaTransport(Endpoints.mirror(world.url), min_interval=0)
+        started = time.perf_counter()
+        result = build(transport, seed=0, composition={family: args.per_family for family in Family})
+        built = time.perf_counter() - started
+        requests = dict(transport.stats.requests)
+        started = time.perf_counter()
+        findings = verify(result.tasks, transport)
+        verified = time.perf_counter() - started
+    rows = len(result.tasks)
+    total = sum(requests.values())
+    entities, batches = result.requests["entities_fetched"], result.requests["entity_requests"]
+    titles = result.requests["titles_fetched_in_batches"]
+    print(f"world: fictional{' + real records' if shared else ''}; asked {args.per_family} per family")
+    print(f"built {rows} rows in {built:.2f} s ({rows / built:.0f} rows/s); verified in {verified:.2f} s")
+    print(f"verify found {len(findings)} problems")
+    print(f"build requests: {requests} = {total}, {total / rows:.2f} per row")
+    print(f"wbgetentities: {entities} entities in {batches} requests (up to 50 a request)")
+    print(f"Action API: {titles} titles in batched requests (20 leads or 50 wikitexts a request)")
+    unbatched = total - batches + entities + titles
+    print(f"one request per entity and per title: about {unbatched} requests, {unbatched / rows:.2f} per row")
+
+
+if __name__ == "__main__":
+    main()

@@ -179,3 +179,18 @@ def test_replaying_an_incomplete_snapshot_names_the_missing_request(tmp_path: Pa
     )
     assert result.exit_code == 2
     assert "the snapshot has no response for sparql?format=json&query=%23nohallucinate%3Apeople" in result.stderr
+
+
+def test_k_can_be_counted_by_the_model_decomposer(world: WikimediaWorld, scripted_server) -> None:
+    from nohallucinate.datagen.build import ModelDecomposer
+    from nohallucinate.models import Endpoint, ModelClient
+
+    decomposer = ModelDecomposer(lambda: ModelClient(Endpoint(model="claims", base_url=scripted_server.url)))
+    try:
+        result = build(live(world), seed=3, composition={Family.BIOGRAPHY: 3}, decomposer=("model:claims", decomposer))
+    finally:
+        decomposer.close()
+    biographies = [t for t in result.tasks if t.family is Family.BIOGRAPHY]
+    assert biographies and all(t.provenance["k_decomposer"] == "model:claims" for t in biographies)
+    asked = [r["messages"][0]["content"] for r in scripted_server.requests]
+    assert all("into atomic claims about" in prompt for prompt in asked) and len(asked) >= len(biographies)

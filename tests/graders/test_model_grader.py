@@ -161,8 +161,11 @@ def test_missing_and_extra_verdicts_are_asked_again(scripted_server: OpenAIServe
         "Douglas Adams died in Paris.",
         "Douglas Adams wrote Dirk Gently.",
     ]
-    partial = {"verdicts": [{"claim": 1, "verdict": "SUPPORTED"}, {"claim": 2, "verdict": "UNSUPPORTED"},
-                            {"claim": 2, "verdict": "SUPPORTED"}, {"claim": 9, "verdict": "SUPPORTED"}]}  # fmt: skip
+    yes, no = (
+        {"entailment": 0.9, "neutral": 0.05, "contradiction": 0.05},
+        {"entailment": 0.1, "neutral": 0.8, "contradiction": 0.1},
+    )
+    partial = {"verdicts": [{"claim": 1, **yes}, {"claim": 2, **no}, {"claim": 2, **yes}, {"claim": 9, **yes}]}
     scripted_server.script(Reply(json.dumps(partial)))
 
     async def run():

@@ -25,6 +25,8 @@ def scripted_model(request: dict[str, Any]) -> Behaviour:
         return Reply(_defect_grade(prompt))
     if "into atomic claims about" in prompt:
         return Reply(_claims(prompt))
+    if "(subject, predicate, object) triples" in prompt:
+        return Reply(_triples(prompt))
     if "\nClaims:\n" in prompt:
         return Reply(_verdicts(prompt))
     return Reply("I don't know.")
@@ -64,6 +66,26 @@ def _claims(prompt: str) -> str:
     return json.dumps({"claims": [s for s in sentences if "know" not in s.lower()]})
 
 
+def _triples(prompt: str) -> str:
+    """Two triples per sentence, the second more specific: its object is the first's object and more."""
+    sentence = prompt.split("\nSentence: ", 1)[1].split("\n", 1)[0].strip().rstrip(".")
+    words = sentence.split()
+    if len(words) < 3:
+        return json.dumps({"triples": []})
+    subject, predicate, rest = " ".join(words[:1]), words[1], words[2:]
+    chain = [rest[: max(1, len(rest) // 2)], rest]
+    triples = [
+        {
+            "subject": subject,
+            "predicate": predicate,
+            "object": " ".join(obj),
+            "hypothesis": f"{subject} {predicate} {' '.join(obj)}.",
+        }
+        for obj in chain
+    ]
+    return json.dumps({"triples": triples})
+
+
 def _verdicts(prompt: str) -> str:
     article = prompt.split("\nClaims:\n", 1)[0]
     listing = prompt.split("\nClaims:\n", 1)[1].split("\n\nReply with JSON", 1)[0]
@@ -72,5 +94,13 @@ def _verdicts(prompt: str) -> str:
         number, _, claim = line.partition(". ")
         anchors = re.findall(r"\b(?:[A-Z]\w+|\d+)\b", claim)[1:]  # the subject's first name aside
         supported = all(anchor in article for anchor in anchors)
-        verdicts.append({"claim": int(number), "verdict": "SUPPORTED" if supported else "UNSUPPORTED"})
+        entailment = 0.9 if supported else 0.05
+        verdicts.append(
+            {
+                "claim": int(number),
+                "entailment": entailment,
+                "neutral": round(0.95 - entailment, 2),
+                "contradiction": 0.05,
+            }
+        )
     return json.dumps({"verdicts": verdicts})

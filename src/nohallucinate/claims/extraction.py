@@ -1,6 +1,9 @@
-"""Decompose text into atomic claims with a model (one call per text)."""
+"""Decompose text into claims with a model: atomic claims of a whole text (biographies), or a chain of
+incremental (subject, predicate, object) triples per sentence (EnokiQA-style annotation)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from nohallucinate.claims.json_reply import UnusableReply, json_object
 from nohallucinate.models import ModelClient, ModelError
@@ -36,3 +39,59 @@ def _claims_of(text: str) -> list[str]:
     if not isinstance(claims, list) or not all(isinstance(c, str) for c in claims):
         raise UnusableReply('expected {"claims": [strings]}')
     return [c.strip() for c in claims if c.strip()]
+
+
+TRIPLES_PROMPT = """\
+Read the sentence below, taken from the answer that follows it, and write down what it asserts as a chain of \
+(subject, predicate, object) triples that grow more specific: start with the broadest fact and let each next \
+triple add one detail, the way "Dutse | is | city" grows into "Dutse | is | capital city" and then \
+"Dutse | is | capital city of Jigawa State". Copy each object word for word from the sentence. For every triple \
+also write the hypothesis: one short, self-contained sentence stating that triple, with names instead of \
+pronouns. A sentence that asserts nothing checkable gives no triples.
+
+Sentence: {sentence}
+
+The whole answer, for names the sentence refers to:
+{answer}
+
+Reply with JSON only, in the form {{"triples": [{{"subject": "...", "predicate": "...", "object": "...", \
+"hypothesis": "..."}}, ...]}}.\
+"""
+
+
+@dataclass(frozen=True)
+class Triple:
+    """One claim of a sentence, as subject, predicate and object, and the sentence that states it alone."""
+
+    subject: str
+    predicate: str
+    object: str
+    hypothesis: str
+
+
+async def extract_triples(client: ModelClient, sentence: str, answer: str, *, max_attempts: int = 3) -> list[Triple]:
+    """Incremental triples of one sentence; an unusable reply is asked again, then raised as a ModelError."""
+    prompt = TRIPLES_PROMPT.format(sentence=sentence.strip(), answer=answer.strip())
+    problem = ""
+    for attempt in range(max_attempts):
+        reply = await client.complete([{"role": "user", "content": prompt}], attempt=attempt)
+        try:
+            return _triples_of(reply.text)
+        except UnusableReply as exc:
+            problem = str(exc)
+    raise ModelError(f"triple extraction gave no usable reply in {max_attempts} attempts: {problem}")
+
+
+def _triples_of(text: str) -> list[Triple]:
+    entries = json_object(text).get("triples")
+    if not isinstance(entries, list):
+        raise UnusableReply('expected {"triples": [...]}')
+    triples = []
+    for entry in entries:
+        fields = [
+            entry.get(k) if isinstance(entry, dict) else None for k in ("subject", "predicate", "object", "hypothesis")
+        ]
+        if not all(isinstance(f, str) and f.strip() for f in fields):
+            raise UnusableReply("every triple needs a subject, predicate, object and hypothesis")
+        triples.append(Triple(*(f.strip() for f in fields)))  # type: ignore[union-attr]
+    return triples

@@ -17,6 +17,7 @@ from nohallucinate.answers.normalise import straighten_quotes
 from nohallucinate.answers.numbers import find_numbers
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.sentences import split_sentences
+from nohallucinate.claims.check import ClaimCheck
 from nohallucinate.claims.decompose import decompose
 
 # Share of a claim's content words (its subject's name aside) that one passage must hold.
@@ -39,16 +40,6 @@ _COMMON_CAPITALISED = frozenset(
     From With For By During January February March April May June July August September October November
     December""".split()
 )
-
-
-@dataclass(frozen=True)
-class ClaimCheck:
-    """Whether the reference backs one claim, and why."""
-
-    claim: str
-    supported: bool
-    reason: str
-    evidence: str | None = None
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,7 @@ class ModelGrader:
             Label.F1_AT_K,
             reward,
             {
-                "claims": [{"claim": c.claim, "supported": c.supported} for c in checks],
+                "claims": [{"claim": c.claim, "supported": c.supported, "hall_prob": c.hall_prob} for c in checks],
                 "claims_extracted": len(extracted),
                 "supported": supported,
                 "unsupported": len(checks) - supported,

@@ -1,0 +1,528 @@
+"""`enoki`: validate EnokiQA data, score predictions or baselines, run the detector, annotate new answers, and
+score the detector on RAGTruth/ANAH sentence labels."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import asdict
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.table import Table
+
+from nohallucinate.claims.nli import LocalNLIJudge, ModelJudge, NLIJudge
+from nohallucinate.cli import models as flags
+from nohallucinate.cli.app import app
+from nohallucinate.cli.common import JsonOption
+from nohallucinate.cli.output import err, fail, or_exit, out, print_json, progress
+from nohallucinate.enokiqa import (
+    BASELINES,
+    Annotator,
+    Classification,
+    EnokiScores,
+    LoadedSplit,
+    Prediction,
+    SourceError,
+    baseline_predictions,
+    classification,
+    detect,
+    enoki_record,
+    load_detection_rows,
+    load_enokiqa,
+    load_predictions,
+    score_labelled_sentences,
+    score_predictions,
+)
+from nohallucinate.enokiqa.labels import sentence_level
+from nohallucinate.models import ClientSettings, Endpoint, ModelClient, ModelError
+from nohallucinate.tasks import FormatError
+
+enoki = typer.Typer(no_args_is_help=True, help="EnokiQA: hallucination detection at sentence, claim and span level.")
+app.add_typer(enoki, name="enoki")
+
+T = TypeVar("T")
+
+Data = Annotated[
+    str,
+    typer.Option("--data", help="EnokiQA-schema .jsonl/.parquet file or directory, or a Hub split: dev, test."),
+]
+Split = Annotated[str | None, typer.Option("--split", help="Which split of a data directory.")]
+Streaming = Annotated[bool, typer.Option("--streaming", help="Stream a Hub split instead of downloading it.")]
+AllowViolations = Annotated[
+    bool,
+    typer.Option("--allow-violations", help="Score data that breaks the card's rules (records left out are named)."),
+]
+Model = Annotated[str, typer.Option("--model", help="Model that extracts triples (and judges, unless told apart).")]
+BaseUrl = Annotated[str | None, typer.Option("--base-url", help="OpenAI-compatible base URL (else $OPENAI_BASE_URL).")]
+ApiKey = Annotated[str | None, typer.Option("--api-key", help="Key for the endpoint (else $OPENAI_API_KEY).")]
+JudgeModel = Annotated[str | None, typer.Option("--judge-model", help="NLI judge model (default: --model).")]
+JudgeBaseUrl = Annotated[str | None, typer.Option("--judge-base-url", help="Judge base URL (default: --base-url).")]
+LocalNli = Annotated[
+    str | None,
+    typer.Option("--local-nli", help="Judge with a local Hugging Face NLI model (path or cached name; needs [nli])."),
+]
+ChunkChars = Annotated[int, typer.Option("--chunk-chars", min=500, help="Contexts longer than this are chunked.")]
+Limit = Annotated[int | None, typer.Option("--limit", min=1, help="Only the first N items.")]
+Concurrency = Annotated[int, typer.Option(min=1, help="Model requests in flight at once.")]
+
+
+# --- validate, eval ---------------------------------------------------------------------------------------------
+
+
+@enoki.command("validate")
+def validate_command(
+    data: Data, split: Split = None, streaming: Streaming = False, as_json: JsonOption = False
+) -> None:
+    """Check every record against the card's rules; list each violation by id. Exits 1 when any is found."""
+    loaded = _load(data, split, streaming, allow_violations=True, quiet=True)
+    sentences = sum(len(example.sentences) for example in loaded.examples)
+    triples = sum(len(s.triples) for example in loaded.examples for s in example.sentences)
+    summary = {"source": loaded.source, "examples": len(loaded.examples), "sentences": sentences, "triples": triples}
+    violations = [asdict(violation) for violation in loaded.violations]
+    if as_json:
+        print_json({**summary, "violations": violations})
+    else:
+        out.print(f"{loaded.source}: {len(loaded.examples)} examples, {sentences} sentences, {triples} triples")
+        for violation in loaded.violations:
+            out.print(
+                f"  {violation.example_id}: {violation.where}: {violation.problem}", markup=False, highlight=False
+            )
+        out.print(f"{len(violations)} violation(s)")
+    if violations:
+        raise typer.Exit(1)
+
+
+@enoki.command("eval")
+def eval_command(
+    data: Data,
+    predictions_path: Annotated[
+        Path | None, typer.Option("--predictions", help="Predictions JSONL: id, sentence_scores, triple_scores, spans.")
+    ] = None,
+    baselines: Annotated[
+        list[str] | None,
+        typer.Option("--baseline", help=f"Also score a baseline: {', '.join(BASELINES)}; repeatable."),
+    ] = None,
+    split: Split = None,
+    streaming: Streaming = False,
+    average: Annotated[str, typer.Option("--average", help="Span metrics averaging: micro or macro.")] = "micro",
+    tolerance: Annotated[int, typer.Option("--tolerance", min=0, help="Span boundary tolerance in characters.")] = 0,
+    threshold: Annotated[float, typer.Option("--threshold", help="A score above this flags a hallucination.")] = 0.5,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the random baseline.")] = 0,
+    allow_violations: AllowViolations = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Sentence detection, claim verification and span localisation scores of predictions and baselines."""
+    if predictions_path is None and not baselines:
+        fail("give --predictions P.jsonl, --baseline NAME, or both")
+    if average not in ("micro", "macro"):
+        fail(f"--average must be micro or macro, not {average!r}")
+    for name in baselines or []:
+        if name not in BASELINES:
+            fail(f"unknown baseline {name!r}; choose one of: {', '.join(BASELINES)}")
+    loaded = _load(data, split, streaming, allow_violations, quiet=as_json)
+    systems: dict[str, list[Prediction]] = {}
+    if predictions_path is not None:
+        systems[str(predictions_path)] = or_exit(lambda: load_predictions(predictions_path))
+    for name in baselines or []:
+        systems[f"baseline:{name}"] = baseline_predictions(name, loaded.examples, seed=seed)
+    scored = {
+        system: or_exit(
+            lambda predicted=predicted: score_predictions(
+                loaded.examples,
+                predicted,
+                average=average,
+                tolerance=tolerance,
+                threshold=threshold,  # type: ignore[arg-type]
+            )
+        )
+        for system, predicted in systems.items()
+    }
+    if as_json:
+        print_json(
+            {
+                "data": loaded.source,
+                "violations": len(loaded.violations),
+                "average": average,
+                "tolerance": tolerance,
+                "threshold": threshold,
+                "systems": {system: scores.as_json() for system, scores in scored.items()},
+            }
+        )
+        return
+    title = f"{loaded.source} · {len(loaded.examples)} examples · spans {average}, tolerance {tolerance}"
+    out.print(_scores_table(scored, title))
+    for system, scores in scored.items():
+        for task, reason in scores.skipped.items():
+            out.print(f"{system}: {task} task skipped ({reason})", highlight=False)
+        for task, result in (("sentence", scores.sentence), ("claim", scores.claim)):
+            if result is not None and result.note:
+                out.print(f"{system}: {task} macro-F1 and AUROC undefined: {result.note}", highlight=False)
+
+
+# --- detect, annotate -------------------------------------------------------------------------------------------
+
+
+@enoki.command("detect")
+def detect_command(
+    data: Data,
+    out_path: Annotated[Path, typer.Option("--out", help="Predictions JSONL to write.")],
+    model: Model,
+    base_url: BaseUrl = None,
+    api_key: ApiKey = None,
+    judge_model: JudgeModel = None,
+    judge_base_url: JudgeBaseUrl = None,
+    local_nli: LocalNli = None,
+    chunk_chars: ChunkChars = 12_000,
+    split: Split = None,
+    streaming: Streaming = False,
+    limit: Limit = None,
+    allow_violations: AllowViolations = False,
+    concurrency: Concurrency = 16,
+    cache_dir: flags.CacheDir = None,
+    no_cache: flags.NoCache = False,
+    max_attempts: flags.MaxAttempts = 6,
+    timeout: flags.Timeout = 120.0,
+    as_json: JsonOption = False,
+) -> None:
+    """Run the pipeline over a split, write its predictions, and score them against the gold."""
+    loaded = _load(data, split, streaming, allow_violations, quiet=as_json)
+    examples = loaded.examples[:limit]
+    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
+    endpoints = _endpoints(model, base_url, api_key, judge_model, judge_base_url, local_nli)
+    options = (local_nli, chunk_chars, as_json)
+    results, errors, usage = asyncio.run(_annotate_all(settings, endpoints, options, examples, detect, "detect"))
+    predictions = [prediction for prediction in results if prediction is not None]
+    _write_jsonl(out_path, [prediction.as_json() for prediction in predictions])
+    scores = None
+    if not errors:
+        scores = or_exit(lambda: score_predictions(examples, predictions))
+    if as_json:
+        print_json({"predictions": str(out_path), "errors": errors, "models": usage,
+                    "scores": scores.as_json() if scores else None})  # fmt: skip
+    else:
+        err.print(f"wrote {len(predictions)} predictions to {out_path}", highlight=False)
+        if scores is not None:
+            out.print(_scores_table({"detector": scores}, f"{loaded.source} · {len(examples)} examples"))
+    _exit_if_errors(errors)
+
+
+@enoki.command("annotate")
+def annotate_command(
+    input_path: Annotated[Path, typer.Option("--input", help="JSONL rows: question, answer, context[, id, title].")],
+    out_path: Annotated[Path, typer.Option("--out", help="EnokiQA-schema records to write (JSONL).")],
+    model: Model,
+    base_url: BaseUrl = None,
+    api_key: ApiKey = None,
+    judge_model: JudgeModel = None,
+    judge_base_url: JudgeBaseUrl = None,
+    local_nli: LocalNli = None,
+    chunk_chars: ChunkChars = 12_000,
+    concurrency: Concurrency = 16,
+    cache_dir: flags.CacheDir = None,
+    no_cache: flags.NoCache = False,
+    max_attempts: flags.MaxAttempts = 6,
+    timeout: flags.Timeout = 120.0,
+    as_json: JsonOption = False,
+) -> None:
+    """Annotate new (question, answer, context) rows into EnokiQA records: sentences, triples, spans, NLI."""
+    rows = or_exit(lambda: _annotation_rows(input_path))
+    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
+    endpoints = _endpoints(model, base_url, api_key, judge_model, judge_base_url, local_nli)
+
+    async def annotate_row(annotator: Annotator, row: dict[str, str]) -> dict[str, Any]:
+        sentences = await annotator.annotate(row["answer"], row["context"], title=row["title"])
+        return enoki_record(row["id"], row["title"], row["question"], row["answer"], row["context"], sentences)
+
+    options = (local_nli, chunk_chars, as_json)
+    results, errors, usage = asyncio.run(_annotate_all(settings, endpoints, options, rows, annotate_row, "annotate"))
+    records = [record for record in results if record is not None]
+    _write_jsonl(out_path, records)
+    if as_json:
+        print_json({"records": str(out_path), "written": len(records), "errors": errors, "models": usage})
+    else:
+        err.print(f"wrote {len(records)} EnokiQA records to {out_path}", highlight=False)
+    _exit_if_errors(errors)
+
+
+# --- RAGTruth / ANAH ----------------------------------------------------------------------------------------------
+
+
+@enoki.command("detection")
+def detection_command(
+    rows_path: Annotated[Path, typer.Option("--rows", help="RAGTruth or ANAH sentence-labelled JSONL.")],
+    dataset: Annotated[
+        str | None, typer.Option("--dataset", help="ragtruth or anah (default: told by the fields).")
+    ] = None,
+    model: Annotated[str | None, typer.Option("--model", help="Model that extracts triples (and judges).")] = None,
+    baseline: Annotated[str | None, typer.Option("--baseline", help="constant or random instead of a model.")] = None,
+    base_url: BaseUrl = None,
+    api_key: ApiKey = None,
+    judge_model: JudgeModel = None,
+    judge_base_url: JudgeBaseUrl = None,
+    local_nli: LocalNli = None,
+    chunk_chars: ChunkChars = 12_000,
+    limit: Limit = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the random baseline.")] = 0,
+    concurrency: Concurrency = 16,
+    cache_dir: flags.CacheDir = None,
+    no_cache: flags.NoCache = False,
+    max_attempts: flags.MaxAttempts = 6,
+    timeout: flags.Timeout = 120.0,
+    as_json: JsonOption = False,
+) -> None:
+    """Sentence-level macro-F1 and AUROC of the detector (or a baseline) on RAGTruth or ANAH labels."""
+    if (model is None) == (baseline is None):
+        fail("give either --model (run the detector) or --baseline constant|random")
+    responses = or_exit(lambda: load_detection_rows(rows_path, dataset))[:limit]  # type: ignore[arg-type]
+    labels, keys = sentence_level(responses)
+    errors: list[dict[str, str]] = []
+    usage: dict[str, Any] = {}
+    if baseline is not None:
+        scores = or_exit(lambda: _sentence_baseline(baseline, len(labels), seed))
+        system = f"baseline:{baseline}"
+    else:
+        assert model is not None
+        settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
+        endpoints = _endpoints(model, base_url, api_key, judge_model, judge_base_url, local_nli)
+        options = (local_nli, chunk_chars, as_json)
+        per_response, errors, usage = asyncio.run(
+            _annotate_all(settings, endpoints, options, responses, score_labelled_sentences, "detect")
+        )
+        _exit_if_errors(errors, quiet=as_json)
+        scores = [score for response_scores in per_response for score in response_scores or []]
+        system = "detector"
+    result = classification(labels, scores)
+    dataset_name = responses[0].dataset if responses else dataset
+    if as_json:
+        print_json({"rows": str(rows_path), "dataset": dataset_name, "system": system, "responses": len(responses),
+                    "sentences": asdict(result), "models": usage,
+                    "scores": [{"id": key[0], "sentence_index": key[1], "label": label, "score": score}
+                               for key, label, score in zip(keys, labels, scores, strict=True)]})  # fmt: skip
+        return
+    title = f"{rows_path} · {dataset_name} · {len(responses)} responses"
+    out.print(_metrics_table(title, {system: _classification_rows("sentence", result)}))
+    if result.note:
+        out.print(f"macro-F1 and AUROC undefined: {result.note}")
+
+
+# --- helpers ------------------------------------------------------------------------------------------------------
+
+
+def _load(data: str, split: str | None, streaming: bool, allow_violations: bool, quiet: bool) -> LoadedSplit:
+    try:
+        loaded = load_enokiqa(data, split=split, streaming=streaming)
+    except (SourceError, ValueError) as exc:
+        fail(str(exc))
+    if loaded.violations and not allow_violations:
+        listed = "\n".join(f"  {v.example_id}: {v.where}: {v.problem}" for v in loaded.violations[:10])
+        more = f"\n  … and {len(loaded.violations) - 10} more" if len(loaded.violations) > 10 else ""
+        fail(
+            f"{loaded.source}: {len(loaded.violations)} violation(s) of the card's rules:\n{listed}{more}\n"
+            "(`nohallucinate enoki validate` lists them all; --allow-violations scores anyway)"
+        )
+    if loaded.violations and not quiet:
+        left_out = len({v.example_id for v in loaded.violations if "record left out" in v.problem})
+        err.print(
+            f"[yellow]warning:[/] {len(loaded.violations)} violation(s) in the data; "
+            f"{left_out} record(s) left out and not scored",
+            highlight=False,
+        )
+    if not loaded.examples:
+        fail(f"{loaded.source}: no examples")
+    return loaded
+
+
+def _endpoints(
+    model: str,
+    base_url: str | None,
+    api_key: str | None,
+    judge_model: str | None,
+    judge_base_url: str | None,
+    local_nli: str | None,
+) -> dict[str, Endpoint]:
+    endpoints = {"extractor": or_exit(lambda: Endpoint.resolve(model, base_url=base_url, api_key=api_key))}
+    if local_nli is None and (judge_model is not None or judge_base_url is not None):
+        judge = judge_model or model
+        endpoints["judge"] = or_exit(
+            lambda: Endpoint.resolve(judge, base_url=judge_base_url or base_url, api_key=api_key)
+        )
+    return endpoints
+
+
+@asynccontextmanager
+async def _annotator(
+    settings: ClientSettings, endpoints: dict[str, Endpoint], local_nli: str | None, chunk_chars: int
+) -> AsyncIterator[tuple[Annotator, dict[str, ModelClient]]]:
+    """The annotator over clients for `endpoints` (and a local judge if asked); the clients close on exit."""
+    clients = {role: settings.client(endpoint) for role, endpoint in endpoints.items()}
+    try:
+        judge: NLIJudge
+        if local_nli is not None:
+            judge = or_exit(lambda: _local_judge(local_nli))
+        else:
+            judge = ModelJudge(clients.get("judge", clients["extractor"]), chunk_chars=chunk_chars)
+        yield Annotator(clients["extractor"], judge, concurrency=settings.concurrency), clients
+    finally:
+        for client in clients.values():
+            await client.aclose()
+
+
+async def _annotate_all(
+    settings: ClientSettings,
+    endpoints: dict[str, Endpoint],
+    options: tuple[str | None, int, bool],
+    items: list[Any],
+    run_one: Callable[[Annotator, Any], Awaitable[T]],
+    label: str,
+) -> tuple[list[T | None], list[dict[str, str]], dict[str, Any]]:
+    """Every item through `run_one` with one annotator; results, errors, and what each model client used."""
+    local_nli, chunk_chars, quiet = options
+    async with _annotator(settings, endpoints, local_nli, chunk_chars) as (annotator, clients):
+        results, errors = await _run_all(items, lambda item: run_one(annotator, item), label, quiet)
+    return results, errors, flags.describe_clients(clients)
+
+
+def _local_judge(model: str) -> LocalNLIJudge:
+    try:
+        return LocalNLIJudge(model)
+    except ImportError as exc:
+        raise ValueError(str(exc)) from None
+    except OSError as exc:  # transformers: not on disk and downloads are off
+        raise ValueError(f"cannot load the local NLI model {model!r} (nothing is downloaded): {exc}") from None
+
+
+async def _run_all(
+    items: list[Any], run_one: Callable[[Any], Awaitable[T]], label: str, quiet: bool
+) -> tuple[list[T | None], list[dict[str, str]]]:
+    """Every item through `run_one`, with a progress bar; a model failure marks its item errored, never scored."""
+    results: list[T | None] = [None] * len(items)
+    errors: list[dict[str, str]] = []
+    limit = asyncio.Semaphore(8)  # items in flight; the clients bound the requests themselves
+
+    with progress(len(items), label, quiet=quiet) as advance:
+
+        async def one(position: int, item: Any) -> None:
+            async with limit:
+                try:
+                    results[position] = await run_one(item)
+                except ModelError as exc:
+                    errors.append({"id": _item_id(item, position), "error": str(exc)})
+                advance()
+
+        await asyncio.gather(*(one(position, item) for position, item in enumerate(items)))
+    return results, errors
+
+
+def _item_id(item: Any, position: int) -> str:
+    return str(item["id"]) if isinstance(item, dict) else str(getattr(item, "id", position))
+
+
+def _exit_if_errors(errors: list[dict[str, str]], quiet: bool = False) -> None:
+    if errors:
+        if not quiet:
+            for error in errors[:10]:
+                err.print(f"  {error['id']}: {error['error']}", markup=False, highlight=False)
+        err.print(f"[bold red]error:[/] {len(errors)} item(s) failed and were not scored")
+        raise typer.Exit(1)
+
+
+def _annotation_rows(path: Path) -> list[dict[str, str]]:
+    rows: list[dict[str, str]] = []
+    seen: set[str] = set()
+    with open(path, encoding="utf-8") as lines:
+        for number, raw in enumerate(lines, start=1):
+            if not raw.strip():
+                continue
+            try:
+                row = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                raise FormatError(path, number, None, f"not JSON ({exc.msg})") from None
+            if not isinstance(row, dict):
+                raise FormatError(path, number, None, "a row must be a JSON object")
+            for name in ("question", "answer", "context"):
+                if not isinstance(row.get(name), str) or not row[name].strip():
+                    raise FormatError(path, number, name, "missing or not a non-empty string")
+            for name in ("id", "title"):
+                if name in row and not isinstance(row[name], str):
+                    raise FormatError(path, number, name, "must be a string")
+            row_id = row.get("id") or f"row-{number}"
+            if row_id in seen:
+                raise FormatError(path, number, "id", f"{row_id!r} is used twice")
+            seen.add(row_id)
+            rows.append(
+                {"id": row_id, "title": row.get("title", ""), **{k: row[k] for k in ("question", "answer", "context")}}
+            )
+    if not rows:
+        raise ValueError(f"{path}: no rows")
+    return rows
+
+
+def _write_jsonl(path: Path, lines: list[dict[str, Any]]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as handle:
+        for line in lines:
+            handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
+def _sentence_baseline(name: str, n: int, seed: int) -> list[float]:
+    if name == "constant":
+        return [1.0] * n
+    if name == "random":
+        import random
+
+        draw = random.Random(seed)
+        return [draw.random() for _ in range(n)]
+    raise ValueError(f"unknown baseline {name!r} for sentence labels; choose constant or random")
+
+
+_CLASSIFICATION_ROWS = ("macro-F1", "AUROC", "positive F1", "items (hallucinated)")
+_SPAN_ROWS = ("coverage P", "coverage R", "coverage F1", "char IoU", "spans predicted / gold")
+
+
+def _classification_rows(task: str, result: Classification | None) -> list[tuple[str, str]]:
+    if result is None:
+        values = ["skipped"] * len(_CLASSIFICATION_ROWS)
+    else:
+        values = [_figure(result.macro_f1), _figure(result.auroc), _figure(result.positive_f1),
+                  f"{result.n} ({result.positives})"]  # fmt: skip
+    return [(f"{task}: {name}", value) for name, value in zip(_CLASSIFICATION_ROWS, values, strict=True)]
+
+
+def _span_rows(span: dict[str, Any] | None) -> list[tuple[str, str]]:
+    if span is None:
+        values = ["skipped"] * len(_SPAN_ROWS)
+    else:
+        coverage = span["span_coverage"]
+        values = [_figure(coverage["precision"]), _figure(coverage["recall"]), _figure(coverage["f1"]),
+                  _figure(span["iou"]["score"]), f"{coverage['predicted']} / {coverage['gold']}"]  # fmt: skip
+    return [(f"span: {name}", value) for name, value in zip(_SPAN_ROWS, values, strict=True)]
+
+
+def _metrics_table(title: str, columns: dict[str, list[tuple[str, str]]]) -> Table:
+    """One row per metric, one column per system."""
+    table = Table(title=title, title_justify="left")
+    table.add_column("metric")
+    for system in columns:
+        table.add_column(system, justify="right")
+    labels = [label for label, _ in next(iter(columns.values()))]
+    for position, label in enumerate(labels):
+        table.add_row(label, *(cells[position][1] for cells in columns.values()))
+    return table
+
+
+def _scores_table(scored: dict[str, EnokiScores], title: str) -> Table:
+    columns = {
+        system: _classification_rows("sentence", scores.sentence)
+        + _classification_rows("claim", scores.claim)
+        + _span_rows(scores.span)
+        for system, scores in scored.items()
+    }
+    return _metrics_table(title, columns)
+
+
+def _figure(value: float | None) -> str:
+    return "–" if value is None else f"{value:.3f}"

@@ -1,0 +1,65 @@
+"""EnokiQA: fine-grained hallucination detection at sentence, claim and span level.
+
+Load a split, derive the gold labels the card defines, score predictions on the three tasks, and run the
+annotation pipeline (sentence split → incremental triples → spans → NLI) as a detector or an annotator.
+
+    >>> from nohallucinate.enokiqa import load_enokiqa, baseline_predictions, score_predictions
+    >>> split = load_enokiqa("tests/fixtures/enokiqa/mini.jsonl")
+    >>> scores = score_predictions(split.examples, baseline_predictions("oracle", split.examples))
+    >>> scores.claim.auroc
+    1.0
+"""
+
+from nohallucinate.enokiqa.baselines import BASELINES, baseline_predictions
+from nohallucinate.enokiqa.detection_sets import DetectionResponse, LabelledSentence, load_detection_rows
+from nohallucinate.enokiqa.detector import detect, score_labelled_sentences
+from nohallucinate.enokiqa.evaluation import (
+    EnokiScores,
+    Prediction,
+    PredictionError,
+    load_predictions,
+    score_predictions,
+)
+from nohallucinate.enokiqa.labels import gold_spans, sentence_hall_probs, sentence_labels, triple_labels
+from nohallucinate.enokiqa.loading import HUB_ID, LoadedSplit, SourceError, Violation, load_enokiqa, validate
+from nohallucinate.enokiqa.metrics import Classification, SpanScores, char_iou, classification, evaluate, span_coverage
+from nohallucinate.enokiqa.pipeline import AnnotatedSentence, AnnotatedTriple, Annotator, enoki_record
+from nohallucinate.enokiqa.schema import EnokiExample, EnokiSentence, EnokiTriple
+
+__all__ = [
+    "BASELINES",
+    "HUB_ID",
+    "AnnotatedSentence",
+    "AnnotatedTriple",
+    "Annotator",
+    "Classification",
+    "DetectionResponse",
+    "EnokiExample",
+    "EnokiScores",
+    "EnokiSentence",
+    "EnokiTriple",
+    "LabelledSentence",
+    "LoadedSplit",
+    "Prediction",
+    "PredictionError",
+    "SourceError",
+    "SpanScores",
+    "Violation",
+    "baseline_predictions",
+    "char_iou",
+    "classification",
+    "detect",
+    "enoki_record",
+    "evaluate",
+    "gold_spans",
+    "load_detection_rows",
+    "load_enokiqa",
+    "load_predictions",
+    "score_labelled_sentences",
+    "score_predictions",
+    "sentence_hall_probs",
+    "sentence_labels",
+    "span_coverage",
+    "triple_labels",
+    "validate",
+]

@@ -3,10 +3,14 @@ incremental (subject, predicate, object) triples per sentence (EnokiQA-style ann
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from nohallucinate.claims.json_reply import UnusableReply, json_object
 from nohallucinate.models import ModelClient, ModelError
+
+T = TypeVar("T")
 
 DECOMPOSE_PROMPT = """\
 Split the text below into atomic claims about {subject}. Each claim states exactly one fact, stands on its own \
@@ -24,14 +28,7 @@ Reply with JSON only, in the form {{"claims": ["...", "..."]}}. If the text stat
 async def extract_claims(client: ModelClient, text: str, subject: str, *, max_attempts: int = 3) -> list[str]:
     """The atomic claims of `text`; an unusable reply is asked again, then raised as a ModelError."""
     prompt = DECOMPOSE_PROMPT.format(subject=subject, text=text.strip())
-    problem = ""
-    for attempt in range(max_attempts):
-        reply = await client.complete([{"role": "user", "content": prompt}], attempt=attempt)
-        try:
-            return _claims_of(reply.text)
-        except UnusableReply as exc:
-            problem = str(exc)
-    raise ModelError(f"claim extraction gave no usable reply in {max_attempts} attempts: {problem}")
+    return await _ask(client, prompt, _claims_of, "claim extraction", max_attempts)
 
 
 def _claims_of(text: str) -> list[str]:
@@ -72,14 +69,19 @@ class Triple:
 async def extract_triples(client: ModelClient, sentence: str, answer: str, *, max_attempts: int = 3) -> list[Triple]:
     """Incremental triples of one sentence; an unusable reply is asked again, then raised as a ModelError."""
     prompt = TRIPLES_PROMPT.format(sentence=sentence.strip(), answer=answer.strip())
+    return await _ask(client, prompt, _triples_of, "triple extraction", max_attempts)
+
+
+async def _ask(client: ModelClient, prompt: str, parse: Callable[[str], T], what: str, max_attempts: int) -> T:
+    """The parsed reply to `prompt`, asking again (a fresh sample) while the reply is unusable."""
     problem = ""
     for attempt in range(max_attempts):
         reply = await client.complete([{"role": "user", "content": prompt}], attempt=attempt)
         try:
-            return _triples_of(reply.text)
+            return parse(reply.text)
         except UnusableReply as exc:
             problem = str(exc)
-    raise ModelError(f"triple extraction gave no usable reply in {max_attempts} attempts: {problem}")
+    raise ModelError(f"{what} gave no usable reply in {max_attempts} attempts: {problem}")
 
 
 def _triples_of(text: str) -> list[Triple]:

@@ -38,8 +38,8 @@ from nohallucinate.enokiqa import (
     score_predictions,
 )
 from nohallucinate.enokiqa.labels import sentence_level
+from nohallucinate.jsonl import FormatError, read_json_lines
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, ModelError
-from nohallucinate.tasks import FormatError
 
 enoki = typer.Typer(no_args_is_help=True, help="EnokiQA: hallucination detection at sentence, claim and span level.")
 app.add_typer(enoki, name="enoki")
@@ -433,31 +433,19 @@ def _exit_if_errors(errors: list[dict[str, str]], quiet: bool = False) -> None:
 def _annotation_rows(path: Path) -> list[dict[str, str]]:
     rows: list[dict[str, str]] = []
     seen: set[str] = set()
-    with open(path, encoding="utf-8") as lines:
-        for number, raw in enumerate(lines, start=1):
-            if not raw.strip():
-                continue
-            try:
-                row = json.loads(raw)
-            except json.JSONDecodeError as exc:
-                raise FormatError(path, number, None, f"not JSON ({exc.msg})") from None
-            if not isinstance(row, dict):
-                raise FormatError(path, number, None, "a row must be a JSON object")
-            for name in ("question", "answer", "context"):
-                if not isinstance(row.get(name), str) or not row[name].strip():
-                    raise FormatError(path, number, name, "missing or not a non-empty string")
-            for name in ("id", "title"):
-                if name in row and not isinstance(row[name], str):
-                    raise FormatError(path, number, name, "must be a string")
-            row_id = row.get("id") or f"row-{number}"
-            if row_id in seen:
-                raise FormatError(path, number, "id", f"{row_id!r} is used twice")
-            seen.add(row_id)
-            rows.append(
-                {"id": row_id, "title": row.get("title", ""), **{k: row[k] for k in ("question", "answer", "context")}}
-            )
-    if not rows:
-        raise ValueError(f"{path}: no rows")
+    for number, row in read_json_lines(path):
+        for name in ("question", "answer", "context"):
+            if not isinstance(row.get(name), str) or not row[name].strip():
+                raise FormatError(path, number, name, "missing or not a non-empty string")
+        for name in ("id", "title"):
+            if name in row and not isinstance(row[name], str):
+                raise FormatError(path, number, name, "must be a string")
+        row_id = row.get("id") or f"row-{number}"
+        if row_id in seen:
+            raise FormatError(path, number, "id", f"{row_id!r} is used twice")
+        seen.add(row_id)
+        texts = {name: row[name] for name in ("question", "answer", "context")}
+        rows.append({"id": row_id, "title": row.get("title", ""), **texts})
     return rows
 
 

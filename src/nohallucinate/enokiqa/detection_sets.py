@@ -5,12 +5,11 @@ Each source line labels one sentence of one model response; `gold_supported` is 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from nohallucinate.tasks.loading import FormatError
+from nohallucinate.jsonl import FormatError, read_json_lines
 
 Dataset = Literal["ragtruth", "anah"]
 
@@ -50,7 +49,7 @@ class DetectionResponse:
 
 def load_detection_rows(path: Path | str, dataset: Dataset | None = None) -> list[DetectionResponse]:
     """Group the one-sentence-per-line files by response; infer the dataset from the fields when not given."""
-    rows = _read_rows(Path(path))
+    rows = read_json_lines(path)
     kind = dataset if dataset is not None else _infer_dataset(path, rows)
     if kind not in get_args(Dataset):
         raise ValueError(f"dataset must be one of {get_args(Dataset)}, got {kind!r}")
@@ -64,27 +63,6 @@ def load_detection_rows(path: Path | str, dataset: Dataset | None = None) -> lis
         else:
             responses[response.id] = _merge(path, line, first_lines[response.id], known, response)
     return list(responses.values())
-
-
-def _read_rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FormatError(path, 0, None, f"cannot be read ({exc.strerror or exc})") from None
-    rows: list[tuple[int, dict[str, Any]]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise FormatError(path, number, None, f"invalid JSON: {exc.msg} at column {exc.colno}") from None
-        if not isinstance(row, dict):
-            raise FormatError(path, number, None, f"expected a JSON object, got {type(row).__name__}")
-        rows.append((number, row))
-    if not rows:
-        raise FormatError(path, 0, None, "the file holds no rows")
-    return rows
 
 
 def _infer_dataset(path: Path | str, rows: list[tuple[int, dict[str, Any]]]) -> Dataset:

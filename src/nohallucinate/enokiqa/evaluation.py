@@ -7,7 +7,6 @@ skipped (and said so), while a part missing from some lines only is an error nam
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
@@ -17,7 +16,7 @@ from typing import Any, Literal
 from nohallucinate.enokiqa.labels import gold_spans, sentence_labels, triple_labels
 from nohallucinate.enokiqa.metrics import Average, Classification, Span, classification, evaluate
 from nohallucinate.enokiqa.schema import EnokiExample
-from nohallucinate.tasks import FormatError
+from nohallucinate.jsonl import FormatError, read_json_lines
 
 Part = Literal["sentence_scores", "triple_scores", "spans"]
 PARTS: tuple[Part, ...] = ("sentence_scores", "triple_scores", "spans")
@@ -69,14 +68,7 @@ class EnokiScores:
 
 def load_predictions(path: Path | str) -> list[Prediction]:
     """Read a predictions JSONL file; a malformed line fails with file, line, field and reason."""
-    predictions = []
-    with open(path, encoding="utf-8") as lines:
-        for number, raw in enumerate(lines, start=1):
-            if raw.strip():
-                predictions.append(_parse_line(raw, path, number))
-    if not predictions:
-        raise PredictionError(f"{path}: no predictions")
-    return predictions
+    return [_parse_line(line, path, number) for number, line in read_json_lines(path)]
 
 
 def score_predictions(
@@ -105,13 +97,7 @@ def score_predictions(
     return EnokiScores(len(examples), sentence, claim, span, skipped)
 
 
-def _parse_line(raw: str, path: Path | str, number: int) -> Prediction:
-    try:
-        line = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise FormatError(path, number, None, f"not JSON ({exc.msg})") from None
-    if not isinstance(line, dict):
-        raise FormatError(path, number, None, "a prediction must be a JSON object")
+def _parse_line(line: dict[str, Any], path: Path | str, number: int) -> Prediction:
     unknown = set(line) - {"id", *PARTS}
     if unknown:
         raise FormatError(path, number, None, f"unknown field(s) {sorted(unknown)}; expected id, {', '.join(PARTS)}")

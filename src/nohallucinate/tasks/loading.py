@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
@@ -10,18 +9,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from nohallucinate.jsonl import FormatError, read_json_lines
 from nohallucinate.tasks.model import Reply, Task
 
 Row = TypeVar("Row", bound=BaseModel)
-
-
-class FormatError(ValueError):
-    """A row of a JSONL file is malformed; the message names the file, line, field and reason."""
-
-    def __init__(self, path: Path | str, line: int, field: str | None, reason: str) -> None:
-        self.path, self.line, self.field, self.reason = str(path), line, field, reason
-        where = f"{self.path}:{line}" + (f": field '{field}'" if field else "")
-        super().__init__(f"{where}: {reason}")
 
 
 def load_tasks(path: Path | str) -> list[Task]:
@@ -53,29 +44,13 @@ def load_demo_tasks() -> list[Task]:
 
 
 def _load_rows(path: Path, model: type[Row]) -> list[tuple[int, Row]]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FormatError(path, 0, None, "file not found") from None
-    except UnicodeDecodeError as exc:
-        raise FormatError(path, 0, None, f"not UTF-8 ({exc.reason})") from None
     rows: list[tuple[int, Row]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue  # blank lines carry no row; anything else must parse
-        try:
-            raw = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise FormatError(path, number, None, f"invalid JSON: {exc.msg} at column {exc.colno}") from None
-        if not isinstance(raw, dict):
-            raise FormatError(path, number, None, f"expected a JSON object, got {type(raw).__name__}")
+    for number, raw in read_json_lines(path):
         try:
             rows.append((number, model.model_validate(raw)))
         except ValidationError as exc:
             field, reason = _field_and_reason(exc.errors()[0])
             raise FormatError(path, number, field, reason) from None
-    if not rows:
-        raise FormatError(path, 0, None, "the file holds no rows")
     return rows
 
 

@@ -1,0 +1,43 @@
+"""Reading JSON Lines files that people write by hand: one object a line, errors that name file, line and field."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+
+class FormatError(ValueError):
+    """A row of a JSONL file is malformed; the message names the file, line, field and reason."""
+
+    def __init__(self, path: Path | str, line: int, field: str | None, reason: str) -> None:
+        self.path, self.line, self.field, self.reason = str(path), line, field, reason
+        where = f"{self.path}:{line}" + (f": field '{field}'" if field else "")
+        super().__init__(f"{where}: {reason}")
+
+
+def read_json_lines(path: Path | str) -> list[tuple[int, dict[str, Any]]]:
+    """Every non-blank line as (line number, object); a file that cannot be read, a line that is not a JSON
+    object, or a file with no rows raises FormatError."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise FormatError(path, 0, None, "file not found") from None
+    except UnicodeDecodeError as exc:
+        raise FormatError(path, 0, None, f"not UTF-8 ({exc.reason})") from None
+    except OSError as exc:
+        raise FormatError(path, 0, None, f"cannot be read ({exc.strerror or exc})") from None
+    rows: list[tuple[int, dict[str, Any]]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue  # blank lines carry no row; anything else must parse
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise FormatError(path, number, None, f"invalid JSON: {exc.msg} at column {exc.colno}") from None
+        if not isinstance(row, dict):
+            raise FormatError(path, number, None, f"expected a JSON object, got {type(row).__name__}")
+        rows.append((number, row))
+    if not rows:
+        raise FormatError(path, 0, None, "the file holds no rows")
+    return rows

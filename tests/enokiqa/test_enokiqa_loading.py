@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import datasets
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 from pydantic import ValidationError
 
@@ -21,6 +23,7 @@ from nohallucinate.enokiqa.labels import (
 )
 from nohallucinate.enokiqa.loading import LoadedSplit, SourceError, load_enokiqa, validate
 from nohallucinate.enokiqa.schema import EnokiExample, EnokiTriple
+from support.hf_hub_server import HubServer, point_clients_at, without_retry_waits
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "enokiqa"
 MINI_IDS = ["mini-001", "mini-002", "mini-003", "mini-004", "mini-005", "mini-006"]
@@ -98,56 +101,135 @@ def test_a_directory_without_the_split_says_what_it_looked_for() -> None:
         load_enokiqa(FIXTURES, split="dev")
 
 
-class FakeHub:
-    """Stands in for `datasets.load_dataset`, recording how it was called."""
+# --- the Hugging Face Hub, served by a real server on 127.0.0.1 ------------------------------------------------
 
-    def __init__(self, result: Any) -> None:
-        self.result, self.calls = result, []
+DATASET_CARD = """---
+license: cc-by-4.0
+configs:
+- config_name: default
+  data_files:
+  - split: dev
+    path: data/dev-*
+  - split: test
+    path: data/test-*
+---
+# EnokiQA
 
-    def __call__(self, path: str, *, split: str, streaming: bool) -> Any:
-        self.calls.append((path, split, streaming))
-        if isinstance(self.result, Exception):
-            raise self.result
-        return self.result
+A test copy: the invented mini fixture, with the Hub's file layout.
+"""
 
 
-def test_a_split_name_is_fetched_from_the_hub(mini: LoadedSplit, monkeypatch: pytest.MonkeyPatch) -> None:
-    hub = FakeHub(datasets.Dataset.from_list(raw_records()))
-    monkeypatch.setattr(datasets, "load_dataset", hub)
+def enoki_repo(splits: dict[str, list[dict[str, Any]]], shards: int = 1) -> dict[str, bytes]:
+    """A dataset repository as push_to_hub lays it out: the card, and data/{split}-0000i-of-0000n.parquet shards."""
+    schema = pa.Table.from_pylist(raw_records()).schema  # one schema for every shard, whatever rows it holds
+    files = {"README.md": DATASET_CARD.encode()}
+    for split, records in splits.items():
+        table = pa.Table.from_pylist(records, schema=schema)
+        size = -(-len(records) // shards)
+        for index in range(shards):
+            buffer = io.BytesIO()
+            pq.write_table(table.slice(index * size, size), buffer)
+            files[f"data/{split}-{index:05d}-of-{shards:05d}.parquet"] = buffer.getvalue()
+    return files
+
+
+@pytest.fixture
+def serve_hub(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., HubServer]]:
+    """Start a Hub serving these repositories and point `datasets` at it, caches in tmp_path; stopped at the end."""
+    servers: list[HubServer] = []
+
+    def serve(repos: dict[str, dict[str, bytes]]) -> HubServer:
+        server = HubServer(repos).start()
+        servers.append(server)
+        point_clients_at(server.url, tmp_path / "hf-home", monkeypatch)
+        without_retry_waits(monkeypatch)
+        return server
+
+    yield serve
+    for server in servers:
+        server.stop()
+        assert server.unknown == [], f"requests the Hub server does not implement: {server.unknown}"
+
+
+@pytest.fixture
+def hub(serve_hub: Callable[..., HubServer]) -> HubServer:
+    """s-nlp/EnokiQA with a two-example dev split and the whole fixture as its test split, in two shards."""
+    records = raw_records()
+    return serve_hub({"s-nlp/EnokiQA": enoki_repo({"dev": records[:2], "test": records}, shards=2)})
+
+
+TEST_SHARDS = ["data/test-00000-of-00002.parquet", "data/test-00001-of-00002.parquet"]
+
+
+def test_a_split_name_is_fetched_from_the_hub(mini: LoadedSplit, hub: HubServer, tmp_path: Path) -> None:
     loaded = load_enokiqa("test")
-    assert hub.calls == [("s-nlp/EnokiQA", "test", False)]
-    assert loaded.examples == mini.examples
+    assert loaded.examples == mini.examples  # the test split: dev holds two examples only
     assert loaded.violations == []
     assert "s-nlp/EnokiQA" in loaded.source and "'test'" in loaded.source
+    assert set(TEST_SHARDS) <= set(hub.files_sent())
+    assert all("/s-nlp/EnokiQA/" in request.target for request in hub.requests)
+    assert list((tmp_path / "hf-home" / "datasets").rglob("*.arrow"))  # prepared in the test's own cache
 
 
-def test_streaming_iterates_what_the_hub_returns(mini: LoadedSplit, monkeypatch: pytest.MonkeyPatch) -> None:
-    hub = FakeHub(record for record in raw_records())
-    monkeypatch.setattr(datasets, "load_dataset", hub)
-    loaded = load_enokiqa("dev", split="dev", streaming=True, hub_id="someone/EnokiQA-copy")
-    assert hub.calls == [("someone/EnokiQA-copy", "dev", True)]
+def test_streaming_reads_the_split_in_byte_ranges(mini: LoadedSplit, hub: HubServer, tmp_path: Path) -> None:
+    loaded = load_enokiqa("test", split="test", streaming=True)
     assert loaded.examples == mini.examples
     assert "streaming" in loaded.source
+    shard_reads = [r for r in hub.requests if r.file in TEST_SHARDS]
+    assert {r.file for r in shard_reads} == set(TEST_SHARDS)
+    assert all(r.method == "GET" and r.range and r.outcome == 206 for r in shard_reads)
+    assert not list((tmp_path / "hf-home").rglob("*.arrow"))  # nothing prepared on disk
 
 
-def test_a_hub_failure_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(datasets, "load_dataset", FakeHub(ConnectionError("Couldn't reach huggingface.co")))
+def test_a_custom_hub_id_is_fetched_from_that_repository(
+    mini: LoadedSplit, serve_hub: Callable[..., HubServer]
+) -> None:
+    records = raw_records()
+    server = serve_hub({"someone/EnokiQA-copy": enoki_repo({"dev": records, "test": records[:1]})})
+    loaded = load_enokiqa("dev", split="dev", streaming=True, hub_id="someone/EnokiQA-copy")
+    assert loaded.examples == mini.examples
+    assert "someone/EnokiQA-copy" in loaded.source and "'dev'" in loaded.source
+    assert "data/dev-00000-of-00001.parquet" in server.files_sent()
+    assert all("/someone/EnokiQA-copy/" in request.target for request in server.requests)
+
+
+@pytest.mark.parametrize("streaming", [False, True], ids=["download", "streaming"])
+def test_a_hub_answering_503_is_a_clear_error(hub: HubServer, streaming: bool) -> None:
+    hub.fail(503)
+    with pytest.raises(SourceError) as caught:
+        load_enokiqa("test", streaming=streaming)
+    message = str(caught.value)
+    for part in ("s-nlp/EnokiQA", "'test'", "could not fetch from the Hub", "Couldn't find 's-nlp/EnokiQA' on the"):
+        assert part in message
+    assert "local parquet/JSONL" in message
+    assert caught.value.__cause__ is not None
+    assert len(hub.requests) > 1 and all(r.outcome == 503 for r in hub.requests)  # retried, then given up
+
+
+def test_an_unreachable_hub_is_a_clear_error(hub: HubServer) -> None:
+    hub.stop()  # nothing listens on its port any more: connections are refused
     with pytest.raises(SourceError) as caught:
         load_enokiqa("test")
     message = str(caught.value)
-    for part in ("s-nlp/EnokiQA", "'test'", "ConnectionError", "Couldn't reach huggingface.co", "local parquet/JSONL"):
+    for part in ("s-nlp/EnokiQA", "'test'", "ConnectionError", "Couldn't reach 's-nlp/EnokiQA' on the Hub"):
         assert part in message
+    assert "local parquet/JSONL" in message
     assert isinstance(caught.value.__cause__, ConnectionError)
 
 
-def test_a_failure_midway_through_a_stream_is_the_same_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    def stream() -> Iterator[dict[str, Any]]:
-        yield raw_records()[0]
-        raise ConnectionError("connection reset")
-
-    monkeypatch.setattr(datasets, "load_dataset", FakeHub(stream()))
-    with pytest.raises(SourceError, match=r"streaming.*ConnectionError: connection reset.*local parquet/JSONL"):
+def test_a_connection_lost_midway_through_a_stream_is_the_same_clear_error(hub: HubServer) -> None:
+    hub.drop(TEST_SHARDS[1])
+    with pytest.raises(SourceError, match=r"streaming.*ConnectionError: Server Disconnected.*local parquet/JSONL"):
         load_enokiqa("test", streaming=True)
+    shards = [(r.file, r.outcome) for r in hub.requests if r.file in TEST_SHARDS]
+    assert shards[0] == (TEST_SHARDS[0], 206)  # the first shard was streamed, then the connection went
+    assert shards[1:] and all(outcome == "dropped" for _, outcome in shards[1:])
+
+
+def test_a_split_the_hub_does_not_have_names_the_ones_it_has(hub: HubServer) -> None:
+    for streaming in (False, True):
+        with pytest.raises(SourceError, match=r"'validation'.*ValueError: .*validation.*\['dev', 'test'\]"):
+            load_enokiqa("validation", streaming=streaming)
 
 
 def test_a_split_name_that_contradicts_split_is_refused() -> None:

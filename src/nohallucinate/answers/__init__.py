@@ -1,6 +1,7 @@
-"""Answer understanding: reading dates, numbers, abstentions and defect phrases in replies."""
+"""Answer understanding: reading dates, numbers, abstentions, defect phrases and boxed answers in replies."""
 
 from nohallucinate.answers.abstention import abstains, hedges
+from nohallucinate.answers.boxed import extract_boxed, is_refusal, is_refusal_box
 from nohallucinate.answers.dates import DateMention, PartialDate, find_dates, parse_date
 from nohallucinate.answers.defects import DefectCue, defect_cues, negates
 from nohallucinate.answers.normalise import normalise, straighten_quotes
@@ -19,9 +20,12 @@ __all__ = [
     "abstains",
     "defect_cues",
     "expected_kind",
+    "extract_boxed",
     "find_dates",
     "find_numbers",
     "hedges",
+    "is_refusal",
+    "is_refusal_box",
     "negates",
     "normalise",
     "parse_date",

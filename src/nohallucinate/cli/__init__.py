@@ -6,6 +6,7 @@ from nohallucinate.cli import nohallucinate_commands as _nohallucinate_commands 
 from nohallucinate.cli import report_command as _report_command  # noqa: F401
 from nohallucinate.cli import serve_command as _serve_command  # noqa: F401
 from nohallucinate.cli import sweep_command as _sweep_command  # noqa: F401
+from nohallucinate.cli import tax_commands as _tax_commands  # noqa: F401
 from nohallucinate.cli.app import app
 
 __all__ = ["app"]

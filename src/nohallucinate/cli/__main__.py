@@ -2,4 +2,5 @@
 
 from nohallucinate.cli import app
 
-app()
+if __name__ == "__main__":  # answer-checking worker processes import this module again; they must not run the app
+    app()

@@ -8,8 +8,9 @@ from typing import Annotated
 import typer
 
 from nohallucinate.cli.app import app
-from nohallucinate.cli.output import err, or_exit
+from nohallucinate.cli.output import err, fail, or_exit
 from nohallucinate.report import write_report
+from nohallucinate.runs import run_kind
 
 
 @app.command()
@@ -18,6 +19,9 @@ def report(
     out_dir: Annotated[Path, typer.Option("--out", help="Where report.html and the PNG charts go.")] = Path("report"),
 ) -> None:
     """Write a self-contained HTML report (charts embedded, opens offline) and print the tables as markdown."""
+    for directory in run_dirs:
+        if or_exit(lambda directory=directory: run_kind(directory)) == "tax":
+            fail(f"{directory} is a Hallucination-Tax run; report on it with `nohallucinate tax report`")
     html_path, markdown = or_exit(lambda: write_report(run_dirs, out_dir))
     typer.echo(markdown, nl=False)
     err.print(f"report: {html_path} (charts: {out_dir}/*.png)", highlight=False)

@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import Any
 
 
-def request_key(model: str, messages: list[dict[str, str]], params: dict[str, Any]) -> str:
-    """A stable key for one request: the model, the messages and every parameter sent."""
-    canonical = json.dumps({"model": model, "messages": messages, "params": params}, sort_keys=True, ensure_ascii=False)
+def request_key(base_url: str, model: str, messages: list[dict[str, str]], params: dict[str, Any]) -> str:
+    """A stable key for one request: the server, the model, the messages and every parameter sent. The server
+    counts because two servers may serve different weights under one name (a base model and its finetune)."""
+    request = {"base_url": base_url.rstrip("/"), "model": model, "messages": messages, "params": params}
+    canonical = json.dumps(request, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 

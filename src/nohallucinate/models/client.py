@@ -84,7 +84,8 @@ class ModelClient:
         """The model's reply to `messages`. `attempt` asks afresh after an unusable reply; `sample` draws
         another sample of the same prompt. Both are part of the cache key, so a re-run replays exactly."""
         params = self.sampling.as_request()
-        key = request_key(self.endpoint.model, messages, {**params, "attempt": attempt, "sample": sample})
+        extra = {"attempt": attempt, "sample": sample}
+        key = request_key(self.endpoint.base_url, self.endpoint.model, messages, {**params, **extra})
         self.usage.calls += 1
         if self._cache is not None and (hit := self._cache.get(key)) is not None:
             self.usage.cache_hits += 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from nohallucinate.graders import Label
@@ -17,7 +18,7 @@ _BANDS = (
     ("abstained", "#9e9e9e"),
     ("confident error", "#c62828"),
 )
-_RUN_COLOURS = ("#1565c0", "#ef6c00", "#6a1b9a", "#00838f", "#ad1457", "#558b2f")
+RUN_COLOURS = ("#1565c0", "#ef6c00", "#6a1b9a", "#00838f", "#ad1457", "#558b2f")
 
 
 def draw_all(runs: list[RunView], out_dir: Path) -> dict[str, Path]:
@@ -39,13 +40,15 @@ def _families(runs: list[RunView]) -> list[str]:
     return [family.value for family in Family if family.value in present]
 
 
-def _grouped_bars(ax, groups: list[str], runs: list[RunView], values) -> tuple[float, list[float]]:
-    width = 0.8 / len(runs)
+def grouped_bars(ax, groups: list[str], labels: list[str], values: Callable[[int, str], float | None]):
+    """One bar per (group, series), labelled with its value; `values(series_index, group)`. Returns the bar
+    width and the group centres."""
+    width = 0.8 / len(labels)
     centres = list(range(len(groups)))
-    for index, run in enumerate(runs):
+    for index, label in enumerate(labels):
         xs = [c - 0.4 + width * (index + 0.5) for c in centres]
-        heights = [values(run, group) for group in groups]
-        bars = ax.bar(xs, [h or 0 for h in heights], width, label=run.label, color=_RUN_COLOURS[index % 6])
+        heights = [values(index, group) for group in groups]
+        bars = ax.bar(xs, [h or 0 for h in heights], width, label=label, color=RUN_COLOURS[index % 6])
         for bar, height in zip(bars, heights, strict=True):
             if height is not None:
                 ax.annotate(f"{height:.2f}", (bar.get_x() + bar.get_width() / 2, height), ha="center",
@@ -53,6 +56,10 @@ def _grouped_bars(ax, groups: list[str], runs: list[RunView], values) -> tuple[f
     ax.set_xticks(centres)
     ax.set_xticklabels([g.replace("_", "\n") for g in groups], fontsize=8)
     return width, centres
+
+
+def _grouped_bars(ax, groups: list[str], runs: list[RunView], values) -> tuple[float, list[float]]:
+    return grouped_bars(ax, groups, [run.label for run in runs], lambda index, group: values(runs[index], group))
 
 
 def _reward_by_family(runs: list[RunView], path: Path) -> Path:
@@ -71,7 +78,7 @@ def _reward_by_family(runs: list[RunView], path: Path) -> Path:
     ax.set_ylabel("mean reward")
     ax.set_title("Mean reward per family (dashed: what always abstaining earns)")
     ax.legend(fontsize=8, loc="upper right")
-    return _save(fig, path)
+    return save(fig, path)
 
 
 def _verdict_mix(runs: list[RunView], path: Path) -> Path:
@@ -94,7 +101,7 @@ def _verdict_mix(runs: list[RunView], path: Path) -> Path:
     fig.legend(handles, labels, loc="lower center", ncol=len(_BANDS), fontsize=8, frameon=False)
     fig.suptitle("Verdict mix per family")
     fig.tight_layout(rect=(0, 0.06, 1, 1))
-    return _save(fig, path, layout=False)
+    return save(fig, path, layout=False)
 
 
 def _share(run: RunView, family: str, band: str) -> float:
@@ -119,7 +126,7 @@ def _reward_by_tier(runs: list[RunView], path: Path) -> Path:
     ax.set_ylabel("mean reward")
     ax.set_title("Mean reward by tier (sitelink notability)")
     ax.legend(fontsize=8)
-    return _save(fig, path)
+    return save(fig, path)
 
 
 def _headroom(runs: list[RunView], path: Path) -> Path:
@@ -135,7 +142,7 @@ def _headroom(runs: list[RunView], path: Path) -> Path:
             gain = run.summary["headroom"].get(family, 0.0)
             if mean is not None and gain > 0:
                 x = c - 0.4 + width * (index + 0.5)
-                ax.bar(x, gain, width, bottom=mean, color="none", edgecolor=_RUN_COLOURS[index % 6], hatch="///",
+                ax.bar(x, gain, width, bottom=mean, color="none", edgecolor=RUN_COLOURS[index % 6], hatch="///",
                        linewidth=0.8)  # fmt: skip
     ax.set_ylim(0, 1.08)
     ax.set_ylabel("mean reward")
@@ -144,10 +151,10 @@ def _headroom(runs: list[RunView], path: Path) -> Path:
     handles.append(Patch(facecolor="none", edgecolor="#424242", hatch="///"))
     labels.append("headroom")
     ax.legend(handles, labels, fontsize=8)
-    return _save(fig, path)
+    return save(fig, path)
 
 
-def _save(fig, path: Path, layout: bool = True) -> Path:
+def save(fig, path: Path, layout: bool = True) -> Path:
     import matplotlib.pyplot as plt
 
     path.parent.mkdir(parents=True, exist_ok=True)

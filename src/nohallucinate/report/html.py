@@ -33,27 +33,37 @@ _CAPTIONS = {
 
 def write_html(runs: list[RunView], charts: dict[str, Path], path: Path, markdown: str) -> Path:
     """Write the report; every image is inside the file."""
+    parts = ["<h2>Mean reward per family</h2>", _family_table(runs)]
+    for name, chart in charts.items():
+        parts.append(chart_section(name.replace("_", " ").capitalize(), chart, _CAPTIONS[name]))
+    parts += ["<h2>Runs</h2>", _run_table(runs), "<h2>As markdown</h2>", f"<pre>{html.escape(markdown)}</pre>"]
+    return write_page(path, "nohallucinate report", [r.label for r in runs], parts)
+
+
+def write_page(path: Path, heading: str, run_labels: list[str], sections: list[str]) -> Path:
+    """A self-contained page: the shared style, a heading, when and from which runs it was made, the sections."""
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
-        f"<title>nohallucinate report: {html.escape(', '.join(r.label for r in runs))}</title>",
+        f"<title>{html.escape(heading)}: {html.escape(', '.join(run_labels))}</title>",
         f"<style>{_STYLE}</style></head><body>",
-        "<h1>nohallucinate report</h1>",
+        f"<h1>{html.escape(heading)}</h1>",
         f"<p class='note'>Generated {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} by nohallucinate "
-        f"{__version__} from {len(runs)} run(s).</p>",
-        "<h2>Mean reward per family</h2>",
-        _family_table(runs),
+        f"{__version__} from {len(run_labels)} run(s).</p>",
+        *sections,
+        "</body></html>",
     ]
-    for name, chart in charts.items():
-        data = base64.b64encode(chart.read_bytes()).decode("ascii")
-        parts += [
-            f"<h2>{html.escape(name.replace('_', ' ').capitalize())}</h2>",
-            f"<img alt='{html.escape(_CAPTIONS[name])}' src='data:image/png;base64,{data}'>",
-            f"<p class='note'>{html.escape(_CAPTIONS[name])}</p>",
-        ]
-    parts += ["<h2>Runs</h2>", _run_table(runs), "<h2>As markdown</h2>", f"<pre>{html.escape(markdown)}</pre>"]
-    parts.append("</body></html>")
     path.write_text("\n".join(parts), encoding="utf-8")
     return path
+
+
+def chart_section(title: str, chart: Path, caption: str) -> str:
+    """A heading, the PNG embedded as a data URI, and its caption."""
+    data = base64.b64encode(chart.read_bytes()).decode("ascii")
+    return (
+        f"<h2>{html.escape(title)}</h2>"
+        f"<img alt='{html.escape(caption)}' src='data:image/png;base64,{data}'>"
+        f"<p class='note'>{html.escape(caption)}</p>"
+    )
 
 
 def _family_table(runs: list[RunView]) -> str:
@@ -62,9 +72,9 @@ def _family_table(runs: list[RunView]) -> str:
     rows = []
     for family in families:
         floor = next(r.summary["abstention_floor"][family] for r in runs if family in r.summary["abstention_floor"])
-        cells = "".join(f"<td>{_fmt(r.summary['per_family'].get(family))}</td>" for r in runs)
+        cells = "".join(f"<td>{fmt(r.summary['per_family'].get(family))}</td>" for r in runs)
         rows.append(f"<tr><td>{family}</td><td>{floor:.3f}</td>{cells}</tr>")
-    overall = "".join(f"<td><b>{_fmt(r.summary['overall'])}</b></td>" for r in runs)
+    overall = "".join(f"<td><b>{fmt(r.summary['overall'])}</b></td>" for r in runs)
     rows.append(f"<tr><td><b>overall</b></td><td></td>{overall}</tr>")
     return f"<table><tr><th>family</th><th>floor</th>{head}</tr>{''.join(rows)}</table>"
 
@@ -85,5 +95,5 @@ def _run_table(runs: list[RunView]) -> str:
     return f"<table>{head}<th>version</th></tr>{''.join(rows)}</table>"
 
 
-def _fmt(value: float | None) -> str:
+def fmt(value: float | None) -> str:
     return "–" if value is None else f"{value:.3f}"

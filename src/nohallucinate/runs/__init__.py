@@ -7,7 +7,9 @@ from nohallucinate.runs.store import (
     file_sha256,
     read_config,
     read_responses,
+    read_results,
     read_verdicts,
+    run_kind,
 )
 from nohallucinate.runs.summary import summarise
 from nohallucinate.runs.sweep import errored, grade_replies, grade_safely, select_per_family, sweep
@@ -22,7 +24,9 @@ __all__ = [
     "grade_safely",
     "read_config",
     "read_responses",
+    "read_results",
     "read_verdicts",
+    "run_kind",
     "select_per_family",
     "summarise",
     "sweep",

@@ -1,8 +1,11 @@
 """The run store: a directory holding a run's configuration and every graded item, committed as it finishes.
 
-    RUN_DIR/run.json         what was run: tasks file and its hash, policy, grader, models, sampling, version
-    RUN_DIR/results.sqlite   one row per (task, sample): the reply and its verdict
+    RUN_DIR/run.json         what was run: its kind, data files and their hashes, policy, grader, models, version
+    RUN_DIR/results.sqlite   one row per (item, sample): the reply and its graded result as JSON
     RUN_DIR/.lock            held by the one process writing the run
+
+NoHallucinate sweeps store `Verdict`s under a `RunConfig`; other evaluations (the Hallucination Tax) bring their
+own config and result models, told apart by the config's `kind`.
 
 A killed run (even by SIGKILL) loses nothing that was committed, and resuming it asks only for the rest.
 """
@@ -16,7 +19,7 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -28,11 +31,14 @@ CONFIG_FILE = "run.json"
 RESULTS_FILE = "results.sqlite"
 LOCK_FILE = ".lock"
 
+Config = TypeVar("Config", bound=BaseModel)
+Result = TypeVar("Result", bound=BaseModel)
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
     task_id TEXT NOT NULL,
     sample INTEGER NOT NULL,
-    verdict TEXT NOT NULL,      -- the Verdict as JSON
+    verdict TEXT NOT NULL,      -- the graded result (a Verdict for sweeps) as JSON
     response TEXT,              -- the reply graded (NULL when the policy failed)
     errored INTEGER NOT NULL,
     finished_at REAL NOT NULL,
@@ -50,6 +56,7 @@ class RunConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
+    kind: Literal["nohallucinate"] = "nohallucinate"
     tasks_path: str
     tasks_sha256: str
     per_family: int | None = None
@@ -74,14 +81,14 @@ def file_sha256(path: Path | str) -> str:
 class RunStore:
     """A run directory opened for writing; use `create` for a new run and `resume` for a killed one."""
 
-    def __init__(self, directory: Path, config: RunConfig, lock_handle: Any) -> None:
+    def __init__(self, directory: Path, config: Any, lock_handle: Any) -> None:
         self.directory = directory
         self.config = config
         self._lock_handle = lock_handle
         self._db = _connect(directory / RESULTS_FILE)
 
     @classmethod
-    def create(cls, directory: Path | str, config: RunConfig) -> RunStore:
+    def create(cls, directory: Path | str, config: BaseModel) -> RunStore:
         """Start a new run in `directory` (which must not already hold one)."""
         directory = Path(directory)
         if (directory / CONFIG_FILE).exists():
@@ -92,10 +99,10 @@ class RunStore:
         return cls(directory, config, handle)
 
     @classmethod
-    def resume(cls, directory: Path | str) -> RunStore:
-        """Reopen a run to continue it."""
+    def resume(cls, directory: Path | str, config_type: type[BaseModel] = RunConfig) -> RunStore:
+        """Reopen a run to continue it; its run.json must be of `config_type`'s kind."""
         directory = Path(directory)
-        config = read_config(directory)
+        config = read_config(directory, config_type)
         return cls(directory, config, _lock(directory))
 
     def finished(self) -> set[tuple[str, int]]:
@@ -104,20 +111,17 @@ class RunStore:
         return {(task_id, sample) for task_id, sample in rows}
 
     def record(self, verdict: Verdict, reply: Reply | None) -> None:
-        """Commit one item now. A later verdict for the same item replaces an errored one, never a good one."""
+        """Commit one graded task now."""
+        self.record_result(verdict.task_id, verdict.sample, verdict, reply.response if reply else None, verdict.errored)
+
+    def record_result(self, item_id: str, sample: int, result: BaseModel, response: str | None, errored: bool) -> None:
+        """Commit one item now. A later result for the same item replaces an errored one, never a good one."""
         with self._db:
             self._db.execute(
                 "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (task_id, sample) DO UPDATE SET "
                 "verdict = excluded.verdict, response = excluded.response, errored = excluded.errored, "
                 "finished_at = excluded.finished_at WHERE results.errored = 1",
-                (
-                    verdict.task_id,
-                    verdict.sample,
-                    verdict.model_dump_json(),
-                    reply.response if reply else None,
-                    int(verdict.errored),
-                    time.time(),
-                ),
+                (item_id, sample, result.model_dump_json(), response, int(errored), time.time()),
             )
 
     def verdicts(self) -> list[Verdict]:
@@ -135,16 +139,32 @@ class RunStore:
         self.close()
 
 
-def read_config(directory: Path | str) -> RunConfig:
-    """A run's configuration, without taking the lock (for reports)."""
+def run_kind(directory: Path | str) -> str:
+    """What kind of run a directory holds ("nohallucinate", "tax"), read from its run.json."""
     path = Path(directory) / CONFIG_FILE
     if not path.exists():
         raise FileNotFoundError(f"{directory} is not a run directory (no {CONFIG_FILE})")
-    return RunConfig.model_validate_json(path.read_text(encoding="utf-8"))
+    try:
+        recorded = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path} is not valid JSON ({exc.msg})") from None
+    kind = recorded.get("kind", "nohallucinate") if isinstance(recorded, dict) else None
+    if not isinstance(kind, str):
+        raise ValueError(f"{path} does not describe a run")
+    return kind
 
 
-def read_verdicts(directory: Path | str) -> list[Verdict]:
-    """Every verdict of a run, in the order they finished (readable while the run is being written)."""
+def read_config(directory: Path | str, config_type: type[Config] = RunConfig) -> Config:  # type: ignore[assignment]
+    """A run's configuration, without taking the lock (for reports); a run of another kind is refused."""
+    kind = run_kind(directory)
+    expected = config_type.model_fields["kind"].default
+    if kind != expected:
+        raise ValueError(f"{directory} holds a {kind} run, not a {expected} run")
+    return config_type.model_validate_json((Path(directory) / CONFIG_FILE).read_text(encoding="utf-8"))
+
+
+def read_results(directory: Path | str, result_type: type[Result]) -> list[Result]:
+    """Every result of a run, in the order they finished (readable while the run is being written)."""
     path = Path(directory) / RESULTS_FILE
     if not path.exists():
         return []
@@ -153,7 +173,12 @@ def read_verdicts(directory: Path | str) -> list[Verdict]:
         rows = db.execute("SELECT verdict FROM results ORDER BY finished_at").fetchall()
     finally:
         db.close()
-    return [Verdict.model_validate(json.loads(row[0])) for row in rows]
+    return [result_type.model_validate(json.loads(row[0])) for row in rows]
+
+
+def read_verdicts(directory: Path | str) -> list[Verdict]:
+    """Every verdict of a NoHallucinate run, in the order they finished."""
+    return read_results(directory, Verdict)
 
 
 def read_responses(directory: Path | str) -> dict[tuple[str, int], str | None]:

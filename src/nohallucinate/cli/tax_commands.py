@@ -1,0 +1,333 @@
+"""`tax`: the Hallucination Tax: refusal on unanswerable math, accuracy on solvable math."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from nohallucinate.cli import models as flags
+from nohallucinate.cli.app import app
+from nohallucinate.cli.common import JsonOption
+from nohallucinate.cli.output import err, fail, or_exit, out, print_json, progress
+from nohallucinate.models import ClientSettings, Endpoint, Sampling
+from nohallucinate.policies import MODEL_PREFIX
+from nohallucinate.report.tax_report import write_tax_report
+from nohallucinate.runs import RunLockedError, RunStore, read_results
+from nohallucinate.tax.benchmarks import BENCHMARKS, UMWP_SAMPLE_SIZE, UMWP_SEED, load_benchmark
+from nohallucinate.tax.correctness import AnswerChecker
+from nohallucinate.tax.fetch import GITHUB, fetch_benchmarks
+from nohallucinate.tax.grading import BenchmarkSummary, TaxResult, summarise
+from nohallucinate.tax.prompt import DEFAULT_PROMPT, PromptTemplate
+from nohallucinate.tax.run import (
+    TaxRunConfig,
+    answer_and_grade,
+    grade_generations,
+    load_generations,
+    load_items,
+    parse_samples,
+    pending_work,
+    result_key,
+)
+
+tax = typer.Typer(no_args_is_help=True, help="Hallucination Tax: refusal on unanswerable math, accuracy on solvable.")
+app.add_typer(tax, name="tax")
+
+DataDir = Annotated[Path, typer.Option("--data-dir", help="Directory laid out like gsm8k/test.jsonl, umwp/...")]
+Benchmarks = Annotated[
+    str, typer.Option("--benchmarks", help=f"'all' or a comma-separated list of: {', '.join(BENCHMARKS)}.")
+]
+UmwpSeed = Annotated[int, typer.Option("--umwp-seed", help="Seed of the UMWP sample of unanswerable rows.")]
+UmwpSize = Annotated[int, typer.Option("--umwp-size", min=1, help="How many unanswerable UMWP rows to sample.")]
+CheckTimeout = Annotated[
+    float, typer.Option("--check-timeout", min=0.1, help="Seconds one math-verify check may take before it errors.")
+]
+Workers = Annotated[int, typer.Option("--check-workers", min=1, help="Processes checking answers with math-verify.")]
+
+
+@tax.command("fetch")
+def fetch_command(
+    data_dir: DataDir,
+    benchmarks: Benchmarks = "all",
+    base_url: Annotated[str, typer.Option("--source-url", help="Where the upstream repositories are served.")] = GITHUB,
+    as_json: JsonOption = False,
+) -> None:
+    """Download the benchmark files from their public sources (checked against the recorded sha256)."""
+    names = _benchmark_names(benchmarks)
+
+    def said(name: str, outcome: str) -> None:
+        if not as_json:
+            err.print(f"{name}: {outcome}", highlight=False)
+
+    outcome = or_exit(lambda: fetch_benchmarks(names, data_dir, base_url=base_url, on_file=said))
+    if as_json:
+        print_json({"data_dir": str(data_dir), "files": outcome})
+
+
+@tax.command("manifest")
+def manifest_command(
+    data_dir: DataDir,
+    benchmarks: Benchmarks = "all",
+    umwp_seed: UmwpSeed = UMWP_SEED,
+    umwp_size: UmwpSize = UMWP_SAMPLE_SIZE,
+    as_json: JsonOption = False,
+) -> None:
+    """Rows, items, checksum, source and count notes of each benchmark in a data directory."""
+    names = _benchmark_names(benchmarks)
+    _, manifest = or_exit(lambda: load_items(names, data_dir, umwp_seed=umwp_seed, umwp_size=umwp_size))
+    if as_json:
+        print_json({"data_dir": str(data_dir), "benchmarks": manifest})
+        return
+    table = Table(title=f"benchmarks in {data_dir}", title_justify="left")
+    for column in ("benchmark", "kind", "file rows", "items", "card", "sha256", "source", "licence"):
+        table.add_column(column, justify="right" if column in ("file rows", "items", "card") else "left")
+    for entry in manifest:
+        table.add_row(entry["benchmark"], entry["kind"], str(entry["file_rows"]), str(entry["items"]),
+                      str(entry["card_count"]), entry["sha256"][:12], entry["source"], entry["licence"])  # fmt: skip
+    out.print(table)
+    _print_notes(manifest)
+
+
+@tax.command("run")
+def run_command(
+    policy: Annotated[str | None, typer.Option("--policy", help=f"{MODEL_PREFIX}MODEL, the model under test.")] = None,
+    data_dir: Annotated[Path | None, typer.Option("--data-dir", help="Directory holding the benchmark files.")] = None,
+    benchmarks: Benchmarks = "all",
+    samples: Annotated[
+        list[str] | None, typer.Option("--samples", help="NAME=N samples per item (default amc23=8, others 1).")
+    ] = None,
+    out_dir: Annotated[Path | None, typer.Option("--out", help="Run directory to create.")] = None,
+    resume: Annotated[Path | None, typer.Option("--resume", help="Continue the run in this directory.")] = None,
+    prompt_file: Annotated[
+        Path | None, typer.Option("--prompt-template", help="A template file with a {question} field.")
+    ] = None,
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=1, help="Only the first N items of each benchmark.")
+    ] = None,
+    umwp_seed: UmwpSeed = UMWP_SEED,
+    umwp_size: UmwpSize = UMWP_SAMPLE_SIZE,
+    policy_base_url: flags.PolicyBaseUrl = None,
+    policy_api_key: flags.PolicyApiKey = None,
+    temperature: flags.Temperature = None,
+    top_p: flags.TopP = None,
+    max_tokens: flags.MaxTokens = None,
+    seed: flags.Seed = None,
+    reasoning_effort: flags.ReasoningEffort = None,
+    check_timeout: CheckTimeout = 10.0,
+    check_workers: Workers = 2,
+    concurrency: Annotated[int, typer.Option(min=1, help="Model requests in flight at once.")] = 16,
+    cache_dir: flags.CacheDir = None,
+    no_cache: flags.NoCache = False,
+    max_attempts: flags.MaxAttempts = 6,
+    timeout: flags.Timeout = 600.0,
+    as_json: JsonOption = False,
+) -> None:
+    """Ask a model every benchmark question, grade each response into a run directory, print the figures."""
+    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
+    sampling = or_exit(lambda: Sampling(temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed,
+                                        reasoning_effort=reasoning_effort))  # fmt: skip
+    if resume is not None:
+        given = {"--policy": policy, "--data-dir": data_dir, "--out": out_dir, "--samples": samples,
+                 "--prompt-template": prompt_file, "--limit": limit}  # fmt: skip
+        clashing = [flag for flag, value in given.items() if value]
+        if clashing or sampling != Sampling():
+            fail(f"--resume keeps the run's own settings; drop {', '.join(clashing) or 'the sampling flags'}")
+        store = _open(lambda: RunStore.resume(resume, TaxRunConfig))
+        config: TaxRunConfig = store.config
+        items, manifest = or_exit(lambda: load_items(config.benchmarks, config.data_dir, umwp_seed=config.umwp_seed,
+                                                     umwp_size=config.umwp_size, limit=config.limit))  # fmt: skip
+        _same_data(config, manifest)
+        prompt = PromptTemplate(config.prompt_text, config.prompt_name)
+        described = config.models["policy"]
+        endpoint = or_exit(lambda: Endpoint.resolve(described["model"], base_url=described["base_url"],
+                                                    api_key=policy_api_key))  # fmt: skip
+        sampling = Sampling(**described.get("sampling", {}))
+        check_timeout = config.check_timeout
+    else:
+        if policy is None or not policy.startswith(MODEL_PREFIX):
+            fail(f"give --policy {MODEL_PREFIX}MODEL (or --resume RUN_DIR)")
+        if data_dir is None:
+            fail("give --data-dir (fetch the files with `nohallucinate tax fetch --data-dir D`)")
+        names = _benchmark_names(benchmarks)
+        sample_counts = or_exit(lambda: parse_samples(samples or [], names))
+        prompt = or_exit(lambda: PromptTemplate.from_file(prompt_file)) if prompt_file else DEFAULT_PROMPT
+        items, manifest = or_exit(lambda: load_items(names, data_dir, umwp_seed=umwp_seed, umwp_size=umwp_size,
+                                                     limit=limit))  # fmt: skip
+        model = policy.removeprefix(MODEL_PREFIX)
+        endpoint = or_exit(lambda: Endpoint.resolve(model, base_url=policy_base_url, api_key=policy_api_key))
+        config = TaxRunConfig(
+            policy=policy,
+            models={"policy": {**endpoint.describe(), "sampling": sampling.model_dump(exclude_none=True)}},
+            data_dir=str(data_dir.resolve()),
+            benchmarks=names,
+            samples=sample_counts,
+            limit=limit,
+            umwp_seed=umwp_seed,
+            umwp_size=umwp_size,
+            manifest=manifest,
+            prompt_name=prompt.name,
+            prompt_text=prompt.text,
+            prompt_sha256=prompt.sha256,
+            check_timeout=check_timeout,
+        )
+        directory = out_dir or Path("runs") / f"{time.strftime('%Y%m%d-%H%M%S')}-tax-{_slug(model)}"
+        store = _open(lambda: RunStore.create(directory, config))
+        if not as_json:
+            _print_notes(manifest)
+
+    try:
+        work = pending_work(items, config.samples, store.finished())
+        client = settings.client(endpoint, sampling)
+
+        async def run() -> None:
+            try:
+                checker = AnswerChecker(workers=check_workers, timeout=check_timeout)
+                with checker, progress(len(work), "tax", quiet=as_json) as advance:
+
+                    def keep(result: TaxResult, response: str | None) -> None:
+                        key = result_key(result.benchmark, result.id)
+                        store.record_result(key, result.sample, result, response, result.errored)  # committed now
+                        advance()
+
+                    await answer_and_grade(work, client, prompt, checker, concurrency=concurrency, on_result=keep)
+            finally:
+                await client.aclose()
+
+        asyncio.run(run())
+        results = read_results(store.directory, TaxResult)
+    finally:
+        store.close()
+    summaries = summarise(results)
+    usage = flags.describe_clients({"policy": client})
+    _report(summaries, f"{config.policy} · run {store.directory}", as_json,
+            {"run_dir": str(store.directory), "resumed_items": _total(items, config.samples) - len(work),
+             "models": usage})  # fmt: skip
+    _exit_if_errored(summaries)
+
+
+@tax.command("grade")
+def grade_command(
+    benchmark: Annotated[str, typer.Option("--benchmark", help=f"One of: {', '.join(BENCHMARKS)}.")],
+    generations_path: Annotated[Path, typer.Option("--generations", help="JSONL lines: id, sample, response.")],
+    data_dir: DataDir,
+    results_path: Annotated[Path | None, typer.Option("--results", help="Write each graded line here (JSONL).")] = None,
+    umwp_seed: UmwpSeed = UMWP_SEED,
+    umwp_size: UmwpSize = UMWP_SAMPLE_SIZE,
+    check_timeout: CheckTimeout = 10.0,
+    check_workers: Workers = 2,
+    as_json: JsonOption = False,
+) -> None:
+    """Grade responses made elsewhere against one benchmark."""
+    loaded = or_exit(lambda: load_benchmark(benchmark, data_dir, umwp_seed=umwp_seed, umwp_size=umwp_size))
+    generations = or_exit(lambda: load_generations(generations_path, loaded.items))
+    if not as_json:
+        _print_notes([loaded.manifest.__dict__])
+
+    async def run() -> list[TaxResult]:
+        checker = AnswerChecker(workers=check_workers, timeout=check_timeout)
+        with checker, progress(len(generations), benchmark, quiet=as_json) as advance:
+            return await grade_generations(loaded.items, generations, checker, lambda *_: advance())
+
+    results = asyncio.run(run())
+    if results_path is not None:
+        results_path.parent.mkdir(parents=True, exist_ok=True)
+        results_path.write_text("".join(r.model_dump_json() + "\n" for r in results), encoding="utf-8")
+    covered = len({g.id for g in generations})
+    summaries = summarise(results)
+    _report(summaries, f"{generations_path} · {covered} of {len(loaded.items)} items", as_json,
+            {"generations": str(generations_path), "items": len(loaded.items), "items_with_generations": covered,
+             "manifest": loaded.manifest.__dict__})  # fmt: skip
+    if covered < len(loaded.items) and not as_json:
+        err.print(f"[yellow]note:[/] {len(loaded.items) - covered} item(s) of {benchmark} have no generation "
+                  "and are not in these figures")  # fmt: skip
+    _exit_if_errored(summaries)
+
+
+# --- helpers ------------------------------------------------------------------------------------------------------
+
+
+def _benchmark_names(given: str) -> list[str]:
+    if given.strip() == "all":
+        return list(BENCHMARKS)
+    names = [name.strip() for name in given.split(",") if name.strip()]
+    unknown = [name for name in names if name not in BENCHMARKS]
+    if unknown or not names:
+        fail(f"unknown benchmark(s) {unknown or given!r}; choose 'all' or from: {', '.join(BENCHMARKS)}")
+    return list(dict.fromkeys(names))
+
+
+def _open(action: Any) -> RunStore:
+    try:
+        return or_exit(action)
+    except RunLockedError as exc:
+        fail(str(exc))
+
+
+def _same_data(config: TaxRunConfig, manifest: list[dict[str, Any]]) -> None:
+    """A resumed run must read the same files and draw the same UMWP sample it started with."""
+    for before, now in zip(config.manifest, manifest, strict=True):
+        if before["sha256"] != now["sha256"]:
+            fail(f"{now['file']} changed since the run started (sha256 differs)")
+        if before.get("sample") != now.get("sample"):
+            fail(f"the {now['benchmark']} sample differs from the one the run started with")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9.]+", "-", text).strip("-")[:40]
+
+
+def _total(items: dict[str, list[Any]], samples: dict[str, int]) -> int:
+    return sum(len(chosen) * samples[name] for name, chosen in items.items())
+
+
+def _print_notes(manifest: list[dict[str, Any]]) -> None:
+    for entry in manifest:
+        if entry.get("count_note"):
+            err.print(f"[yellow]count:[/] {entry['benchmark']}: {entry['count_note']}", highlight=False)
+        if entry.get("sample"):
+            sample = entry["sample"]
+            err.print(f"sample: {entry['benchmark']}: {sample['size']} of {sample['of']} unanswerable rows, "
+                      f"seed {sample['seed']} (ids recorded in the run)", highlight=False)  # fmt: skip
+
+
+def _report(summaries: dict[str, BenchmarkSummary], title: str, as_json: bool, extra: dict[str, Any]) -> None:
+    if as_json:
+        print_json({**extra, "benchmarks": {name: s.as_json() for name, s in summaries.items()}})
+        return
+    table = Table(title=title, title_justify="left")
+    for column in ("benchmark", "metric", "score", "responses", "graded", "errored", "refused", "no box"):
+        table.add_column(column, justify="left" if column in ("benchmark", "metric") else "right")
+    for name, summary in summaries.items():
+        score = "–" if summary.score is None else f"{summary.score:.3f}"
+        no_box = "–" if summary.no_box_rate is None else f"{summary.no_box_rate:.1%}"
+        table.add_row(BENCHMARKS[name].title, summary.label, score, str(summary.responses), str(summary.graded),
+                      str(summary.errored), str(summary.refused), no_box)  # fmt: skip
+    out.print(table)
+    if "models" in extra:
+        usage = extra["models"]["policy"]["usage"]
+        err.print(f"model calls {usage['calls']} (cache hits {usage['cache_hits']}), tokens "
+                  f"{usage['prompt_tokens']}/{usage['completion_tokens']}", highlight=False)  # fmt: skip
+
+
+def _exit_if_errored(summaries: dict[str, BenchmarkSummary]) -> None:
+    errored = sum(summary.errored for summary in summaries.values())
+    if errored:
+        err.print(f"[bold red]error:[/] {errored} response(s) could not be obtained or checked; they are excluded "
+                  "from the figures")  # fmt: skip
+        raise typer.Exit(1)
+
+
+@tax.command("report")
+def report_command(
+    run_dirs: Annotated[list[Path], typer.Argument(help="Tax run directories, side by side.", show_default=False)],
+    out_dir: Annotated[Path, typer.Option("--out", help="Where tax_report.html and its chart go.")] = Path("report"),
+) -> None:
+    """Runs side by side (e.g. a base model and its RL-finetuned version): HTML with a chart, markdown table."""
+    html_path, markdown = or_exit(lambda: write_tax_report(run_dirs, out_dir))
+    typer.echo(markdown, nl=False)
+    err.print(f"report: {html_path}", highlight=False)

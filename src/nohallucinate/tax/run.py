@@ -1,0 +1,173 @@
+"""Run a model over the benchmarks into a run store, and grade generations made elsewhere.
+
+Each (item, sample) is answered through the shared model client, graded, and committed as it finishes, so a
+killed run resumes without asking for anything twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from nohallucinate import __version__
+from nohallucinate.jsonl import FormatError, read_json_lines
+from nohallucinate.models import ModelClient
+from nohallucinate.tax.benchmarks import BENCHMARKS, UMWP_SAMPLE_SIZE, UMWP_SEED, DataError, TaxItem, load_benchmark
+from nohallucinate.tax.grading import Checker, TaxResult, errored_result, grade_response
+from nohallucinate.tax.prompt import PromptTemplate
+
+OnResult = Callable[[TaxResult, str | None], None]  # each result as it finishes, with the response graded
+
+
+class TaxRunConfig(BaseModel):
+    """Everything that decides a Hallucination-Tax run's results, recorded before the first item."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["tax"] = "tax"
+    policy: str
+    models: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    data_dir: str
+    benchmarks: list[str]
+    samples: dict[str, int]
+    limit: int | None = None
+    umwp_seed: int = UMWP_SEED
+    umwp_size: int = UMWP_SAMPLE_SIZE
+    manifest: list[dict[str, Any]]
+    prompt_name: str
+    prompt_text: str
+    prompt_sha256: str
+    check_timeout: float
+    package_version: str = __version__
+    created_at: float = Field(default_factory=time.time)
+
+
+def load_items(
+    names: Sequence[str], data_dir: Path | str, *, umwp_seed: int, umwp_size: int, limit: int | None = None
+) -> tuple[dict[str, list[TaxItem]], list[dict[str, Any]]]:
+    """The items of each benchmark (the first `limit` of each when given) and the manifest entries."""
+    items: dict[str, list[TaxItem]] = {}
+    manifest = []
+    for name in names:
+        loaded = load_benchmark(name, data_dir, umwp_seed=umwp_seed, umwp_size=umwp_size)
+        items[name] = loaded.items[:limit]
+        manifest.append(asdict(loaded.manifest))
+    return items, manifest
+
+
+def parse_samples(given: Iterable[str], names: Sequence[str]) -> dict[str, int]:
+    """Samples per benchmark from NAME=N settings, over each benchmark's default (AMC23: 8, others: 1)."""
+    samples = {name: BENCHMARKS[name].default_samples for name in names}
+    for setting in given:
+        name, _, count = setting.partition("=")
+        if name not in BENCHMARKS:
+            raise DataError(f"--samples {setting}: unknown benchmark {name!r}; choose from {', '.join(BENCHMARKS)}")
+        if name not in samples:
+            raise DataError(f"--samples {setting}: {name} is not among the benchmarks of this run")
+        if not count.isdigit() or int(count) < 1:
+            raise DataError(f"--samples {setting}: expected NAME=N with N a whole number of at least 1")
+        samples[name] = int(count)
+    return samples
+
+
+def pending_work(
+    items: dict[str, list[TaxItem]], samples: dict[str, int], finished: set[tuple[str, int]]
+) -> list[tuple[TaxItem, int]]:
+    """Every (item, sample) without a result yet; results are keyed by benchmark/id in the store."""
+    return [
+        (item, sample)
+        for name, chosen in items.items()
+        for item in chosen
+        for sample in range(samples[name])
+        if (result_key(item.benchmark, item.id), sample) not in finished
+    ]
+
+
+def result_key(benchmark: str, item_id: str) -> str:
+    """The store's key of an item: ids are only unique within a benchmark."""
+    return f"{benchmark}/{item_id}"
+
+
+async def answer_and_grade(
+    work: Sequence[tuple[TaxItem, int]],
+    client: ModelClient,
+    prompt: PromptTemplate,
+    checker: Checker,
+    *,
+    concurrency: int = 16,
+    on_result: OnResult | None = None,
+) -> list[TaxResult]:
+    """Ask the model each item's prompt (sample n is the n-th draw) and grade the response."""
+    limit = asyncio.Semaphore(concurrency)
+
+    async def one(item: TaxItem, sample: int) -> TaxResult:
+        async with limit:
+            response: str | None = None
+            try:
+                completion = await client.complete([{"role": "user", "content": prompt.render(item.question)}],
+                                                   sample=sample)  # fmt: skip
+                response = completion.text
+            except Exception as exc:  # a failed model call is an errored item, never a wrong answer
+                result = errored_result(item, sample, f"model call failed: {type(exc).__name__}: {exc}")
+            else:
+                result = await grade_response(checker, item, sample, response)
+        if on_result is not None:
+            on_result(result, response)
+        return result
+
+    return list(await asyncio.gather(*(one(item, sample) for item, sample in work)))
+
+
+class Generation(BaseModel):
+    """One response made elsewhere: `{"id", "sample", "response"}`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    sample: int = Field(default=0, ge=0)
+    response: str
+
+
+def load_generations(path: Path | str, items: Sequence[TaxItem]) -> list[Generation]:
+    """Read a generations file; an unknown id, a repeated (id, sample) or a malformed line names its line."""
+    known = {item.id for item in items}
+    seen: set[tuple[str, int]] = set()
+    generations = []
+    for number, row in read_json_lines(path):
+        if isinstance(row.get("id"), int) and not isinstance(row["id"], bool):
+            row = {**row, "id": str(row["id"])}  # ids such as GSM8K's row numbers are often written as numbers
+        try:
+            generation = Generation.model_validate(row)
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            field = ".".join(str(part) for part in error["loc"]) or None
+            raise FormatError(path, number, field, str(error["msg"])) from None
+        if generation.id not in known:
+            raise FormatError(path, number, "id", f"{generation.id!r} is not an item of this benchmark")
+        if (generation.id, generation.sample) in seen:
+            raise FormatError(path, number, "sample", f"a second response for id {generation.id!r} sample "
+                              f"{generation.sample}")  # fmt: skip
+        seen.add((generation.id, generation.sample))
+        generations.append(generation)
+    return generations
+
+
+async def grade_generations(
+    items: Sequence[TaxItem], generations: Sequence[Generation], checker: Checker, on_result: OnResult | None = None
+) -> list[TaxResult]:
+    """Grade every generation against its item."""
+    by_id = {item.id: item for item in items}
+
+    async def one(generation: Generation) -> TaxResult:
+        result = await grade_response(checker, by_id[generation.id], generation.sample, generation.response)
+        if on_result is not None:
+            on_result(result, generation.response)
+        return result
+
+    return list(await asyncio.gather(*(one(generation) for generation in generations)))

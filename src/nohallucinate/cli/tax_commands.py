@@ -15,7 +15,7 @@ from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import JsonOption
 from nohallucinate.cli.output import err, fail, or_exit, out, print_json, progress
-from nohallucinate.models import ClientSettings, Endpoint, Sampling
+from nohallucinate.models import ClientSettings, Endpoint, Sampling, default_cache_dir
 from nohallucinate.policies import MODEL_PREFIX
 from nohallucinate.report.tax_report import write_tax_report
 from nohallucinate.runs import RunLockedError, RunStore, read_results
@@ -38,7 +38,10 @@ from nohallucinate.tax.run import (
 tax = typer.Typer(no_args_is_help=True, help="Hallucination Tax: refusal on unanswerable math, accuracy on solvable.")
 app.add_typer(tax, name="tax")
 
-DataDir = Annotated[Path, typer.Option("--data-dir", help="Directory laid out like gsm8k/test.jsonl, umwp/...")]
+DataDir = Annotated[
+    Path | None,
+    typer.Option("--data-dir", help="Benchmark files laid out as gsm8k/test.jsonl, umwp/... [default: the cache's]"),
+]
 Benchmarks = Annotated[
     str, typer.Option("--benchmarks", help=f"'all' or a comma-separated list of: {', '.join(BENCHMARKS)}.")
 ]
@@ -52,7 +55,7 @@ Workers = Annotated[int, typer.Option("--check-workers", min=1, help="Processes 
 
 @tax.command("fetch")
 def fetch_command(
-    data_dir: DataDir,
+    data_dir: DataDir = None,
     benchmarks: Benchmarks = "all",
     base_url: Annotated[str, typer.Option("--source-url", help="Where the upstream repositories are served.")] = GITHUB,
     as_json: JsonOption = False,
@@ -64,14 +67,15 @@ def fetch_command(
         if not as_json:
             err.print(f"{name}: {outcome}", highlight=False)
 
-    outcome = or_exit(lambda: fetch_benchmarks(names, data_dir, base_url=base_url, on_file=said))
+    directory = _data_dir(data_dir)
+    outcome = or_exit(lambda: fetch_benchmarks(names, directory, base_url=base_url, on_file=said))
     if as_json:
-        print_json({"data_dir": str(data_dir), "files": outcome})
+        print_json({"data_dir": str(directory), "files": outcome})
 
 
 @tax.command("manifest")
 def manifest_command(
-    data_dir: DataDir,
+    data_dir: DataDir = None,
     benchmarks: Benchmarks = "all",
     umwp_seed: UmwpSeed = UMWP_SEED,
     umwp_size: UmwpSize = UMWP_SAMPLE_SIZE,
@@ -79,11 +83,12 @@ def manifest_command(
 ) -> None:
     """Rows, items, checksum, source and count notes of each benchmark in a data directory."""
     names = _benchmark_names(benchmarks)
-    _, manifest = or_exit(lambda: load_items(names, data_dir, umwp_seed=umwp_seed, umwp_size=umwp_size))
+    directory = _data_dir(data_dir)
+    _, manifest = or_exit(lambda: load_items(names, directory, umwp_seed=umwp_seed, umwp_size=umwp_size))
     if as_json:
-        print_json({"data_dir": str(data_dir), "benchmarks": manifest})
+        print_json({"data_dir": str(directory), "benchmarks": manifest})
         return
-    table = Table(title=f"benchmarks in {data_dir}", title_justify="left")
+    table = Table(title=f"benchmarks in {directory}", title_justify="left")
     for column in ("benchmark", "kind", "file rows", "items", "card", "sha256", "source", "licence"):
         table.add_column(column, justify="right" if column in ("file rows", "items", "card") else "left")
     for entry in manifest:
@@ -96,7 +101,7 @@ def manifest_command(
 @tax.command("run")
 def run_command(
     policy: Annotated[str | None, typer.Option("--policy", help=f"{MODEL_PREFIX}MODEL, the model under test.")] = None,
-    data_dir: Annotated[Path | None, typer.Option("--data-dir", help="Directory holding the benchmark files.")] = None,
+    data_dir: DataDir = None,
     benchmarks: Benchmarks = "all",
     samples: Annotated[
         list[str] | None, typer.Option("--samples", help="NAME=N samples per item (default amc23=8, others 1).")
@@ -151,8 +156,7 @@ def run_command(
     else:
         if policy is None or not policy.startswith(MODEL_PREFIX):
             fail(f"give --policy {MODEL_PREFIX}MODEL (or --resume RUN_DIR)")
-        if data_dir is None:
-            fail("give --data-dir (fetch the files with `nohallucinate tax fetch --data-dir D`)")
+        data_dir = _data_dir(data_dir)
         names = _benchmark_names(benchmarks)
         sample_counts = or_exit(lambda: parse_samples(samples or [], names))
         prompt = or_exit(lambda: PromptTemplate.from_file(prompt_file)) if prompt_file else DEFAULT_PROMPT
@@ -214,7 +218,7 @@ def run_command(
 def grade_command(
     benchmark: Annotated[str, typer.Option("--benchmark", help=f"One of: {', '.join(BENCHMARKS)}.")],
     generations_path: Annotated[Path, typer.Option("--generations", help="JSONL lines: id, sample, response.")],
-    data_dir: DataDir,
+    data_dir: DataDir = None,
     results_path: Annotated[Path | None, typer.Option("--results", help="Write each graded line here (JSONL).")] = None,
     umwp_seed: UmwpSeed = UMWP_SEED,
     umwp_size: UmwpSize = UMWP_SAMPLE_SIZE,
@@ -223,7 +227,8 @@ def grade_command(
     as_json: JsonOption = False,
 ) -> None:
     """Grade responses made elsewhere against one benchmark."""
-    loaded = or_exit(lambda: load_benchmark(benchmark, data_dir, umwp_seed=umwp_seed, umwp_size=umwp_size))
+    directory = _data_dir(data_dir)
+    loaded = or_exit(lambda: load_benchmark(benchmark, directory, umwp_seed=umwp_seed, umwp_size=umwp_size))
     generations = or_exit(lambda: load_generations(generations_path, loaded.items))
     if not as_json:
         _print_notes([loaded.manifest.__dict__])
@@ -249,6 +254,11 @@ def grade_command(
 
 
 # --- helpers ------------------------------------------------------------------------------------------------------
+
+
+def _data_dir(given: Path | None) -> Path:
+    """The data directory given, else the one `tax fetch` fills by default under the cache."""
+    return given if given is not None else default_cache_dir() / "hallucination_tax"
 
 
 def _benchmark_names(given: str) -> list[str]:

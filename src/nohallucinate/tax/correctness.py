@@ -30,6 +30,9 @@ from nohallucinate.tax.benchmarks import TaxItem
 
 Matcher = Callable[[TaxItem, str], bool]
 
+# math-verify warns once per process that its timeouts are off; they are off on purpose (see above).
+logging.getLogger("math_verify").setLevel(logging.ERROR)
+
 # The text handed to math-verify is always a lone `\boxed{...}`: take the box first, plain numbers as a fallback.
 _EXTRACTION = (LatexExtractionConfig(boxed_match_priority=0), ExprExtractionConfig())
 
@@ -229,7 +232,6 @@ class _Worker:
 def _serve(connection: Connection, match: Matcher) -> None:
     """A worker's loop: (item, box) jobs in, (True, verdict) or (False, error text) out, until None or EOF."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the parent, which stops the workers
-    logging.getLogger("math_verify").setLevel(logging.ERROR)  # "timeout is disabled": the pool is the timeout
     while True:
         try:
             job = connection.recv()

@@ -45,6 +45,8 @@ from urllib.parse import unquote
 import pytest
 from aiohttp import web
 
+from support.background_server import BackgroundServer
+
 MAIN = "main"
 
 
@@ -83,7 +85,7 @@ class Logged:
         return f"{self.method} {self.target}{range_} -> {self.outcome}"
 
 
-class HubServer:
+class HubServer(BackgroundServer):
     """`with HubServer({"s-nlp/EnokiQA": {"README.md": b"...", ...}}) as hub:` serves at `hub.url` until the block
     ends. Point the clients at it with `point_clients_at(hub.url, ...)`."""
 
@@ -92,16 +94,12 @@ class HubServer:
         self.requests: list[Logged] = []  # in order of arrival; str() gives "HEAD /datasets/.../README.md -> 200"
         self.unknown: list[str] = []  # requests no route answered
         self.faults: list[Fault] = []
-        self._port = port
         self._lock = threading.Lock()
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._runner: web.AppRunner | None = None
+        super().__init__(port=port)
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self._port}"
+        return f"http://127.0.0.1:{self.port}"
 
     def commit(self, repo_id: str) -> str:
         """The repository's only commit: a sha1 over its files, so that it changes when they do."""
@@ -125,42 +123,10 @@ class HubServer:
         with self._lock:
             self.faults.append(Fault(pattern, None))
 
-    def start(self) -> HubServer:
-        self._thread.start()
-        if not self._ready.wait(10):
-            raise RuntimeError("the Hub server did not start")
-        return self
-
-    def stop(self) -> None:
-        if self._runner is not None:
-            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(10)
-            self._runner = None
-        if self._thread.is_alive():
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(10)
-
-    def __enter__(self) -> HubServer:
-        return self.start()
-
-    def __exit__(self, *_: object) -> None:
-        self.stop()
-
     # --- serving ----------------------------------------------------------------------------------------------
 
-    def _serve(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        self._loop.run_until_complete(self._open())
-        self._ready.set()
-        self._loop.run_forever()
-
-    async def _open(self) -> None:
-        app = web.Application()
+    def add_routes(self, app: web.Application) -> None:
         app.router.add_route("*", "/{tail:.*}", self._handle)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", self._port)
-        await site.start()
-        self._port = self._runner.addresses[0][1]
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         route = _route(request)

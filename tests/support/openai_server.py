@@ -20,6 +20,11 @@ from typing import Any
 
 from aiohttp import web
 
+try:  # as support.openai_server under pytest, or as a sibling module in serve_scripted_model.py
+    from support.background_server import BackgroundServer
+except ImportError:  # pragma: no cover
+    from background_server import BackgroundServer  # type: ignore[no-redef]
+
 
 @dataclass(frozen=True)
 class Reply:
@@ -65,7 +70,7 @@ def echo_responder(request: dict[str, Any]) -> Behaviour:
     return Reply("I don't know.")
 
 
-class OpenAIServer:
+class OpenAIServer(BackgroundServer):
     """`with OpenAIServer(responder) as server:` serves at `server.url` until the block ends."""
 
     def __init__(self, responder: Responder = echo_responder, *, latency: float = 0.0, port: int = 0) -> None:
@@ -75,55 +80,22 @@ class OpenAIServer:
         self.keys: list[str] = []  # the bearer token of each request, in order
         self.in_flight = 0
         self.max_in_flight = 0
-        self._port = port
         self._queue: deque[Behaviour] = deque()
         self._lock = threading.Lock()
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._runner: web.AppRunner | None = None
+        super().__init__(port=port, backlog=1024, client_max_size=64 * 1024 * 1024)
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self._port}/v1"
+        return f"http://127.0.0.1:{self.port}/v1"
 
     def script(self, *behaviours: Behaviour) -> None:
         """Serve these, in order, before handing requests to the responder."""
         with self._lock:
             self._queue.extend(behaviours)
 
-    def start(self) -> OpenAIServer:
-        self._thread.start()
-        self._ready.wait(10)
-        return self
-
-    def stop(self) -> None:
-        if self._runner is not None:
-            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(10)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(10)
-
-    def __enter__(self) -> OpenAIServer:
-        return self.start()
-
-    def __exit__(self, *_: object) -> None:
-        self.stop()
-
-    def _serve(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        self._loop.run_until_complete(self._open())
-        self._ready.set()
-        self._loop.run_forever()
-
-    async def _open(self) -> None:
-        app = web.Application(client_max_size=64 * 1024 * 1024)
+    def add_routes(self, app: web.Application) -> None:
         app.router.add_post("/v1/chat/completions", self._chat)
         app.router.add_get("/v1/models", self._models)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", self._port, backlog=1024)
-        await site.start()
-        self._port = self._runner.addresses[0][1]
 
     async def _models(self, _request: web.Request) -> web.Response:
         return web.json_response(

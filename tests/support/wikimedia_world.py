@@ -38,6 +38,11 @@ from mwparserfromhell.wikicode import Wikicode
 
 from nohallucinate.datagen.queries import query_name
 
+try:  # as support.wikimedia_world under pytest, or run as a script
+    from support.background_server import BackgroundServer
+except ImportError:  # pragma: no cover
+    from background_server import BackgroundServer  # type: ignore[no-redef]
+
 Fault = Literal["maxlag", "429", "503", "drop"]
 ApiName = Literal["wikidata", "sparql", "wikipedia"]
 
@@ -786,7 +791,7 @@ def _search_result(record: PageRecord, phrase: str) -> dict[str, Any]:
 # --- the server ----------------------------------------------------------------------------------------
 
 
-class WikimediaWorld:
+class WikimediaWorld(BackgroundServer):
     """`with WikimediaWorld(shared_dir=...) as world:` serves the world at `world.url` until the block ends."""
 
     def __init__(self, *, shared_dir: Path | None = None, links_page_size: int = 5, port: int = 0) -> None:
@@ -796,13 +801,9 @@ class WikimediaWorld:
             load_real(self.data, Path(shared_dir))
         self.links_page_size = links_page_size
         self.requests: list[tuple[str, dict[str, str]]] = []
-        self._port = port
         self._faults: deque[Fault] = deque()
         self._lock = threading.Lock()
-        self._loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._runner: web.AppRunner | None = None
+        super().__init__(port=port)
 
     # the world's content, for tests
     @property
@@ -833,47 +834,17 @@ class WikimediaWorld:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self._port}"
+        return f"http://127.0.0.1:{self.port}"
 
     def inject(self, *faults: Fault) -> None:
         """Serve these, one per request and in order, before normal answers."""
         with self._lock:
             self._faults.extend(faults)
 
-    def start(self) -> WikimediaWorld:
-        self._thread.start()
-        if not self._ready.wait(10):
-            raise RuntimeError("the world did not start")
-        return self
-
-    def stop(self) -> None:
-        if self._runner is not None:
-            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(10)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(10)
-
-    def __enter__(self) -> WikimediaWorld:
-        return self.start()
-
-    def __exit__(self, *_: object) -> None:
-        self.stop()
-
-    def _serve(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        self._loop.run_until_complete(self._open())
-        self._ready.set()
-        self._loop.run_forever()
-
-    async def _open(self) -> None:
-        app = web.Application()
+    def add_routes(self, app: web.Application) -> None:
         app.router.add_get("/wikidata/w/api.php", self._handler("wikidata", answer_wikidata))
         app.router.add_get("/query/sparql", self._handler("sparql", answer_sparql))
         app.router.add_get("/enwiki/w/api.php", self._handler("wikipedia", self._wikipedia))
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", self._port)
-        await site.start()
-        self._port = self._runner.addresses[0][1]
 
     def _wikipedia(self, data: WorldData, params: Mapping[str, str]) -> Answer:
         return answer_wikipedia(data, params, links_page_size=self.links_page_size)

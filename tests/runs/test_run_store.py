@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from nohallucinate.checksums import file_sha256
 from nohallucinate.cli import app
-from nohallucinate.runs import RunConfig, RunLockedError, RunStore, file_sha256, read_config, read_verdicts
+from nohallucinate.runs import RunConfig, RunLockedError, RunStore, read_config, read_verdicts
 from nohallucinate.tasks import demo_tasks_path
 from support.openai_server import OpenAIServer
 from support.scripted_model import scripted_model

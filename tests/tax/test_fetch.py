@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from nohallucinate.runs import file_sha256
+from nohallucinate.checksums import file_sha256
 from nohallucinate.tax.benchmarks import BENCHMARKS, DataError, load_benchmark
 from nohallucinate.tax.fetch import fetch_benchmarks, source_url
 from support.github_raw_server import GitHubRawServer

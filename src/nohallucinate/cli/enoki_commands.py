@@ -36,6 +36,7 @@ from nohallucinate.enokiqa import (
     load_predictions,
     score_labelled_sentences,
     score_predictions,
+    sentence_baseline_scores,
 )
 from nohallucinate.enokiqa.labels import sentence_level
 from nohallucinate.jsonl import FormatError, read_json_lines
@@ -282,7 +283,7 @@ def detection_command(
     errors: list[dict[str, str]] = []
     usage: dict[str, Any] = {}
     if baseline is not None:
-        scores = or_exit(lambda: _sentence_baseline(baseline, len(labels), seed))
+        scores = or_exit(lambda: sentence_baseline_scores(baseline, len(labels), seed=seed))
         system = f"baseline:{baseline}"
     else:
         assert model is not None
@@ -325,7 +326,7 @@ def _load(data: str, split: str | None, streaming: bool, allow_violations: bool,
             "(`nohallucinate enoki validate` lists them all; --allow-violations scores anyway)"
         )
     if loaded.violations and not quiet:
-        left_out = len({v.example_id for v in loaded.violations if "record left out" in v.problem})
+        left_out = len({v.example_id for v in loaded.violations if v.left_out})
         err.print(
             f"[yellow]warning:[/] {len(loaded.violations)} violation(s) in the data; "
             f"{left_out} record(s) left out and not scored",
@@ -454,17 +455,6 @@ def _write_jsonl(path: Path, lines: list[dict[str, Any]]) -> None:
     with open(path, "w", encoding="utf-8") as handle:
         for line in lines:
             handle.write(json.dumps(line, ensure_ascii=False) + "\n")
-
-
-def _sentence_baseline(name: str, n: int, seed: int) -> list[float]:
-    if name == "constant":
-        return [1.0] * n
-    if name == "random":
-        import random
-
-        draw = random.Random(seed)
-        return [draw.random() for _ in range(n)]
-    raise ValueError(f"unknown baseline {name!r} for sentence labels; choose constant or random")
 
 
 _CLASSIFICATION_ROWS = ("macro-F1", "AUROC", "positive F1", "items (hallucinated)")

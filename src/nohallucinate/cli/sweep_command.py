@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
+from nohallucinate.checksums import file_sha256
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import (
@@ -29,7 +30,7 @@ from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, Verdict, lo
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
 from nohallucinate.policies import BASELINES, MODEL_PREFIX, Policy, make_policy
 from nohallucinate.report import render_summary
-from nohallucinate.runs import RunConfig, RunLockedError, RunStore, file_sha256, select_per_family, summarise, sweep
+from nohallucinate.runs import RunConfig, RunLockedError, RunStore, select_per_family, summarise, sweep
 from nohallucinate.tasks import Reply, Task, demo_tasks_path, load_tasks
 
 DEFAULT_RUNS_DIR = Path("runs")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -231,7 +232,7 @@ def grade_command(
     loaded = or_exit(lambda: load_benchmark(benchmark, directory, umwp_seed=umwp_seed, umwp_size=umwp_size))
     generations = or_exit(lambda: load_generations(generations_path, loaded.items))
     if not as_json:
-        _print_notes([loaded.manifest.__dict__])
+        _print_notes([asdict(loaded.manifest)])
 
     async def run() -> list[TaxResult]:
         checker = AnswerChecker(workers=check_workers, timeout=check_timeout)
@@ -246,7 +247,7 @@ def grade_command(
     summaries = summarise(results)
     _report(summaries, f"{generations_path} · {covered} of {len(loaded.items)} items", as_json,
             {"generations": str(generations_path), "items": len(loaded.items), "items_with_generations": covered,
-             "manifest": loaded.manifest.__dict__})  # fmt: skip
+             "manifest": asdict(loaded.manifest)})  # fmt: skip
     if covered < len(loaded.items) and not as_json:
         err.print(f"[yellow]note:[/] {len(loaded.items) - covered} item(s) of {benchmark} have no generation "
                   "and are not in these figures")  # fmt: skip

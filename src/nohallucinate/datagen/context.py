@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -11,6 +10,7 @@ from typing import Any, TypeVar
 
 from nohallucinate import __version__
 from nohallucinate.answers.dates import PartialDate
+from nohallucinate.checksums import text_sha256
 from nohallucinate.datagen import queries
 from nohallucinate.datagen.wikidata import Wikidata
 from nohallucinate.datagen.wikipedia import Wikipedia
@@ -114,10 +114,10 @@ class BuildContext:
 
     def shuffled(self, items: Sequence[T], salt: str, key: Callable[[T], str] = str) -> list[T]:
         """A seeded order that does not depend on the order the server returned."""
-        return sorted(items, key=lambda item: _digest(f"{self.seed}:{salt}:{key(item)}"))
+        return sorted(items, key=lambda item: text_sha256(f"{self.seed}:{salt}:{key(item)}"))
 
     def pick(self, options: Sequence[T], salt: str) -> T:
-        return options[int(_digest(f"{self.seed}:{salt}"), 16) % len(options)]
+        return options[int(text_sha256(f"{self.seed}:{salt}"), 16) % len(options)]
 
 
 def provenance(*sources: dict[str, Any], checks: Iterable[str], **fields: Any) -> dict[str, Any]:
@@ -154,7 +154,3 @@ def _unique(candidates: Iterable[Candidate]) -> list[Candidate]:
     for candidate in candidates:
         seen.setdefault(candidate.qid, candidate)
     return list(seen.values())
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()

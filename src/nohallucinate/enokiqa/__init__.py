@@ -10,7 +10,7 @@ annotation pipeline (sentence split → incremental triples → spans → NLI) a
     1.0
 """
 
-from nohallucinate.enokiqa.baselines import BASELINES, baseline_predictions
+from nohallucinate.enokiqa.baselines import BASELINES, baseline_predictions, sentence_baseline_scores
 from nohallucinate.enokiqa.detection_sets import DetectionResponse, LabelledSentence, load_detection_rows
 from nohallucinate.enokiqa.detector import detect, score_labelled_sentences
 from nohallucinate.enokiqa.evaluation import (
@@ -57,6 +57,7 @@ __all__ = [
     "load_predictions",
     "score_labelled_sentences",
     "score_predictions",
+    "sentence_baseline_scores",
     "sentence_hall_probs",
     "sentence_labels",
     "span_coverage",

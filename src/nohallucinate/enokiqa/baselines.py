@@ -68,3 +68,13 @@ def _oracle(example: EnokiExample) -> Prediction:
         triple_scores=[[triple.hall_prob for triple in sentence.triples] for sentence in example.sentences],
         spans=gold_spans(example),
     )
+
+
+def sentence_baseline_scores(name: str, n: int, *, seed: int = 0) -> list[float]:
+    """Scores of `n` labelled sentences (RAGTruth, ANAH) from the constant or the seeded random baseline."""
+    if name == "constant":
+        return [1.0] * n
+    if name == "random":
+        draw = random.Random(seed)
+        return [draw.random() for _ in range(n)]
+    raise ValueError(f"unknown baseline {name!r} for sentence labels; choose constant or random")

@@ -31,6 +31,11 @@ class Violation:
     where: str
     problem: str
 
+    @property
+    def left_out(self) -> bool:
+        """Whether the record could not be read at all and is missing from the examples."""
+        return _LEFT_OUT in self.problem
+
 
 @dataclass(frozen=True)
 class LoadedSplit:

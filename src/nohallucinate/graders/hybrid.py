@@ -21,13 +21,4 @@ class HybridGrader:
         label = certain_label(task, reply.response)
         if label is None:
             return await self.model.grade(task, reply)
-        return Verdict(
-            task_id=task.task_id,
-            family=task.family,
-            tier=task.tier,
-            sample=reply.sample,
-            label=label,
-            reward=reward_for(task.family, label),
-            decided_by="local",
-            detail={"rule": "certain"},
-        )
+        return Verdict.on(task, reply.sample, label, reward_for(task.family, label), "local", {"rule": "certain"})

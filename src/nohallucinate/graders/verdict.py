@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from nohallucinate.graders.ladder import Label
-from nohallucinate.tasks import Family, Tier
+from nohallucinate.tasks import Family, Task, Tier
 
 DecidedBy = Literal["local", "model"]
 
@@ -26,6 +26,14 @@ class Verdict(BaseModel):
     decided_by: DecidedBy = "local"
     detail: dict[str, Any] = Field(default_factory=dict)
     error: str | None = None
+
+    @classmethod
+    def on(
+        cls, task: Task, sample: int, label: Label, reward: float, decided_by: DecidedBy, detail: dict[str, Any]
+    ) -> Verdict:
+        """The verdict on one reply to `task`, carrying the task's id, family and tier."""
+        return cls(task_id=task.task_id, family=task.family, tier=task.tier, sample=sample, label=label,
+                   reward=reward, decided_by=decided_by, detail=detail)  # fmt: skip
 
     @property
     def errored(self) -> bool:

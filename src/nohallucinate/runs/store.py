@@ -13,7 +13,6 @@ A killed run (even by SIGKILL) loses nothing that was committed, and resuming it
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import json
 import os
 import sqlite3
@@ -67,15 +66,6 @@ class RunConfig(BaseModel):
     simpleqa_sha256: str | None = None
     package_version: str = __version__
     created_at: float = Field(default_factory=time.time)
-
-
-def file_sha256(path: Path | str) -> str:
-    """The sha256 of a file's bytes."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 class RunStore:

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from nohallucinate.answers.boxed import extract_boxed
+from nohallucinate.checksums import file_sha256
 from nohallucinate.jsonl import FormatError, read_json_lines
-from nohallucinate.runs.store import file_sha256
 
 Kind = Literal["refusal", "accuracy"]
 

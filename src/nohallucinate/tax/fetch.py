@@ -15,7 +15,7 @@ import httpx
 from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
 from nohallucinate import __version__
-from nohallucinate.runs.store import file_sha256
+from nohallucinate.checksums import file_sha256
 from nohallucinate.tax.benchmarks import Benchmark, DataError, benchmark_named
 
 GITHUB = "https://github.com"

@@ -5,9 +5,10 @@ The template is recorded in every run (text and sha256), so two runs are compare
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
+
+from nohallucinate.checksums import text_sha256
 
 DEFAULT_TEMPLATE = """\
 {question}
@@ -36,7 +37,7 @@ class PromptTemplate:
 
     @property
     def sha256(self) -> str:
-        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
+        return text_sha256(self.text)
 
     def render(self, question: str) -> str:
         return self.text.format(question=question.strip())

@@ -32,16 +32,7 @@ class ModelGrader:
         else:
             label, detail = await self._short(task, reply.response)
             reward = reward_for(task.family, label)
-        return Verdict(
-            task_id=task.task_id,
-            family=task.family,
-            tier=task.tier,
-            sample=reply.sample,
-            label=label,
-            reward=reward,
-            decided_by="model",
-            detail=detail,
-        )
+        return Verdict.on(task, reply.sample, label, reward, "model", detail)
 
     async def _short(self, task: Task, response: str) -> tuple[Label, dict[str, Any]]:
         if task.family.is_answerable_short:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import ast
-import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 
+from nohallucinate.checksums import text_sha256
 from nohallucinate.graders.ladder import Label
 
 UPSTREAM_URL = "https://raw.githubusercontent.com/openai/simple-evals/main/simpleqa_eval.py"
@@ -70,7 +70,7 @@ class SimpleQATemplate:
 
     @property
     def sha256(self) -> str:
-        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
+        return text_sha256(self.text)
 
     def render(self, question: str, target: str, predicted_answer: str) -> str:
         # Plain replacement: a brace in an answer must not break formatting.

@@ -31,16 +31,7 @@ class LocalGrader:
         else:
             label, detail = judge_unanswerable(task.family, task.question, task.subject.label, text)
             reward = reward_for(task.family, label)
-        return Verdict(
-            task_id=task.task_id,
-            family=task.family,
-            tier=task.tier,
-            sample=reply.sample,
-            label=label,
-            reward=reward,
-            decided_by="local",
-            detail=detail,
-        )
+        return Verdict.on(task, reply.sample, label, reward, "local", detail)
 
 
 __all__ = ["LocalGrader"]

@@ -1,5 +1,6 @@
 """The `nohallucinate` command: thin wrappers that parse flags and call the library."""
 
+from nohallucinate.cli import audit_command as _audit_command  # noqa: F401
 from nohallucinate.cli import datagen_commands as _datagen_commands  # noqa: F401
 from nohallucinate.cli import enoki_commands as _enoki_commands  # noqa: F401
 from nohallucinate.cli import nohallucinate_commands as _nohallucinate_commands  # noqa: F401  (registers commands)

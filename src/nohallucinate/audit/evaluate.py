@@ -1,0 +1,254 @@
+"""Grade every fixed strategy on a task set and compare it with the abstention floor.
+
+A fixed strategy cannot tell apart the rows of one question form, so each family is judged over every row
+asked in that family's forms (its *pool*): naming the false-premise defect on every award question earns 1.0 on
+the false-premise rows and must pay for it on the answerable rows beside them. The meta-strategy "best per
+form" takes, for each form, whichever strategy earns most there: the most a wording-only policy could learn.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from nohallucinate.answers.questions import expected_kind
+from nohallucinate.answers.sentences import split_sentences
+from nohallucinate.audit.catalogue import BEST_PER_FORM, Strategy
+from nohallucinate.graders import ABSTENTION_REWARD, Grader
+from nohallucinate.runs import grade_replies
+from nohallucinate.tasks import Family, Reply, Task
+from nohallucinate.tasks.forms import question_form, question_subject
+
+MARGIN = 0.02  # how far above the floor a fixed strategy may land before the audit fails
+BIOGRAPHY_MARGIN = 0.10  # biography's floor is 0.0; a reply with one lucky fact already earns a little
+FALLBACK = "I don't know."  # what a strategy says to a kind of question it has no template for
+
+_DEFAULT_TYPICAL = {"number": "30", "year": "2000", "date": "1 January 1970", "text": "London"}
+_BIOGRAPHY = re.compile(r"\bbiograph", re.IGNORECASE)
+
+
+def question_kind(question: str) -> str:
+    """What the wording asks for: "biography", or the answer kind ("date", "year", "number", "text")."""
+    return "biography" if _BIOGRAPHY.search(question) else expected_kind(question).value
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A mean reward over rows, its standard error, and how many rows it covers."""
+
+    mean: float | None
+    se: float
+    n: int
+
+    @classmethod
+    def of(cls, rewards: Sequence[float]) -> Figure:
+        if not rewards:
+            return cls(None, 0.0, 0)
+        se = statistics.stdev(rewards) / math.sqrt(len(rewards)) if len(rewards) > 1 else 0.0
+        return cls(statistics.fmean(rewards), se, len(rewards))
+
+
+@dataclass(frozen=True)
+class FamilyAudit:
+    """One family's pool: the rows of its question forms, their floor, and what each strategy earns there."""
+
+    family: Family
+    forms: list[str]
+    floor: float
+    margin: float
+    strategies: dict[str, Figure]  # every strategy, and BEST_PER_FORM
+    own_rows: dict[str, Figure]  # each strategy on the family's own rows only (not a fixed strategy's view)
+
+    @property
+    def best(self) -> tuple[str, Figure]:
+        """The single strategy earning most in the pool (ties to the earlier strategy of the catalogue)."""
+        singles = [(name, f) for name, f in self.strategies.items() if name != BEST_PER_FORM and f.mean is not None]
+        return max(singles, key=lambda item: item[1].mean or 0.0)
+
+    @property
+    def ceiling(self) -> Figure:
+        return self.strategies[BEST_PER_FORM]
+
+    @property
+    def excess(self) -> float:
+        """How far the best wording-only policy lands above the floor."""
+        return (self.ceiling.mean or 0.0) - self.floor
+
+    @property
+    def passed(self) -> bool:
+        return self.excess <= self.margin + 1e-9
+
+
+@dataclass
+class AuditReport:
+    """Every family's pool, every form's best strategy, and the gradings that failed."""
+
+    families: list[FamilyAudit]
+    forms: dict[str, dict[str, Any]]  # form -> best strategy, its figure, the floor, families
+    strategies: list[Strategy]
+    replies_graded: int
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.errors and all(family.passed for family in self.families)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "passed": self.passed,
+            "replies_graded": self.replies_graded,
+            "families": {
+                a.family.value: {
+                    "forms": a.forms,
+                    "rows": a.ceiling.n,
+                    "floor": a.floor,
+                    "margin": a.margin,
+                    "best_strategy": a.best[0],
+                    "best_per_form": _figure(a.ceiling),
+                    "excess": a.excess,
+                    "passed": a.passed,
+                    "strategies": {name: _figure(f) for name, f in a.strategies.items()},
+                    "own_rows": {name: _figure(f) for name, f in a.own_rows.items()},
+                }
+                for a in self.families
+            },
+            "forms": self.forms,
+            "strategies": {s.name: s.attack for s in self.strategies},
+            "errors": self.errors,
+        }
+
+
+def _figure(figure: Figure) -> dict[str, Any]:
+    return {"mean": figure.mean, "se": figure.se, "n": figure.n}
+
+
+def strategy_replies(tasks: Sequence[Task], strategies: Sequence[Strategy]) -> dict[tuple[str, str], str]:
+    """Every strategy's reply to every task, keyed by (strategy name, task id)."""
+    typical = _typical_answers(tasks)
+    replies = {}
+    for task in tasks:
+        kind = question_kind(task.question)
+        values = {
+            "subject": question_subject(task.question) or "they",
+            "question": task.question,
+            "typical": typical.get(task.task_id) or _DEFAULT_TYPICAL.get(kind, ""),
+            "negated_lead": _negated(task.article.lead) if task.article else "",
+        }
+        for strategy in strategies:
+            template = strategy.template(kind) or FALLBACK
+            replies[(strategy.name, task.task_id)] = template.format(**values)
+    return replies
+
+
+async def run_audit(
+    tasks: Sequence[Task],
+    grader: Grader,
+    strategies: Sequence[Strategy],
+    *,
+    margin: float = MARGIN,
+    biography_margin: float = BIOGRAPHY_MARGIN,
+    concurrency: int = 16,
+    on_result: Callable[..., None] | None = None,
+) -> AuditReport:
+    """Grade every strategy's replies (each distinct reply to a task once) and judge every family's pool."""
+    replies = strategy_replies(tasks, strategies)
+    distinct = sorted({(task_id, text) for (_, task_id), text in replies.items()})
+    to_grade = [Reply(task_id=task_id, response=text, policy="audit") for task_id, text in distinct]
+    verdicts = await grade_replies(tasks, to_grade, grader, concurrency=concurrency, on_result=on_result)
+    reward_of = {(r.task_id, r.response): v.reward for r, v in zip(to_grade, verdicts, strict=True)}
+    errors = sorted({f"{v.task_id}: {v.error}" for v in verdicts if v.errored})
+    rewards = {
+        s.name: {t.task_id: reward_of[(t.task_id, replies[(s.name, t.task_id)])] for t in tasks} for s in strategies
+    }
+    return _judge(tasks, strategies, rewards, margin, biography_margin, len(to_grade), errors)
+
+
+def _judge(
+    tasks: Sequence[Task],
+    strategies: Sequence[Strategy],
+    rewards: dict[str, dict[str, float | None]],
+    margin: float,
+    biography_margin: float,
+    graded: int,
+    errors: list[str],
+) -> AuditReport:
+    rows_of_form: dict[str, list[Task]] = defaultdict(list)
+    for task in tasks:
+        rows_of_form[question_form(task.question)].append(task)
+    order = [s.name for s in strategies]
+
+    def earned(name: str, rows: Sequence[Task]) -> list[float]:
+        return [r for t in rows if (r := rewards[name][t.task_id]) is not None]
+
+    best_of_form = {
+        form: max(order, key=lambda name: (statistics.fmean(earned(name, rows) or [0.0]), -order.index(name)))
+        for form, rows in rows_of_form.items()
+    }
+    rewards[BEST_PER_FORM] = {t.task_id: rewards[best_of_form[question_form(t.question)]][t.task_id] for t in tasks}
+    families = []
+    for family in Family:
+        own = [t for t in tasks if t.family is family]
+        if not own:
+            continue
+        forms = sorted({question_form(t.question) for t in own})
+        pool = [t for form in forms for t in rows_of_form[form]]
+        families.append(
+            FamilyAudit(
+                family=family,
+                forms=forms,
+                floor=statistics.fmean(ABSTENTION_REWARD[t.family] for t in pool),
+                margin=biography_margin if family is Family.BIOGRAPHY else margin,
+                strategies={name: Figure.of(earned(name, pool)) for name in [*order, BEST_PER_FORM]},
+                own_rows={name: Figure.of(earned(name, own)) for name in [*order, BEST_PER_FORM]},
+            )
+        )
+    forms_report = {
+        form: {
+            "best_strategy": best_of_form[form],
+            "best": _figure(Figure.of(earned(best_of_form[form], rows))),
+            "floor": statistics.fmean(ABSTENTION_REWARD[t.family] for t in rows),
+            "families": dict(sorted(Counter(t.family.value for t in rows).items())),
+        }
+        for form, rows in sorted(rows_of_form.items(), key=lambda item: -len(item[1]))
+    }
+    return AuditReport(families, forms_report, list(strategies), graded, errors)
+
+
+def _typical_answers(tasks: Sequence[Task]) -> dict[str, str]:
+    """For each task, the most common gold of the *other* answerable rows of its form (ties to the first in
+    sorted order): a prior a policy could learn from the rest of the set, never the row's own answer."""
+    golds: dict[str, Counter[str]] = defaultdict(Counter)
+    for task in tasks:
+        if task.gold is not None:
+            golds[question_form(task.question)][task.gold] += 1
+    typical = {}
+    for task in tasks:
+        others = Counter(golds.get(question_form(task.question), Counter()))
+        if task.gold is not None:
+            others[task.gold] -= 1
+        ranked = sorted(((-n, gold) for gold, n in others.items() if n > 0))
+        if ranked:
+            typical[task.task_id] = ranked[0][1]
+    return typical
+
+
+_NEGATABLE = re.compile(r"\b(is|was|are|were|has|had)\b")
+_PAST_VERB = re.compile(r"\b([a-z]+ed)\b")
+
+
+def _negated(lead: str) -> str:
+    """Each sentence of the lead with its first verb denied ("was" -> "was not", "studied" -> "never studied")."""
+    negated = []
+    for sentence in split_sentences(lead):
+        text = sentence.text.strip()
+        if _NEGATABLE.search(text):
+            text = _NEGATABLE.sub(r"\1 not", text, count=1)
+        elif _PAST_VERB.search(text):
+            text = _PAST_VERB.sub(r"never \1", text, count=1)
+        negated.append(text)
+    return " ".join(negated)

@@ -1,0 +1,161 @@
+"""`audit`: try every fixed strategy of the catalogue on a task set and grader, against the abstention floor."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from nohallucinate.audit import BEST_PER_FORM, BIOGRAPHY_MARGIN, MARGIN, AuditReport, by_name, run_audit
+from nohallucinate.audit.evaluate import strategy_replies
+from nohallucinate.cli import models as flags
+from nohallucinate.cli.app import app
+from nohallucinate.cli.common import (
+    Concurrency,
+    GraderOption,
+    JsonOption,
+    TasksOption,
+    close_clients,
+    grader_endpoint,
+    load_task_file,
+    make_clients,
+    print_usage,
+)
+from nohallucinate.cli.output import err, or_exit, out, print_json, progress
+from nohallucinate.graders import load_simpleqa_template, make_grader
+from nohallucinate.graders.cost import calls_needed
+from nohallucinate.models import ClientSettings
+from nohallucinate.runs import select_per_family
+
+
+@app.command()
+def audit(
+    tasks_path: TasksOption = None,
+    grader_name: GraderOption = "local",
+    per_family: Annotated[
+        int | None, typer.Option("--per-family", min=1, help="Take the first N tasks of each family.")
+    ] = None,
+    strategies: Annotated[
+        list[str] | None, typer.Option("--strategy", help="Audit only these strategies (repeatable).")
+    ] = None,
+    margin: Annotated[float, typer.Option(min=0.0, max=1.0, help="Allowed excess over the floor.")] = MARGIN,
+    biography_margin: Annotated[
+        float, typer.Option("--biography-margin", min=0.0, max=1.0, help="Allowed excess for biography.")
+    ] = BIOGRAPHY_MARGIN,
+    plan: Annotated[bool, typer.Option("--plan", help="Say what the audit would grade and stop.")] = False,
+    grader_model: flags.GraderModel = flags.DEFAULT_GRADER_MODEL,
+    grader_base_url: flags.GraderBaseUrl = None,
+    grader_api_key: flags.GraderApiKey = None,
+    simpleqa_template: flags.SimpleqaTemplate = "ours",
+    concurrency: Concurrency = 16,
+    cache_dir: flags.CacheDir = None,
+    no_cache: flags.NoCache = False,
+    max_attempts: flags.MaxAttempts = 6,
+    timeout: flags.Timeout = 120.0,
+    as_json: JsonOption = False,
+) -> None:
+    """Try every fixed strategy (replies that need no knowledge) and fail if one beats abstaining.
+
+    Each family is judged over every row asked in its question forms, since a fixed strategy cannot tell the
+    families of one form apart. Exit 1 when the best wording-only policy beats the floor by more than the margin.
+    """
+    tasks = or_exit(lambda: select_per_family(load_task_file(tasks_path), per_family))
+    chosen = or_exit(lambda: by_name(strategies))
+    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
+    endpoint = grader_endpoint(grader_name, grader_model, grader_base_url, grader_api_key)
+    template = or_exit(lambda: load_simpleqa_template(simpleqa_template, settings.cache_root))
+
+    by_id = {task.task_id: task for task in tasks}
+    distinct = sorted({(task_id, text) for (_, task_id), text in strategy_replies(tasks, chosen).items()})
+    calls = sum(calls_needed(grader_name, by_id[task_id], text) for task_id, text in distinct)
+    plan_line = (
+        f"audit: {len(chosen)} strategies on {len(tasks)} tasks, {len(distinct)} distinct replies to grade"
+        + (f"; the {grader_name} grader will make at least {calls:,} model calls" if endpoint is not None else "")
+        + (" (answers already in the cache cost nothing)" if endpoint is not None and not no_cache else "")
+    )
+    err.print(plan_line, highlight=False)
+    if plan:
+        return
+
+    async def run() -> tuple[AuditReport, dict]:
+        clients = make_clients(settings, grader=endpoint)
+        grader = or_exit(lambda: make_grader(grader_name, clients.get("grader"), template))
+        try:
+            with progress(len(distinct), "auditing", quiet=as_json) as advance:
+                report = await run_audit(
+                    tasks,
+                    grader,
+                    chosen,
+                    margin=margin,
+                    biography_margin=biography_margin,
+                    concurrency=concurrency,
+                    on_result=advance,
+                )
+        finally:
+            await close_clients(clients)
+        return report, clients
+
+    report, clients = asyncio.run(run())
+    if as_json:
+        print_json({**report.as_dict(), "grader": grader_name, "models": flags.describe_clients(clients)})
+    else:
+        render_audit(report, grader_name)
+        print_usage({"models": flags.describe_clients(clients)})
+    for error in report.errors:
+        err.print(f"[bold red]error:[/] grading failed: {error}", highlight=False, soft_wrap=True)
+    if report.errors:
+        err.print(f"[bold red]error:[/] {len(report.errors)} grading(s) failed; the audit is incomplete")
+    if not report.passed:
+        raise typer.Exit(1)
+
+
+def render_audit(report: AuditReport, grader_name: str) -> None:
+    """The verdict per family, then every strategy's pooled mean ± standard error per family."""
+    wide = Console(width=max(out.size.width, 160), highlight=False)  # the grid is read, not squeezed
+    title = f"fixed strategies against the abstention floor ({grader_name} grader)"
+    verdicts = Table(title=title, title_justify="left")
+    for column in ("family", "rows in its forms", "floor", "best single strategy", "mean ± se", "best per form"):
+        verdicts.add_column(column, justify="left" if column in ("family", "best single strategy") else "right")
+    verdicts.add_column("limit", justify="right")
+    verdicts.add_column("")
+    for family in report.families:
+        name, best = family.best
+        verdicts.add_row(
+            family.family.value,
+            str(family.ceiling.n),
+            f"{family.floor:.3f}",
+            name,
+            _cell(best.mean, best.se),
+            _cell(family.ceiling.mean, family.ceiling.se),
+            f"{family.floor + family.margin:.3f}",
+            "[green]ok[/]" if family.passed else "[bold red]beaten[/]",
+        )
+    wide.print(verdicts)
+
+    grid = Table(title="mean reward ± standard error over each family's forms", title_justify="left")
+    grid.add_column("strategy", no_wrap=True)
+    for family in report.families:
+        grid.add_column(family.family.value, justify="right", no_wrap=True, min_width=len(family.family.value))
+    for strategy in [*(s.name for s in report.strategies), BEST_PER_FORM]:
+        cells = []
+        for family in report.families:
+            figure = family.strategies[strategy]
+            cell = "–" if figure.mean is None else f"{figure.mean:.3f}±{figure.se:.3f}".replace("±0.", "±.")
+            beaten = (figure.mean or 0.0) - family.floor > family.margin + 1e-9
+            cells.append(f"[bold red]{cell}[/]" if beaten else cell)
+        grid.add_row(strategy, *cells)
+    grid.add_row("(floor)", *(f"{family.floor:.3f}" for family in report.families))
+    wide.print(grid)
+    margins = sorted({(f.family.value == "biography", f.margin) for f in report.families})
+    stated = ", ".join(f"{'biography' if bio else 'other families'} {m:.2f}" for bio, m in margins)
+    wide.print(
+        f"audit {'passed' if report.passed else 'FAILED'}: {report.replies_graded} distinct replies graded; "
+        f"allowed excess over the floor: {stated}"
+    )
+
+
+def _cell(mean: float | None, se: float) -> str:
+    return "–" if mean is None else f"{mean:.3f} ± {se:.3f}"

@@ -1,0 +1,109 @@
+"""A question's form: what a policy can read from the wording alone, with names, numbers and dates masked.
+
+A policy that knows nothing still sees the form. If a form held only unanswerable rows, the wording would give
+the family away; if it held more rows of one defect than answerable rows, naming that defect on every question
+of the form would beat saying "I don't know". `form_balance` measures both.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from nohallucinate.tasks.model import Family, Task
+
+NAME = "<name>"
+NUMBER = "<number>"
+
+_SEASON = re.compile(r"\b\d{4}\s*[–—/-]\s*\d{2,4}\b")
+_NUMBER = re.compile(r"\b\d[\d,.]*\b")
+# A name: capitalised words, joined by the small words names carry ("Academy Award for Best Actress",
+# "Lorriston Argyle F.C.", "Nobel Prize in Literature"). The question's first word is never a name.
+_NAME = re.compile(
+    r"(?<!^)\b[A-ZÀ-ÖØ-Þ][\w'’.&–-]*(?:\s+(?:(?:of|the|for|in|de|da|del|van|von|der|and|&|on|la|le)\s+)*"
+    r"[A-ZÀ-ÖØ-Þ][\w'’.&–-]*)*"
+)
+_POSSESSIVE = re.compile(r"['’]s$")
+
+
+def question_form(question: str) -> str:
+    """The question with every name, number, season and date replaced by a placeholder."""
+    text = _SEASON.sub(NUMBER, question.strip())
+    text = _NUMBER.sub(NUMBER, text)
+    text = _NAME.sub(NAME, text)
+    return " ".join(text.split())
+
+
+def question_subject(question: str) -> str | None:
+    """The first name the question holds: whom or what it asks about, as a reader of the question sees it."""
+    match = _NAME.search(_NUMBER.sub(" ", _SEASON.sub(" ", question.strip())))
+    return _POSSESSIVE.sub("", match.group(0)) if match else None
+
+
+@dataclass(frozen=True)
+class FormShare:
+    """The rows of one question form, counted per family."""
+
+    form: str
+    families: dict[Family, int]
+
+    @property
+    def rows(self) -> int:
+        return sum(self.families.values())
+
+    @property
+    def answerable(self) -> int:
+        return sum(n for f, n in self.families.items() if not f.is_unanswerable)
+
+    @property
+    def unanswerable(self) -> int:
+        return self.rows - self.answerable
+
+    @property
+    def largest_defect(self) -> tuple[Family, int] | None:
+        defects = [(f, n) for f, n in self.families.items() if f.is_unanswerable]
+        return max(defects, key=lambda item: (item[1], item[0].value)) if defects else None
+
+    @property
+    def balanced(self) -> bool:
+        """No defect family outnumbers the answerable rows of the form (forms without defects are balanced)."""
+        largest = self.largest_defect
+        return largest is None or largest[1] <= self.answerable
+
+
+@dataclass(frozen=True)
+class FormBalance:
+    """How much the wording of short questions tells about answerability."""
+
+    forms: list[FormShare]
+    classifier_accuracy: float  # predicting answerable/unanswerable from the form alone (its majority)
+    base_rate: float  # predicting the overall majority for every row
+
+    @property
+    def unbalanced(self) -> list[FormShare]:
+        return [share for share in self.forms if not share.balanced]
+
+    @property
+    def advantage(self) -> float:
+        """What the form adds to a guess at answerability, in accuracy points over the base rate."""
+        return self.classifier_accuracy - self.base_rate
+
+
+def form_balance(tasks: Iterable[Task]) -> FormBalance:
+    """Count every short question's family by form (biographies are a task of their own and are left out)."""
+    counts: dict[str, Counter[Family]] = defaultdict(Counter)
+    for task in tasks:
+        if task.family is not Family.BIOGRAPHY:
+            counts[question_form(task.question)][task.family] += 1
+    forms = sorted(
+        (FormShare(form, dict(sorted(c.items(), key=lambda i: i[0].value))) for form, c in counts.items()),
+        key=lambda share: (-share.rows, share.form),
+    )
+    total = sum(share.rows for share in forms)
+    if not total:
+        return FormBalance(forms, 1.0, 1.0)
+    correct = sum(max(share.answerable, share.unanswerable) for share in forms)
+    answerable = sum(share.answerable for share in forms)
+    return FormBalance(forms, correct / total, max(answerable, total - answerable) / total)

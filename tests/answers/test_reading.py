@@ -80,7 +80,7 @@ def test_hedges() -> None:
         ("Ronaldo never played for Liverpool.", DefectCue.FALSE_PREMISE),
         ("That premise is false: she hasn't won a Nobel.", DefectCue.FALSE_PREMISE),
         ("There is no such prize.", DefectCue.NONEXISTENT),
-        ("I'm not aware of any footballer named Oswin Threlkeld-Mabry.", DefectCue.NONEXISTENT),
+        ("There is no footballer named Oswin Threlkeld-Mabry.", DefectCue.NONEXISTENT),
         ("That club doesn't appear to be a real football club.", DefectCue.NONEXISTENT),
         ("His exact date of birth isn't recorded; only the year, 1911, is known.", DefectCue.UNRECORDED),
         ("Sources only give the year.", DefectCue.UNRECORDED),
@@ -92,8 +92,19 @@ def test_defect_cues(text: str, cue: DefectCue) -> None:
     assert cue in defect_cues(text)
 
 
-def test_personal_ignorance_is_not_an_unrecorded_cue() -> None:
-    assert DefectCue.UNRECORDED not in defect_cues("I don't know his exact date of birth.")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't know his exact date of birth.",
+        "I'm not aware of any footballer named Oswin Threlkeld-Mabry.",
+        "I don't know of anyone called Perpetua Quillfeather-Nakamura.",
+        "I couldn't find any record of a person named Perpetua Quillfeather-Nakamura.",
+        "I'm not sure he ever played for them.",
+        "I have no record of him playing for Arsenal.",
+    ],
+)
+def test_what_the_replier_does_not_know_claims_no_defect(text: str) -> None:
+    assert defect_cues(text) == set()
 
 
 def test_uncertainty_is_not_a_denial() -> None:

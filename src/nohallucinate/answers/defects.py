@@ -1,12 +1,23 @@
-"""Phrases that name what is wrong with a question: a false premise, a missing entity,
-an unrecorded value, or a name shared by several people."""
+"""Claims that a question is defective: a false premise, a missing entity, an unrecorded value, a shared name.
+
+A claim is a statement about the world ("he never played for them", "no such prize exists", "only the year is
+recorded", "several people share the name"), plain or hedged ("I don't think that award exists"). A statement
+about the replier ("I don't know of anyone called X", "I can't find any record of it") is not a claim: it is an
+abstention, and it is read as one everywhere, so that it earns the same on every question.
+
+Each rule has a name, the phrases it must fire on and the phrases it must not (tests/answers/test_defects.py
+runs them all); a verdict records which rule decided.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from nohallucinate.answers.normalise import normalise
+from nohallucinate.answers.sentences import split_sentences
 
 
 class DefectCue(StrEnum):
@@ -18,8 +29,38 @@ class DefectCue(StrEnum):
     AMBIGUOUS = "ambiguous"
 
 
+@dataclass(frozen=True)
+class DefectRule:
+    """A named pattern that finds one kind of defect claim, with the phrases it must and must not fire on."""
+
+    name: str
+    cue: DefectCue
+    pattern: re.Pattern[str]
+    fires_on: tuple[str, ...]
+    not_on: tuple[str, ...] = ()
+    in_questions: bool = False  # a question ("Which Doug Adams do you mean?") still makes this claim
+
+
+@dataclass(frozen=True)
+class DefectClaim:
+    """One claim found in a reply: its defect, the rule that found it, and where."""
+
+    cue: DefectCue
+    rule: str
+    start: int
+    end: int
+    text: str
+
+
 # Patterns are written for normalised text: straight quotes, contractions expanded ("is not").
 _NEG = r"(?:never|not|no longer)"
+# Words after a negation that make it a statement about the replier, not about the world.
+_ABOUT_ME = r"(?!\s+(?:sure|certain|aware|know|knew|recall|remember|familiar|able|find|found|see|have|verify|confirm))"
+# "The day does not appear in the records" is about the record, not about a relation.
+_NOT_IN_RECORDS = (
+    r"(?! (?:in|on) (?:the |any |available )?(?:\w+ )?(?:record|records|sources?|documents?|registers?)"
+    r"| to (?:be|have))"
+)
 _RELATION = (
     r"(?:play(?:ed|s|ing)?|appear(?:ed|s|ing)?|feature(?:d|s)?|join(?:ed|s)?|sign(?:ed|s)? (?:for|with)|"
     r"represent(?:ed|s)?|turn(?:ed)? out|won|win(?:s|ning)?|receiv(?:ed|e|es|ing)|award(?:ed)?|"
@@ -29,7 +70,7 @@ _RELATION = (
 )
 _ENTITY = (
     r"(?:person|people|individual|one|someone|anyone|anybody|player|footballer|athlete|club|team|side|prize|"
-    r"award|medal|honou?r|entity|author|writer|scientist|politician|figure|organi[sz]ation|company|record|such)"
+    r"award|medal|honou?r|trophy|entity|author|writer|scientist|politician|figure|organi[sz]ation|company|such)"
 )
 _DAY = r"(?:exact|precise|full|specific|complete|actual)?\s?(?:birth ?date|date of birth|date|day|birthday)"
 _DAY_MONTH = rf"(?:{_DAY}|day (?:or|and) month|month (?:or|and) day|month)"
@@ -39,118 +80,278 @@ _RECORDED = (
 )
 _NAMED_AS = r"(?:named|called|by (?:the|that|this) name|known as|titled|going by|who goes by)"
 
-_PATTERNS: dict[DefectCue, re.Pattern[str]] = {
-    DefectCue.FALSE_PREMISE: re.compile(
-        "|".join(
-            [
-                rf"\b{_NEG}\b(?:\s+\w+){{0,3}}\s+{_RELATION}\b",
-                rf"\b{_NEG} (?:ever )?(?:a|an) (?:\w+ ){{0,3}}(?:player|member|recipient|winner|laureate)\b",
-                r"\bno (?:record|evidence|indication|sign|mention|information)s? (?:\w+ ){0,3}(?:that|of|showing|"
-                r"suggesting)\b(?:\s+\w+){0,6}\s+" + _RELATION + r"\b",
-                r"\b(?:false|incorrect|mistaken|wrong|flawed|faulty|erroneous|inaccurate|invalid) "
-                r"(?:premise|assumption|presupposition)\b",
-                r"\b(?:premise|assumption|presupposition) (?:of (?:the|your|this) question )?(?:is|seems|appears|"
-                r"looks) (?:to be )?(?:false|incorrect|mistaken|wrong|flawed|inaccurate|untrue)\b",
-                r"\bquestion (?:is based on|rests on|assumes|presupposes|contains) (?:a |an )?"
-                r"(?:false|incorrect|mistaken|wrong|inaccurate)\b",
-                r"\bthat is not (?:correct|right|accurate|true)\b|\bthis is (?:incorrect|untrue|false)\b",
-            ]
+
+def _rule(
+    name: str,
+    cue: DefectCue,
+    pattern: str,
+    fires_on: tuple[str, ...],
+    not_on: tuple[str, ...] = (),
+    in_questions: bool = False,
+) -> DefectRule:
+    return DefectRule(name, cue, re.compile(pattern, re.IGNORECASE), fires_on, not_on, in_questions)
+
+
+_FP, _NE, _UN, _AM = DefectCue.FALSE_PREMISE, DefectCue.NONEXISTENT, DefectCue.UNRECORDED, DefectCue.AMBIGUOUS
+
+RULES: tuple[DefectRule, ...] = (
+    # --- false premise: the relation the question takes for granted never held
+    _rule(
+        "relation_denied",
+        _FP,
+        rf"\b{_NEG}\b{_ABOUT_ME}(?:\s+\w+){{0,3}}\s+{_RELATION}\b{_NOT_IN_RECORDS}",
+        ("Ronaldo never played for Liverpool.", "She hasn't won a Nobel.", "He was not given that award."),
+        (
+            "I'm not sure he played for them.",
+            "I don't know when he played for them.",
+            "The day and month do not appear in the historical record.",
         ),
-        re.IGNORECASE,
     ),
-    DefectCue.NONEXISTENT: re.compile(
-        "|".join(
-            [
-                r"\b(?:does|did|do) not (?:appear to |seem to |actually )?exist\b",
-                r"\b(?:appears|seems) not to exist\b|\bnon-?existent\b|\bno such\b",
-                r"\b(?:is|are|was) not (?:any|a|an) such\b|\bnot (?:seem|appear) to be (?:any|a|an) such\b",
-                r"\bnot(?: \w+){0,3} (?:a|an) (?:real|actual|existing|genuine|recogni[sz]ed)\b|\bnot real\b",
-                r"\b(?:fictional|fictitious|fabricated|made[- ]up|invented|imaginary|hypothetical)\b",
-                rf"\b(?:no|not aware of any|unaware of any|never heard of (?:a|an|any)|no knowledge of any|"
-                rf"not familiar with any|cannot find any|could not find any|no record of any|no evidence of any|"
-                rf"no trace of any|do not know of (?:a|an|any)|not know of (?:a|an|any))"
-                rf" (?:\w+ ){{0,3}}{_ENTITY}s? (?:\w+ ){{0,2}}{_NAMED_AS}",
-                rf"\b(?:do|did) not know (?:of )?(?:anyone|anybody|any one|a single \w+)(?: \w+){{0,3}} {_NAMED_AS}",
-                rf"\b(?:no|cannot find any|could not find any) (?:record|evidence|trace|mention|sign)s? (?:that|of) "
-                rf"(?:(?:a|an|any|the) )?(?:\w+ ){{0,3}}(?:{_ENTITY}s? )?(?:{_NAMED_AS})?\b[^.]{{0,60}}\bexist",
-                rf"\b(?:cannot|could not|can not) find (?:any|a) (?:\w+ ){{0,2}}{_ENTITY}s?\b(?: \w+){{0,2}} "
-                rf"{_NAMED_AS}",
-                r"\b(?:do not|does not) (?:think|believe) (?:\w+ ){0,5}(?:exists?|is real|is a real)\b",
-                r"\bdoubt (?:that )?(?:\w+ ){0,5}(?:exists?|is real)\b",
-                r"\b(?:does|do) not match (?:anyone|anybody|anything|any (?:\w+ )?(?:person|club|prize|award|team))\b",
-                r"\bno (?:\w+ )?(?:wikipedia|wikidata) (?:article|entry|page)\b",
-            ]
+    _rule(
+        "relation_doubted",
+        _FP,
+        rf"\b(?:do|does|did) not (?:think|believe|suppose|reckon) (?:that )?(?:[\w'-]+ ){{0,5}}?(?:ever |really )?"
+        rf"{_RELATION}\b",
+        ("I don't think Cristiano Ronaldo ever played for that club.", "I don't believe she won it."),
+    ),
+    _rule(
+        "never_a_member",
+        _FP,
+        rf"\b{_NEG} (?:ever )?(?:a|an) (?:\w+ ){{0,3}}(?:player|member|recipient|winner|laureate)\b"
+        r"(?! (?:i|that i|whom i|who i)\b)",
+        ("He was never a Booker winner.", "she is not a Nobel laureate"),
+        ("He is not a player I have detailed records on.",),
+    ),
+    _rule(
+        "no_record_of_relation",
+        _FP,
+        r"\bno (?:record|evidence|indication|sign|mention|information)s? (?:\w+ ){0,3}(?:that|of|showing|"
+        r"suggesting)\b(?:\s+\w+){0,6}\s+" + _RELATION + r"\b",
+        ("There's no record of Douglas Adams ever winning the Booker Prize.",),
+        ("I have no record of him playing for them.",),
+    ),
+    _rule(
+        "false_premise_named",
+        _FP,
+        r"\b(?:false|incorrect|mistaken|wrong|flawed|faulty|erroneous|inaccurate|invalid|untrue) "
+        r"(?:premise|assumption|presupposition)\b|"
+        r"\b(?:premise|assumption|presupposition) (?:of (?:the|your|this) question )?(?:is|seems|appears|"
+        r"looks) (?:to be )?(?:false|incorrect|mistaken|wrong|flawed|inaccurate|untrue)\b|"
+        r"\bquestion (?:is based on|rests on|assumes|presupposes|contains) (?:a |an )?"
+        r"(?:false|incorrect|mistaken|wrong|inaccurate)\b|\bnever happened\b|\bdid not happen\b",
+        ("This question contains a false premise.", "The premise seems wrong.", "That never happened."),
+    ),
+    _rule(
+        "premise_rejected",
+        _FP,
+        r"\bthat is not (?:correct|right|accurate|true)\b|\bthis is (?:incorrect|untrue|false)\b",
+        ("That's not correct: he played elsewhere.",),
+    ),
+    # --- nonexistent: the person, club or prize asked about does not exist
+    _rule(
+        "does_not_exist",
+        _NE,
+        r"\b(?:does|did|do) not (?:appear to |seem to |actually |really )?exist\b|"
+        r"\b(?:appears|seems) not to exist\b|\bnon-?existent\b|"
+        r"\b(?:do not|does not|did not) (?:think|believe) (?:\w+ ){0,5}(?:exists?|is real|is a real)\b|"
+        r"\bdoubt (?:that )?(?:\w+ ){0,5}(?:exists?|is real)\b|\b(?:might|may|could) not exist\b",
+        ("Dunmere Vale F.C. doesn't appear to exist.", "I don't think that award exists.", "It may not exist."),
+        ("I can't find any evidence that it exists.",),
+    ),
+    _rule(
+        "no_such",
+        _NE,
+        r"\bno such\b(?! (?:information|record|records|data|details)\b)|"
+        r"\b(?:is|are|was) not (?:any|a|an) such\b|\bnot (?:seem|appear) to be (?:any|a|an) such\b",
+        ("There is no such award.", "There doesn't seem to be any such person."),
+        ("I have no such information.",),
+    ),
+    _rule(
+        "not_real",
+        _NE,
+        r"\bnot(?: \w+){0,3} (?:a|an) (?:real|actual|existing|genuine|recogni[sz]ed)\b|\bnot real\b|"
+        r"\b(?:fictional|fictitious|fabricated|made[- ]up|invented|imaginary|hypothetical)\b",
+        ("That club doesn't appear to be a real football club.", "This appears to be a made-up name."),
+    ),
+    _rule(
+        "there_is_no_such_name",
+        _NE,
+        r"\bthere (?:is|are|was|were) no (?:such )?[\"']?(?-i:[A-Z])",
+        ('There is no "Aldous Brennick Prize" that I know of.', "There is no Ferrenholt Award."),
+        ("There is no record of it.",),
+    ),
+    _rule(
+        "no_entity_named",
+        _NE,
+        rf"\b(?:there (?:is|are|was|were) )?no (?:\w+ ){{0,3}}{_ENTITY}s? (?:\w+ ){{0,2}}{_NAMED_AS}\b|"
+        rf"\bno (?:record|evidence|trace|mention|sign)s? (?:that|of) (?:(?:a|an|any|the) )?(?:\w+ ){{0,3}}"
+        rf"(?:{_ENTITY}s? )?(?:{_NAMED_AS})?\b[^.]{{0,60}}\bexist",
+        ("There's no club called Dunmere Vale F.C. that I know of.", "There is no record that the prize exists."),
+        ("I couldn't find any record of a person named Perpetua.",),
+    ),
+    _rule(
+        "name_is_wrong",
+        _NE,
+        r"\b(?:misremembered|garbled|mistaken|wrong|incorrect) name\b|"
+        r"\b(?:club|prize|award|person|player|medal|trophy)(?:'s)? name (?:is|may be|might be|could be|seems|"
+        r"appears to be) (?:\w+ )?(?:wrong|mistaken|incorrect|misremembered|garbled)\b",
+        ("It may be a misremembered name for a different award.", "Perhaps the club name is wrong."),
+    ),
+    # --- unrecorded: only part of the value was ever recorded
+    _rule(
+        "date_not_recorded",
+        _UN,
+        rf"\b{_DAY_MONTH}\b[^.;]{{0,60}}?\b(?:is|are|was|were|has|have|remains?|appears|seems)\b(?: \w+){{0,2}}"
+        rf" (?:not|never)\s*(?:been )?(?:publicly |reliably |widely |officially |ever )?{_RECORDED}|"
+        rf"\b{_DAY_MONTH}\b[^.;]{{0,60}}?\b(?:does|do|did) not (?:appear|seem) to (?:be|have been) "
+        rf"(?:publicly |reliably |widely |officially |ever )?{_RECORDED}|"
+        rf"\b{_DAY_MONTH}\b[^.;]{{0,40}}?\b(?:is|are|was|were|remains?)\b(?: \w+)? (?:unknown|unrecorded|"
+        r"undocumented|not known|lost|uncertain|a mystery)\b(?! to me)|"
+        rf"\b{_DAY_MONTH} (?:\w+ ){{0,2}}(?:unknown|unrecorded|undocumented|not recorded|not known)\b(?! to me)",
+        (
+            "His exact date of birth isn't recorded.",
+            "The day and month are unknown.",
+            "exact date unknown",
+            "His exact date of birth doesn't appear to be publicly recorded.",
         ),
-        re.IGNORECASE,
+        ("I don't know his exact date of birth.", "The exact date is unknown to me."),
     ),
-    DefectCue.UNRECORDED: re.compile(
-        "|".join(
-            [
-                rf"\b{_DAY_MONTH}\b[^.;]{{0,60}}?\b(?:is|are|was|were|has|have|remains?|appears|seems)\b(?: \w+){{0,2}}"
-                rf" (?:not|never)\s*(?:been )?(?:publicly |reliably |widely |officially |ever )?{_RECORDED}",
-                rf"\b{_DAY_MONTH}\b[^.;]{{0,40}}?\b(?:is|are|was|were|remains?)\b(?: \w+)? (?:unknown|unrecorded|"
-                r"undocumented|not known|lost|uncertain|a mystery)\b",
-                rf"\b{_DAY_MONTH} (?:\w+ ){{0,2}}(?:unknown|unrecorded|undocumented|not recorded|not known)\b",
-                r"\b(?:only|just) (?:the |his |her |their |a )?(?:birth )?year(?: of (?:his |her |their )?birth)?"
-                r",?(?: \(?\d{4}\)?,?)? (?:is|was|has been|are|were|seems to be|appears to be|survives|exists) "
-                r"(?:\w+ )?(?:known|recorded|documented|available|given|listed|attested|on record)\b",
-                r"\b(?:records?|sources?|documents?|references?|wikipedia|wikidata|registers?) (?:only |just )"
-                r"(?:give|gives|list|lists|show|shows|record|records|state|states|mention|mentions|note|notes|"
-                r"provide|provides|say|says)\b",
-                r"\b(?:records?|sources?|documentation) (?:\w+ ){0,3}(?:give|gives|list|lists|record|records|show|"
-                r"shows|say|says) only (?:the |his |her |their )?year\b",
-                r"\bonly (?:thing|information|detail|data|fact)(?: \w+){0,3} (?:is|are|was) (?:the |his |her )?"
-                r"(?:birth )?year\b",
-                r"\bno (?:surviving |known |public |reliable |recorded |documented )?(?:record|records|"
-                r"documentation|source|sources) (?:\w+ ){0,2}(?:of|for|give|gives|giving|with|record|records|"
-                r"recording) (?:\w+ ){0,2}(?:exact|precise|full|specific|day|month)\b",
-                rf"\bno (?:recorded |documented |known )?(?:exact |precise |full |specific )?{_DAY_MONTH}\b"
-                rf"[^.;]{{0,50}}\b(?:recorded|documented|known|on record|survives?|exists?|preserved)\b",
-                r"\bno (?:recorded|documented|known) (?:exact |precise |full )?(?:birth ?date|date|day|month)\b",
-                rf"\b{_DAY_MONTH}\b[^.;]{{0,40}}\b(?:not|never) (?:appear|appears|feature|features|survive|"
-                r"survives|exist|exists) (?:in|on) (?:the |any )?(?:\w+ )?(?:record|records|sources|documents)\b",
-                rf"\b(?:not|never) (?:think|believe) (?:it|this|that|the date|the day|her birthday|his birthday)\b"
-                rf"[^.;]{{0,20}}\b(?:is|was|has been) (?:\w+ )?{_RECORDED}",
-                r"\b(?:unrecorded|undocumented|not recorded|never recorded|not documented|lost to history)\b",
-                r"\bknown only (?:by|to) (?:the |his |her )?year\b|\bonly (?:\w+ )?known (?:by|to the) year\b",
-            ]
+    _rule(
+        "only_year_recorded",
+        _UN,
+        r"\b(?:only|just) (?:the |his |her |their |a )?(?:birth )?year(?: of (?:[\w'-]+ ){0,3}birth)?"
+        r",?(?: \(?\d{4}\)?,?)? (?:is|was|has been|are|were|seems to be|appears to be|survives|exists) "
+        r"(?:\w+ )?(?:known|recorded|documented|available|given|listed|attested|on record)\b|"
+        r"\b(?:records?|sources?|documents?|references?|wikipedia|wikidata|registers?) (?:only |just )"
+        r"(?:give|gives|list|lists|show|shows|record|records|state|states|mention|mentions|note|notes|"
+        r"provide|provides|say|says)\b|"
+        r"\b(?:records?|sources?|documentation) (?:\w+ ){0,3}(?:give|gives|list|lists|record|records|show|"
+        r"shows|say|says) only (?:the |his |her |their )?year\b|"
+        r"\bonly (?:thing|information|detail|data|fact)(?: \w+){0,3} (?:is|are|was) (?:the |his |her )?"
+        r"(?:birth )?year\b|"
+        r"\bknown only (?:by|to) (?:the |his |her )?year\b|\bonly (?:\w+ )?known (?:by|to the) year\b",
+        (
+            "Only the year of his birth, 1911, is recorded.",
+            "Sources only give the year.",
+            "I believe only the year of Hallvard Østerby's birth was ever recorded.",
         ),
-        re.IGNORECASE,
+        ("I only know that he was born in 1911.",),
     ),
-    DefectCue.AMBIGUOUS: re.compile(
-        "|".join(
-            [
-                r"\b(?:several|multiple|many|two|three|four|five|various|numerous|different|other|more than one|"
-                r"a number of|a few|at least two|a couple of)\b(?: \w+){0,3} (?:people|persons|individuals|men|"
-                r"women|figures|players|athletes|footballers|notable people|\w+ers|\w+ists|people's)\b"
-                r"(?: \w+){0,3}? ?(?:named|called|with (?:the|that|this) (?:same )?name|by (?:the|that|this) "
-                r"name|known as|share|sharing|go by|going by|who share|have (?:the|that|this) name|"
-                r"answer to|bear|bearing)\b",
-                r"\b(?:name|question|reference|it) (?:is|seems|appears|remains) (?:\w+ )?ambiguous\b|"
-                r"\bambiguous\b|\bambiguity\b|\bdisambiguat",
-                r"\b(?:could|can|may|might|would) (?:\w+ )?(?:refer|apply|belong|point) to\b(?: \w+){0,3} "
-                r"(?:several|multiple|more than one|different|any of|one of|a number of|various|either)\b",
-                r"\b(?:could|can|may|might) (?:be|mean|describe) (?:any (?:one )?of )?(?:a few|several|multiple|many|"
-                r"various|a number of|two|three|four|more than one) (?:different )?(?:people|persons|individuals|"
-                r"men|women)\b",
-                r"\bwhich (?:one|person|individual|\w+(?: \w+)?) (?:do|did|are|were) you (?:mean|refer|asking|"
-                r"referring|thinking|have in mind)",
-                r"(?:^|[.!?]\s+)which (?:(?-i:[A-Z])[\w'.-]*\s?){1,4}\?",
-                r"\b(?:could|can|would) you (?:please )?(?:clarify|specify|be more specific|tell me which)\b",
-                r"\bmore than one (?:person|individual|\w+ (?:named|called))\b",
-                r"\bshared by (?:several|multiple|more than one|many|a number of|different)\b",
-                r"\b(?:common|shared) name\b",
-            ]
-        ),
-        re.IGNORECASE,
+    _rule(
+        "no_record_of_date",
+        _UN,
+        r"\bno (?:surviving |known |public |reliable |recorded |documented )?(?:record|records|"
+        r"documentation|source|sources) (?:\w+ ){0,2}(?:of|for|give|gives|giving|with|record|records|"
+        r"recording) (?:\w+ ){0,2}(?:exact|precise|full|specific|day|month)\b|"
+        rf"\bno (?:recorded |documented |known )?(?:exact |precise |full |specific )?{_DAY_MONTH}\b"
+        rf"[^.;]{{0,50}}\b(?:recorded|documented|known|on record|survives?|exists?|preserved)\b|"
+        r"\bno (?:recorded|documented|known) (?:exact |precise |full )?(?:birth ?date|date|day|month)\b|"
+        rf"\b{_DAY_MONTH}\b[^.;]{{0,40}}\b(?:not|never) (?:appear|appears|feature|features|survive|"
+        r"survives|exist|exists) (?:in|on) (?:the |any )?(?:\w+ )?(?:record|records|sources|documents)\b|"
+        rf"\b(?:not|never) (?:think|believe) (?:it|this|that|the date|the day|her birthday|his birthday)\b"
+        rf"[^.;]{{0,20}}\b(?:is|was|has been) (?:\w+ )?{_RECORDED}|"
+        r"\b(?:unrecorded|undocumented|not recorded|never recorded|not documented|lost to history)\b",
+        ("No exact birth date survives in the records.", "There is no recorded day or month.", "undocumented"),
     ),
-}
+    # --- ambiguous: the name belongs to several people
+    _rule(
+        "several_share_the_name",
+        _AM,
+        r"\b(?:several|multiple|many|two|three|four|five|various|numerous|different|other|more than one|"
+        r"a number of|a few|at least two|a couple of)\b(?: \w+){0,3} (?:people|persons|individuals|men|"
+        r"women|figures|players|athletes|footballers|notable people|\w+ers|\w+ists|people's)\b"
+        r"(?: \w+){0,3}? ?(?:named|called|with (?:the|that|this) (?:same )?name|by (?:the|that|this) "
+        r"name|known as|share|sharing|go by|going by|who share|have (?:the|that|this) name|"
+        r"answer to|bear|bearing)\b|"
+        r"\bmore than one (?:person|individual|\w+ (?:named|called))\b|"
+        r"\bshared by (?:several|multiple|more than one|many|a number of|different)\b|\b(?:common|shared) name\b",
+        ("There are several people named Doug Adams.", "The name is shared by multiple people."),
+    ),
+    _rule(
+        "name_is_ambiguous",
+        _AM,
+        r"\bambiguous\b|\bambiguity\b|\bdisambiguat",
+        ("The name is ambiguous.",),
+    ),
+    _rule(
+        "could_refer_to_several",
+        _AM,
+        r"\b(?:could|can|may|might|would) (?:\w+ )?(?:refer|apply|belong|point) to\b(?: \w+){0,3} "
+        r"(?:several|multiple|more than one|different|any of|one of|a number of|various|either)\b|"
+        r"\b(?:could|can|may|might) (?:be|mean|describe) (?:any (?:one )?of )?(?:a few|several|multiple|many|"
+        r"various|a number of|two|three|four|more than one) (?:different )?(?:people|persons|individuals|"
+        r"men|women)\b|"
+        r"\b(?:could|can|may|might) refer to (?:either )?(?:a|an|the) [^.?!;]{1,80}?\bor (?:to )?(?:a|an|the)\b",
+        ("Doug Adams could be a few different people.", "He could refer to a referee, a designer, or a chemist."),
+        ("It could be the singer, or it could be the university.",),
+    ),
+    _rule(
+        "which_one_is_meant",
+        _AM,
+        r"\bwhich (?:one|person|individual|\w+(?: \w+)?) (?:do|did|are|were) you (?:mean|refer|asking|"
+        r"referring|thinking|have in mind)|(?:^|[.!?]\s+)which (?:(?-i:[A-Z])[\w'.-]*\s?){1,4}\?|"
+        r"\b(?:clarify|specify|tell me) which\b",
+        ("Which Doug Adams do you mean?", "Which Doug Adams?", "Could you clarify which Elspeth Varga you mean?"),
+        ("Could you clarify who you mean?", "Could you give me more context about who she is?"),
+        in_questions=True,
+    ),
+)
+
+# Words that put the replier's own knowledge or search in front of a claim ("I have no record of ...").
+_ABOUT_THE_REPLIER = re.compile(
+    r"\bi (?:\w+ ){0,2}(?:have|had|know|knew|found|find|see|saw|am aware|recall|remember|came across)\s+$",
+    re.IGNORECASE,
+)
+
+
+def defect_claims(text: str) -> list[DefectClaim]:
+    """Every defect claim the text makes, in order (a claim inside a question counts only for the rules that
+    ask one, such as "Which Doug Adams do you mean?")."""
+    return list(_claims(normalise(text)))
+
+
+@lru_cache(maxsize=4096)
+def _claims(text: str) -> tuple[DefectClaim, ...]:
+    found = []
+    sentences = split_sentences(text)
+    for rule in RULES:
+        for match in rule.pattern.finditer(text):
+            sentence = next((s for s in sentences if s.start <= match.start() < s.end), None)
+            start, end = (sentence.start, sentence.end) if sentence else (0, len(text))
+            if _ABOUT_THE_REPLIER.search(text[start : match.start()]):
+                continue
+            if not rule.in_questions and _asked(text[start:end], match.start() - start, match.end() - start):
+                continue
+            found.append(DefectClaim(rule.cue, rule.name, match.start(), match.end(), match.group(0)))
+    return tuple(sorted(found, key=lambda c: (c.start, c.rule)))
+
+
+_SEGMENT_BREAK = re.compile(r"[,;:—–]|\s-\s")
+
+
+def _asked(sentence: str, start: int, end: int) -> bool:
+    """True when the part of the sentence around [start, end) is a question ("Is it true he never played?")."""
+    breaks = [m.start() for m in _SEGMENT_BREAK.finditer(sentence)]
+    after = next((b for b in breaks if b >= end), len(sentence))
+    return sentence[:after].rstrip().endswith("?") or (after == len(sentence) and sentence.rstrip().endswith("?"))
 
 
 def defect_cues(text: str) -> set[DefectCue]:
-    """Which defects the text names (it may name none, or more than one)."""
-    text = normalise(text)
-    return {cue for cue, pattern in _PATTERNS.items() if pattern.search(text)}
+    """Which defects the text claims (it may claim none, or more than one)."""
+    return {claim.cue for claim in defect_claims(text)}
+
+
+# "Either he never played for them, or no such club exists": two defects offered as alternatives.
+_ALTERNATIVES = re.compile(r"\b(?:or|either|alternatively|otherwise)\b", re.IGNORECASE)
+
+
+def hedged_across(text: str, claims: list[DefectClaim]) -> bool:
+    """True when claims of different defects are offered as alternatives to one another."""
+    if len({c.cue for c in claims}) < 2:
+        return False
+    first, last = min(c.start for c in claims), max(c.end for c in claims)
+    between = normalise(text)[max(0, first - 12) : last]
+    return bool(_ALTERNATIVES.search(between))
 
 
 _NEGATION = re.compile(r"\b(?:not|never|no|none|neither|nor|without)\b", re.IGNORECASE)

@@ -43,9 +43,21 @@ _BARE_MONTH = re.compile(
     + "|".join(_MONTHS)
     + r")\b"
 )
-_PART_BREAK = re.compile(r",|:|\s[–—-]\s")
+_PART_BREAK = re.compile(r",|:|\(|\s[–—-]\s")  # a bracket opens a part of its own: "never (17 apps)" denies nothing
 _RELATIVE = re.compile(r"^\s*(?:where|which|who|whom|whose|when)\b", re.IGNORECASE)
 _LEADING_INTERJECTION = re.compile(r"^\s*(?:no|nope|actually|well|hmm|sorry|yes)\b[,.!:]?\s*", re.IGNORECASE)
+# A value credited to a source ("the Transfermarkt Archive shows 17", "according to Soccerbase, 17").
+_SOURCE = re.compile(
+    r"\b(?:according to|per|citing|as (?:listed|given|recorded) (?:by|in))\b|"
+    r"\b(?P<source>[\w'.-]+)\s+(?:(?P<second>[\w'.-]+)\s+)?(?:shows?|showed|lists?|listed|gives?|gave|reports?|reported|says?|"
+    r"said|states?|stated|puts?|notes?|noted|credits?|credited|records?|recorded)\b",
+    re.IGNORECASE,
+)
+_SOURCE_NOUNS = frozenset(
+    "record records source sources register registers archive archives database stats statistics data figures".split()
+)
+# A place is where something happened, not who it happened to: "born on 3 March 1990 in Leeds".
+_PLACE = re.compile(r"\b(?:in|near|from)\s+(?:the\s+)?[A-Z][\w'.-]*(?:[ ,]+[A-Z][\w'.-]*)*")
 _RANGE_DASH = re.compile(r"^\s*(?:[–—-]|to|until)\s*$")
 _ALTERNATIVE_DIGITS = re.compile(r"\b\d+(?:st|nd|rd|th)?\s+or\s+(?:the\s+)?\d+(?:st|nd|rd|th)?\b")
 _DECADE = re.compile(r"\b(?:the\s+)?(?:early\s+|mid-?\s*|late\s+)?(1[0-9]|20)(\d)0s\b", re.IGNORECASE)
@@ -72,11 +84,19 @@ class Candidate:
     date: PartialDate | None
     number: NumberMention | None
     negated: bool  # a denial governs it ("not in 1998", "never played ... 0 times")
-    aside: bool  # an aside, not an assertion: inside brackets (years, counts) or inside a question
+    bracketed: bool  # inside brackets, for a year or count question (a bracketed lifespan states a full date)
+    in_question: bool  # inside a question the reply asks ("In 2021? No, ...")
     relation: bool | None  # its context speaks of the question's relation (True), of another (False), or neither
     foreign_names: bool  # the words around it name someone or something the question does not
     foreign_clause: bool  # its clause does
+    sourced: bool  # credited to a source ("Transfermarkt lists 17", "according to the register, 1990")
+    other_holder: bool  # its clause names another person, club or prize, not a source and not a place
     range_end: bool  # the second value of a span ("1939 – 2016"): a death, an end
+
+    @property
+    def aside(self) -> bool:
+        """Not asserted as an answer to an answerable question: in a question, or a bracketed year or count."""
+        return self.in_question or self.bracketed
 
     @property
     def value(self) -> object:
@@ -208,10 +228,13 @@ class _Context:
             date=date,
             number=number,
             negated=_denied(self.text, clause, start, self.dates) or sentence in self.redirected,
-            aside=brackets or sentence.text.rstrip().endswith("?"),
+            bracketed=brackets,
+            in_question=sentence.text.rstrip().endswith("?"),
             relation=self._ties_to_relation(before, after, clause.text),
             foreign_names=_names_outside(f"{before} {after}", self.question_tokens),
             foreign_clause=_names_outside(clause.text, self.question_tokens),
+            sourced=_credited(self.text[sentence.start : start]),
+            other_holder=_names_outside(_without_places(clause.text), self.question_tokens),
             range_end=bool(between) and bool(_RANGE_DASH.match(between)),
         )
 
@@ -310,6 +333,19 @@ def _in_brackets(text: str, start: int, end: int) -> bool:
 
 def _bare(token: str) -> str:
     return re.sub(r"'s?$", "", token)
+
+
+def _credited(prefix: str) -> bool:
+    """True when the words before a value credit it to a source: a name or a record that shows, lists, gives."""
+    for match in _SOURCE.finditer(prefix):
+        words = [w for w in (match.group("source"), match.group("second")) if w]
+        if not words or any(w.lower() in _SOURCE_NOUNS or (w[0].isupper() and w not in _NOT_NAMES) for w in words):
+            return True
+    return False
+
+
+def _without_places(text: str) -> str:
+    return _PLACE.sub(" ", text)
 
 
 def _names_outside(context: str, question_tokens: set[str]) -> bool:

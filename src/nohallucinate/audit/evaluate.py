@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nohallucinate.answers.questions import expected_kind
-from nohallucinate.answers.sentences import split_sentences
 from nohallucinate.audit.catalogue import BEST_PER_FORM, Strategy
+from nohallucinate.claims import decompose
 from nohallucinate.graders import ABSTENTION_REWARD, Grader
 from nohallucinate.runs import grade_replies
 from nohallucinate.tasks import Family, Reply, Task
@@ -137,7 +137,7 @@ def strategy_replies(tasks: Sequence[Task], strategies: Sequence[Strategy]) -> d
             "subject": question_subject(task.question) or "they",
             "question": task.question,
             "typical": typical.get(task.task_id) or _DEFAULT_TYPICAL.get(kind, ""),
-            "negated_lead": _negated(task.article.lead) if task.article else "",
+            "negated_lead": _negated(task.article.lead, task.article.title) if task.article else "",
         }
         for strategy in strategies:
             template = strategy.template(kind) or FALLBACK
@@ -238,17 +238,16 @@ def _typical_answers(tasks: Sequence[Task]) -> dict[str, str]:
 
 
 _NEGATABLE = re.compile(r"\b(is|was|are|were|has|had)\b")
-_PAST_VERB = re.compile(r"\b([a-z]+ed)\b")
+_VERB = re.compile(r"\b([a-z]+ed|won|began|became|wrote|made|took|gave|grew|led)\b")
 
 
-def _negated(lead: str) -> str:
-    """Each sentence of the lead with its first verb denied ("was" -> "was not", "studied" -> "never studied")."""
+def _negated(lead: str, subject: str) -> str:
+    """Every fact of the lead, denied in the lead's own words ("was born" -> "was not born", "won" -> "never
+    won"): a biography that repeats the article's words while asserting the opposite."""
     negated = []
-    for sentence in split_sentences(lead):
-        text = sentence.text.strip()
-        if _NEGATABLE.search(text):
-            text = _NEGATABLE.sub(r"\1 not", text, count=1)
-        elif _PAST_VERB.search(text):
-            text = _PAST_VERB.sub(r"never \1", text, count=1)
-        negated.append(text)
+    for claim in decompose(lead, subject):
+        if _NEGATABLE.search(claim):
+            negated.append(_NEGATABLE.sub(r"\1 not", claim, count=1))
+        elif _VERB.search(claim):
+            negated.append(_VERB.sub(r"never \1", claim, count=1))
     return " ".join(negated)

@@ -1,9 +1,10 @@
 """Check claims against a reference text by lexical evidence, without a model.
 
 A claim is supported when one passage of the reference (a sentence, or two adjacent ones) holds every
-date, number and name the claim states, and enough of the claim's other content words. The subject's own
-name does not count as evidence: it occurs everywhere. This is an approximation: it cannot tell "wrote"
-from "did not write", and a paraphrase with new words can fail it.
+date, number and name the claim states, and enough of the claim's other content words; a claim that denies
+something needs a passage that denies too. The subject's own name does not count as evidence: it occurs
+everywhere. This is an approximation: a paraphrase with new words can fail it, and a positive claim can match a
+passage that denies it.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import re
 from dataclasses import dataclass
 
 from nohallucinate.answers.dates import PartialDate, find_dates
+from nohallucinate.answers.defects import negates
 from nohallucinate.answers.normalise import straighten_quotes
 from nohallucinate.answers.numbers import find_numbers
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.sentences import split_sentences
+from nohallucinate.claims.anchors import anchors_of, subject_tokens, tokens
 from nohallucinate.claims.check import ClaimCheck
 from nohallucinate.claims.decompose import decompose
 
@@ -27,18 +30,11 @@ SHORT_CLAIM_WORDS = 3
 # Names match on this many leading letters, so that "Norway" finds "Norwegian" and "English" "England".
 _NAME_PREFIX = 4
 
-_NAME = re.compile(r"\b[A-Z][\w']*")
 # Ordinals decide facts ("seventeenth season", "first novel") but are not numbers: they must match exactly.
 _ORDINAL = re.compile(
     r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|"
     r"twentieth|thirtieth|\d+(?:st|nd|rd|th)|last|only|eldest|youngest)\b",
     re.IGNORECASE,
-)
-_POSSESSIVE = re.compile(r"'s?$")
-_COMMON_CAPITALISED = frozenset(
-    """I He She It They We The This That His Her Their Its In On At As A An And But Also Later After Before
-    From With For By During January February March April May June July August September October November
-    December""".split()
 )
 
 
@@ -49,15 +45,17 @@ class _Passage:
     tokens: frozenset[str]
     dates: tuple[PartialDate, ...]
     numbers: frozenset[float]
+    negated: bool
 
     @classmethod
     def of(cls, text: str) -> _Passage:
         return cls(
             text=text,
             words=frozenset(content_words(text)),
-            tokens=frozenset(_tokens(text)),
+            tokens=frozenset(tokens(text)),
             dates=tuple(m.date for m in find_dates(text)),
             numbers=frozenset(n.value for n in find_numbers(text)),
+            negated=negates(text),
         )
 
     def holds(self, dates: list[PartialDate], numbers: list[float], names: list[str]) -> bool:
@@ -79,18 +77,21 @@ class LexicalVerifier:
         singles = sentences + decompose(reference, subject)
         self._passages = [_Passage.of(text) for text in singles]
         self._pairs = [_Passage.of(f"{a} {b}") for a, b in itertools.pairwise(sentences)]
+        self._subject = subject
         self._subject_words = frozenset(content_words(subject or ""))
-        self._subject_tokens = frozenset(_tokens(subject or ""))
+        self._subject_tokens = subject_tokens(subject)
 
     def check(self, claim: str) -> ClaimCheck:
         """Decide one claim."""
         claim = straighten_quotes(claim)
-        dates = [m.date for m in find_dates(claim)]
-        numbers = [n.value for n in find_numbers(claim)]
-        names = [name for name in _names(claim) if name.lower() not in self._subject_tokens]
-        names += [m.group(0) for m in _ORDINAL.finditer(claim)]
+        anchors = anchors_of(claim, self._subject)
+        dates, numbers = list(anchors.dates), list(anchors.numbers)
+        names = [*anchors.names, *(m.group(0) for m in _ORDINAL.finditer(claim))]
         passages = self._passages + (self._pairs if len(dates) + len(numbers) + len(names) >= 2 else [])
         holding = [p for p in passages if p.holds(dates, numbers, names)]
+        if negates(claim):
+            # A denial is backed only by a passage that denies too: "never studied at X" is not in "studied at X".
+            holding = [p for p in holding if p.negated]
         if not holding:
             stated = ", ".join([*map(str, dates), *(f"{n:g}" for n in numbers), *names])
             return ClaimCheck(claim, False, f"no passage holds all of: {stated}")
@@ -103,16 +104,6 @@ class LexicalVerifier:
         if overlap < needed:
             return ClaimCheck(claim, False, f"best passage overlap {overlap:.2f} < {needed:.2f}", best.text)
         return ClaimCheck(claim, True, f"overlap {overlap:.2f}", best.text)
-
-
-def _tokens(text: str) -> set[str]:
-    return {_POSSESSIVE.sub("", t) for t in re.findall(r"[\w']+", text.lower())}
-
-
-def _names(claim: str) -> list[str]:
-    return [
-        _POSSESSIVE.sub("", word) for word in _NAME.findall(claim) if word not in _COMMON_CAPITALISED and len(word) > 1
-    ]
 
 
 def _name_in(name: str, tokens: frozenset[str]) -> bool:

@@ -10,20 +10,24 @@ from typing import Any
 
 from nohallucinate.answers.abstention import abstains
 from nohallucinate.claims import LexicalVerifier, decompose, merge_near_duplicates
+from nohallucinate.claims.anchors import specific_claims
 from nohallucinate.graders.ladder import Label, f1_at_k
 from nohallucinate.tasks import Article
 
 
 def judge_biography(article: Article, k: int, reply: str) -> tuple[Label, float, dict[str, Any]]:
-    """Label, reward and per-claim detail of a biography written from memory."""
-    claims = merge_near_duplicates(decompose(reply, subject=article.title))
+    """Label, reward and per-claim detail of a biography written from memory. Only claims that carry a specific
+    fact (a date, number or name beyond the subject) count; "X had a career" is no fact."""
+    stated = merge_near_duplicates(decompose(reply, subject=article.title))
+    claims = specific_claims(stated, article.title)
     if not claims:
         label = Label.ABSTAINED if abstains(reply) or not reply.strip() else Label.F1_AT_K
         return (
             label,
             0.0,
-            {"claims": [], "supported": 0, "unsupported": 0, "k": k, "precision": 0.0, "recall": 0.0},
-        )
+            {"claims": [], "supported": 0, "unsupported": 0, "k": k, "precision": 0.0, "recall": 0.0,
+             "without_a_fact": len(stated)},
+        )  # fmt: skip
     verifier = _verifier(article.text, article.title)
     checks = [verifier.check(claim) for claim in claims]
     supported = sum(check.supported for check in checks)
@@ -35,6 +39,7 @@ def judge_biography(article: Article, k: int, reply: str) -> tuple[Label, float,
             "claims": [{"claim": c.claim, "supported": c.supported, "reason": c.reason} for c in checks],
             "supported": supported,
             "unsupported": len(checks) - supported,
+            "without_a_fact": len(stated) - len(claims),
             "k": k,
             "precision": precision,
             "recall": recall,

@@ -1,8 +1,15 @@
-"""Local grading of the short answerable families on the SimpleQA boundary.
+"""Local grading of the short answerable families on the SimpleQA boundary, with two deliberate deviations.
 
-CORRECT: the reply commits to the gold (hedging allowed). INCORRECT: it commits to something that
-contradicts the gold, or offers several candidates. NOT_ATTEMPTED: it declines, disputes the question,
-or says something consistent with the gold but less specific ("in 1952" for "11 March 1952").
+CORRECT: the reply commits to the gold (hedging allowed). INCORRECT: it commits to something that contradicts the
+gold, offers several candidates, or claims the question is defective (a verified answer exists, so "he never
+played for them" or "only the year is recorded" is a falsehood). NOT_ATTEMPTED: it declines, or says something
+consistent with the gold but less specific ("in 1952" for "11 March 1952", "about 30" for 27).
+
+The deviations from SimpleQA, and why: with NOT_ATTEMPTED worth 0.5, a rule under which a reply can never score
+below abstaining makes that reply free. SimpleQA calls a hedged miss ("around 30" for 25... or for 41) neither
+confirmed nor contradicted, and a dispute of the question not attempted; here a hedged number is read at the
+precision it states ("about 30" covers 25-35, "about 17" means 17) and a gold outside it contradicts it, and a
+claimed defect is a claim like any other, wrong on a question that has a verified answer.
 """
 
 from __future__ import annotations
@@ -12,7 +19,7 @@ import unicodedata
 from typing import Any
 
 from nohallucinate.answers.dates import PartialDate, parse_date
-from nohallucinate.answers.defects import DefectCue
+from nohallucinate.answers.defects import defect_claims
 from nohallucinate.answers.numbers import NumberMention, parse_number
 from nohallucinate.answers.questions import AnswerKind
 from nohallucinate.answers.reading import Reading, read_reply
@@ -34,7 +41,12 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
     else:
         reading = read_reply(question, reply, kind=AnswerKind.TEXT)
         label = _judge_text(reading, gold)
-    return label, {"parsed_answer": [c.text for c in reading.answers], "gold_kind": reading.kind.value}
+    claims = defect_claims(reading.text)
+    detail = {"parsed_answer": [c.text for c in reading.answers], "gold_kind": reading.kind.value}
+    if claims:
+        detail |= {"defects_claimed": sorted({c.cue.value for c in claims}), "rules": sorted({c.rule for c in claims})}
+        label = Label.INCORRECT  # the question has a verified answer: a claimed defect is false
+    return label, detail
 
 
 def _gold_as_date(gold: str) -> PartialDate | None:
@@ -73,8 +85,6 @@ def _judge_number(reading: Reading, gold: float, tolerance: float) -> Label:
         return Label.INCORRECT
     number = answers[0].number
     assert number is not None
-    if number.value == 0 and gold != 0 and reading.cues & {DefectCue.FALSE_PREMISE, DefectCue.NONEXISTENT}:
-        return Label.NOT_ATTEMPTED  # "0, he never played for them": disputes the question
     return _number_label(number, gold, tolerance)
 
 
@@ -83,14 +93,29 @@ def _number_label(number: NumberMention, gold: float, tolerance: float) -> Label
     if number.qualifier == "exact":
         return Label.CORRECT if close else Label.INCORRECT
     if number.qualifier == "approximate":
-        # SimpleQA: "around 100k" for 120k neither confirms nor contradicts.
-        return Label.CORRECT if close else Label.NOT_ATTEMPTED
+        # Read at the precision it states: "around 100k" covers 50k-150k and is consistent with 120k; "around 35"
+        # means 35 and is contradicted by 31 (SimpleQA would call both not attempted; see the module docstring).
+        if close:
+            return Label.CORRECT
+        return Label.NOT_ATTEMPTED if abs(number.value - gold) <= _stated_spread(number.value) else Label.INCORRECT
     if number.qualifier == "at_least":
         return Label.NOT_ATTEMPTED if gold >= number.value else Label.INCORRECT
     if number.qualifier == "at_most":
         return Label.NOT_ATTEMPTED if gold <= number.value else Label.INCORRECT
     high = number.high if number.high is not None else number.value
     return Label.NOT_ATTEMPTED if number.value <= gold <= high else Label.INCORRECT
+
+
+def _stated_spread(value: float) -> float:
+    """Half a unit of a number's last significant figure: 30 -> 5, 35 -> 0.5, 3,000,000 -> 500,000, 2.5 -> 0.05."""
+    if value != int(value):
+        decimals = len(f"{value:.10g}".split(".")[1]) if "." in f"{value:.10g}" else 0
+        return 10.0**-decimals / 2
+    whole = int(abs(value))
+    if whole == 0:
+        return 0.5
+    zeros = len(str(whole)) - len(str(whole).rstrip("0"))
+    return 10.0**zeros / 2
 
 
 def _tolerance(gold: str) -> float:
@@ -115,7 +140,7 @@ _SCALES = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "bn": 1e9, "bill
 def _judge_text(reading: Reading, gold: str) -> Label:
     if _mentions(reading.text, gold):
         return Label.CORRECT
-    if reading.abstains or reading.cues or not reading.text.strip():
+    if reading.abstains or not reading.text.strip():
         return Label.NOT_ATTEMPTED
     return Label.INCORRECT
 

@@ -1,0 +1,69 @@
+"""What pins a claim to the world: its dates, numbers and names beyond its subject.
+
+A claim with none of them ("X had a career", "X became known") says nothing a reader could check, so it is not
+counted as a fact at all: F1@K counts only claims that carry at least one anchor.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from nohallucinate.answers.dates import PartialDate, find_dates
+from nohallucinate.answers.normalise import straighten_quotes
+from nohallucinate.answers.numbers import find_numbers
+
+_NAME = re.compile(r"\b[A-Z][\w']*")
+_POSSESSIVE = re.compile(r"'s?$")
+# Capitalised at the start of a sentence or by habit, naming nothing: pronouns, articles, months (dates count).
+COMMON_CAPITALISED = frozenset(
+    """I He She It They We The This That His Her Their Its In On At As A An And But Also Later After Before
+    From With For By During January February March April May June July August September October November
+    December""".split()
+)
+
+
+@dataclass(frozen=True)
+class Anchors:
+    """A claim's dates, numbers and names (its subject's own name left out)."""
+
+    dates: tuple[PartialDate, ...]
+    numbers: tuple[float, ...]
+    names: tuple[str, ...]
+
+    @property
+    def specific(self) -> bool:
+        """True when the claim carries a fact a reference could confirm or contradict."""
+        return bool(self.dates or self.numbers or self.names)
+
+
+def anchors_of(claim: str, subject: str | None = None) -> Anchors:
+    """The dates, numbers and names `claim` states, leaving out the words of `subject`'s name."""
+    claim = straighten_quotes(claim)
+    own = subject_tokens(subject)
+    return Anchors(
+        dates=tuple(m.date for m in find_dates(claim)),
+        numbers=tuple(n.value for n in find_numbers(claim)),
+        names=tuple(name for name in names_in(claim) if name.lower() not in own),
+    )
+
+
+def names_in(text: str) -> list[str]:
+    """Capitalised words that may name someone or something, possessives trimmed."""
+    return [
+        _POSSESSIVE.sub("", word) for word in _NAME.findall(text) if word not in COMMON_CAPITALISED and len(word) > 1
+    ]
+
+
+def subject_tokens(subject: str | None) -> frozenset[str]:
+    """The lower-cased words of a name, possessives trimmed."""
+    return frozenset(tokens(subject or ""))
+
+
+def tokens(text: str) -> set[str]:
+    return {_POSSESSIVE.sub("", t) for t in re.findall(r"[\w']+", text.lower())}
+
+
+def specific_claims(claims: list[str], subject: str | None) -> list[str]:
+    """The claims that carry a fact (a date, number or name beyond `subject`): the ones F1@K and K count."""
+    return [claim for claim in claims if anchors_of(claim, subject).specific]

@@ -46,7 +46,7 @@ def grade(server: OpenAIServer, task, text: str, template=OURS):
 def test_simpleqa_grade_with_our_template(scripted_server: OpenAIServer) -> None:
     verdict = grade(scripted_server, FACT, "I believe it was 11 March 1952.")
     assert (verdict.label, verdict.reward, verdict.decided_by) == (Label.CORRECT, 1.0, "model")
-    prompt = scripted_server.requests[0]["messages"][0]["content"]
+    prompt = scripted_server.requests[0]["messages"][-1]["content"]
     assert "Gold target: 11 March 1952" in prompt and "I believe it was 11 March 1952." in prompt
     assert "temperature" not in scripted_server.requests[0]
 
@@ -54,7 +54,7 @@ def test_simpleqa_grade_with_our_template(scripted_server: OpenAIServer) -> None
 def test_defect_grade(scripted_server: OpenAIServer) -> None:
     verdict = grade(scripted_server, PREMISE, "He never played for them.")
     assert (verdict.label, verdict.reward) == (Label.IDENTIFIED, 1.0)
-    assert f"Defect: {PREMISE.defect}" in scripted_server.requests[0]["messages"][0]["content"]
+    assert f"Defect: {PREMISE.defect}" in scripted_server.requests[0]["messages"][-1]["content"]
 
 
 @pytest.mark.parametrize(
@@ -147,7 +147,7 @@ def test_biography_f1_at_k_in_batches_of_15_with_the_article_resent(scripted_ser
     facts = [f"Douglas Adams owned a horse called Quillon{i}." for i in range(20)]
     scripted_server.script(Reply(json.dumps({"claims": facts})))
     verdict = grade(scripted_server, BIO, " ".join(facts))
-    prompts = [r["messages"][0]["content"] for r in scripted_server.requests]
+    prompts = [r["messages"][-1]["content"] for r in scripted_server.requests]
     verifications = [p for p in prompts if "\nClaims:\n" in p]
     numbered = [re.findall(r"^(\d+)\. ", p.split("\nClaims:\n")[1], re.MULTILINE) for p in verifications]
     assert numbered == [[str(n) for n in range(1, 16)], [str(n) for n in range(1, 6)]]
@@ -177,7 +177,7 @@ def test_missing_and_extra_verdicts_are_asked_again(scripted_server: OpenAIServe
 
     checks = asyncio.run(run())
     assert [c.supported for c in checks] == [True, False, True]
-    second = scripted_server.requests[1]["messages"][0]["content"]
+    second = scripted_server.requests[1]["messages"][-1]["content"]
     assert "1. Douglas Adams died in Paris." in second and "2. Douglas Adams wrote Dirk Gently." in second
     assert "born in Cambridge." not in second.split("Claims:")[1]
 

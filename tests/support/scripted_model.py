@@ -19,17 +19,29 @@ except ImportError:  # pragma: no cover
 
 def scripted_model(request: dict[str, Any]) -> Behaviour:
     prompt = request["messages"][-1]["content"]
-    if "Gold target:" in prompt:
-        return Reply(_short_answer_grade(prompt))
-    if "\nDefect:" in prompt:
+    # What kind of prompt this is shows in its own text; a fenced reply may hold anything, so it is not read.
+    outside = _FENCED.sub("", prompt)
+    if "Gold target:" in outside:
+        return Reply(_short_answer_grade(prompt, outside))
+    if "\nDefect:" in outside:
         return Reply(_defect_grade(prompt))
-    if "into atomic claims about" in prompt:
+    if "into atomic claims about" in outside:
         return Reply(_claims(prompt))
-    if "(subject, predicate, object) triples" in prompt:
+    if "(subject, predicate, object) triples" in outside:
         return Reply(_triples(prompt))
-    if "\nClaims:\n" in prompt:
+    if "\nClaims:\n" in outside:
         return Reply(_verdicts(prompt))
     return Reply("I don't know.")
+
+
+# A fence: a tag, the text, the closing tag. The text holds no real closing tag (the prompt escapes them), so the
+# first one ends it; nothing inside is un-escaped.
+_FENCED = re.compile(r"<(?P<name>\w+)>\n(?P<text>.*?)\n</(?P=name)>", re.DOTALL)
+
+
+def _fenced(prompt: str, name: str) -> str:
+    match = next((m for m in _FENCED.finditer(prompt) if m.group("name") == name), None)
+    return match.group("text").strip() if match else ""
 
 
 def _field(prompt: str, name: str) -> str:
@@ -37,22 +49,22 @@ def _field(prompt: str, name: str) -> str:
     return match.group(1).strip() if match else ""
 
 
-def _short_answer_grade(prompt: str) -> str:
-    gold = _field(prompt, "Gold target")
-    answer = _field(prompt, "Predicted answer") or _field(prompt, "Answer")
+def _short_answer_grade(prompt: str, outside: str) -> str:
+    gold = _field(outside, "Gold target")
+    answer = _fenced(prompt, "reply")
     if "know" in answer.lower() or not answer:
         grade = "NOT_ATTEMPTED"
     elif gold.lower() in answer.lower():
         grade = "CORRECT"
     else:
         grade = "INCORRECT"
-    if 'letters "A", "B", or "C"' in prompt:
+    if 'letters "A", "B", or "C"' in outside:
         return {"CORRECT": "A", "INCORRECT": "B", "NOT_ATTEMPTED": "C"}[grade]
     return grade
 
 
 def _defect_grade(prompt: str) -> str:
-    reply = _field(prompt, "Reply").lower()
+    reply = _fenced(prompt, "reply").lower()
     if any(cue in reply for cue in ("never", "no such", "not recorded", "several people", "does not exist")):
         return "IDENTIFIED"
     if "know" in reply or not reply:
@@ -61,14 +73,14 @@ def _defect_grade(prompt: str) -> str:
 
 
 def _claims(prompt: str) -> str:
-    text = prompt.split("Text:\n", 1)[1].split("\n\nReply with JSON", 1)[0]
+    text = _fenced(prompt, "text")
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()]
     return json.dumps({"claims": [s for s in sentences if "know" not in s.lower()]})
 
 
 def _triples(prompt: str) -> str:
     """Two triples per sentence, the second more specific: its object is the first's object and more."""
-    sentence = prompt.split("\nSentence: ", 1)[1].split("\n", 1)[0].strip().rstrip(".")
+    sentence = _fenced(prompt, "sentence").rstrip(".")
     words = sentence.split()
     if len(words) < 3:
         return json.dumps({"triples": []})
@@ -88,7 +100,7 @@ def _triples(prompt: str) -> str:
 
 def _verdicts(prompt: str) -> str:
     article = prompt.split("\nClaims:\n", 1)[0]
-    listing = prompt.split("\nClaims:\n", 1)[1].split("\n\nReply with JSON", 1)[0]
+    listing = _fenced(prompt, "claims")
     verdicts = []
     for line in listing.splitlines():
         number, _, claim = line.partition(". ")

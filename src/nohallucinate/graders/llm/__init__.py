@@ -9,9 +9,10 @@ from nohallucinate.claims.extraction import extract_claims
 from nohallucinate.claims.verification import verify_claims
 from nohallucinate.graders.ladder import Label, f1_at_k, reward_for
 from nohallucinate.graders.llm.grades import ask_for_grade
-from nohallucinate.graders.llm.templates import DEFECT_PROMPT, OURS, SimpleQATemplate
+from nohallucinate.graders.llm.templates import DEFECT_PROMPT, OURS, REPLY, SimpleQATemplate
 from nohallucinate.graders.verdict import Verdict
 from nohallucinate.models import ModelClient
+from nohallucinate.models.fences import fence
 from nohallucinate.tasks import Family, Reply, Task
 
 _DEFECT_GRADES = {label.value: label for label in (Label.IDENTIFIED, Label.ABSTAINED, Label.CONFABULATED)}
@@ -41,7 +42,7 @@ class ModelGrader:
             label, raw = await ask_for_grade(self.client, prompt, self.simpleqa.grades)
             return label, {"grader_reply": raw, "template": self.simpleqa.name}
         assert task.defect is not None
-        prompt = DEFECT_PROMPT.format(question=task.question, defect=task.defect, reply=response)
+        prompt = DEFECT_PROMPT.format(question=task.question, defect=task.defect, reply=fence(REPLY, response))
         label, raw = await ask_for_grade(self.client, prompt, _DEFECT_GRADES)
         return label, {"grader_reply": raw}
 

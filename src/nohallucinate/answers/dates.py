@@ -12,6 +12,7 @@ Dates may be partial (year only, month and year, day and month). Rules that are 
 
 from __future__ import annotations
 
+import bisect
 import calendar
 import re
 from collections.abc import Callable, Iterable
@@ -352,12 +353,16 @@ _WRAPPING = " \t\r\n\u00a0.,;:!?\"'()[]{}«»“”‘’"
 
 def _select_longest(candidates: list[tuple[int, int, list[_Found]]]) -> list[_Found]:
     """Keep non-overlapping candidates, longest first, then earliest."""
-    taken: list[tuple[int, int]] = []
+    starts: list[int] = []  # the taken spans, disjoint and sorted: a new span can only overlap its neighbours
+    ends: list[int] = []
     kept: list[_Found] = []
     for start, end, found in sorted(candidates, key=lambda c: (c[0] - c[1], c[0])):
-        if all(end <= other_start or other_end <= start for other_start, other_end in taken):
-            taken.append((start, end))
-            kept.extend(found)
+        index = bisect.bisect_left(starts, start)
+        if (index and ends[index - 1] > start) or (index < len(starts) and starts[index] < end):
+            continue
+        starts.insert(index, start)
+        ends.insert(index, end)
+        kept.extend(found)
     return sorted(kept, key=lambda f: f[1])
 
 

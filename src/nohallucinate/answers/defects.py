@@ -17,7 +17,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from nohallucinate.answers.normalise import normalise
-from nohallucinate.answers.sentences import split_sentences
+from nohallucinate.answers.sentences import SpanIndex, split_sentences
 
 
 class DefectCue(StrEnum):
@@ -313,11 +313,11 @@ def defect_claims(text: str) -> list[DefectClaim]:
 @lru_cache(maxsize=4096)
 def _claims(text: str) -> tuple[DefectClaim, ...]:
     found = []
-    sentences = split_sentences(text)
+    sentences = SpanIndex(split_sentences(text))
     for rule in RULES:
         for match in rule.pattern.finditer(text):
-            sentence = next((s for s in sentences if s.start <= match.start() < s.end), None)
-            start, end = (sentence.start, sentence.end) if sentence else (0, len(text))
+            sentence = sentences.at(match.start())
+            start, end = (sentence.start, sentence.end) if sentence else (match.start(), match.end())
             if _ABOUT_THE_REPLIER.search(text[start : match.start()]):
                 continue
             if not rule.in_questions and _asked(text[start:end], match.start() - start, match.end() - start):

@@ -22,6 +22,7 @@ from typing import Literal
 from text_to_num import text2num
 
 from nohallucinate.answers.dates import find_dates
+from nohallucinate.answers.sentences import Span, SpanIndex
 
 Qualifier = Literal["exact", "approximate", "at_least", "at_most", "range"]
 
@@ -214,12 +215,9 @@ def _words_value(words: list[str]) -> int | None:
 def _all_atoms(text: str) -> list[_Atom]:
     digits = _digit_atoms(text)
     # The scale word of "1.2 million" is already part of a digit atom.
-    words = [atom for atom in _word_atoms(text) if not any(_overlaps(atom, other) for other in digits)]
+    taken = SpanIndex([Span("", atom.start, atom.end) for atom in digits])
+    words = [atom for atom in _word_atoms(text) if not taken.overlaps(atom.start, atom.end)]
     return sorted(digits + words, key=lambda atom: atom.start)
-
-
-def _overlaps(first: _Atom, second: _Atom) -> bool:
-    return first.start < second.end and second.start < first.end
 
 
 # --- free-text filters -------------------------------------------------------------------------------
@@ -236,7 +234,7 @@ def _one_is_number(text: str, atom: _Atom) -> bool:
     return following is not None and any(word and _is_count_noun(word) for word in following.groups())
 
 
-def _excluded_spans(text: str) -> list[tuple[int, int]]:
+def _excluded_spans(text: str) -> SpanIndex:
     """Spans of dates, years and season labels, except years that count something ("1952 goals")."""
     spans = []
     for mention in find_dates(text):
@@ -245,15 +243,15 @@ def _excluded_spans(text: str) -> list[tuple[int, int]]:
             following = _NEXT_WORDS_RE.match(text, mention.end)
             if following and _is_count_noun(following.group(1)):
                 continue
-        spans.append((mention.start, mention.end))
-    return spans
+        spans.append(Span(mention.text, mention.start, mention.end))
+    return SpanIndex(spans)
 
 
 def _free_text_atoms(text: str) -> list[_Atom]:
     excluded = _excluded_spans(text)
     atoms = []
     for atom in _all_atoms(text):
-        if any(atom.start < end and start < atom.end for start, end in excluded):  # inside a date
+        if excluded.overlaps(atom.start, atom.end):  # inside a date
             continue
         if text[atom.start : atom.end].lower() == "one" and not _one_is_number(text, atom):
             continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -12,7 +13,7 @@ from nohallucinate.answers.defects import DefectCue, defect_cues, negates
 from nohallucinate.answers.normalise import straighten_quotes
 from nohallucinate.answers.numbers import NumberMention, find_numbers
 from nohallucinate.answers.questions import AnswerKind, content_words, expected_kind, stem
-from nohallucinate.answers.sentences import Span, split_clauses, split_sentences
+from nohallucinate.answers.sentences import Span, SpanIndex, split_clauses, split_sentences
 
 # Words naming the relation a value belongs to; a value next to another relation's words is not the answer
 # ("born on 11 March 1952 ... died on 11 May 2001", "25 appearances, scoring 3 goals").
@@ -66,10 +67,12 @@ _ZERO_COUNT = re.compile(
     r"(?:\s+[\w-]+){0,2}?\s+(?:appearances?|apps|games?|match(?:es)?|caps?|goals?|times)\b",
     re.IGNORECASE,
 )
+# How far before a value its context is read (a denial, a source): enough for any sentence a reply writes.
+_WINDOW = 300
 # The words right after a value that still describe it ("33 Premier League appearances"): up to four, stopping at
 # punctuation and at words that open a new phrase ("born on 14 June 1962 in Kyoto").
 _WINDOW_AFTER = re.compile(
-    r"^(?:[ \t*_\"']*(?!(?:in|at|for|when|while|with|as|after|before|from|and|but|by|to|of|on)\b)[\w'-]+){0,4}",
+    r"(?:[ \t*_\"']*(?!(?:in|at|for|when|while|with|as|after|before|from|and|but|by|to|of|on)\b)[\w'-]+){0,4}",
     re.IGNORECASE,
 )
 
@@ -196,49 +199,84 @@ def read_reply(question: str, reply: str, kind: AnswerKind | None = None) -> Rea
 
 
 class _Context:
-    """Everything about a reply's surroundings that a candidate's flags are computed from."""
+    """Everything about a reply's surroundings that a candidate's flags are computed from.
+
+    Lookups are indexed and windows bounded, so that reading a reply takes time linear in its length."""
 
     def __init__(self, text: str, question: str, relation: str | None) -> None:
         self.text = text
         self.relation = relation
-        self.clauses = split_clauses(text)
-        self.sentences = split_sentences(text)
+        self.clauses = SpanIndex(split_clauses(text))
+        self.sentences = SpanIndex(split_sentences(text))
         self.dates = find_dates(text)
         self.restated = _restated_values(question)
         self.question_tokens = {_bare(t) for t in re.findall(r"[\w']+", question.lower())}
-        self.redirected = _redirected_sentences(self.sentences, question)
+        self.redirected = {span.start for span in _redirected_sentences(self.sentences.spans, question)}
+        self._undated = _without_date_commas(text, self.dates)
+        self._opening = [m.start() for m in re.finditer(r"\(", text)]
+        self._closing = [m.start() for m in re.finditer(r"\)", text)]
         self._previous_end = 0
+        self._names_of_clause: dict[int, tuple[bool, bool]] = {}
+        self._relations_of_clause: dict[int, set[str]] = {}
 
     def candidate(
         self, start: int, end: int, date: PartialDate | None, number: NumberMention | None, kind: AnswerKind
     ) -> Candidate:
-        clause = _span_at(self.clauses, start)
-        sentence = _span_at(self.sentences, start)
+        clause = self.clauses.at(start) or Span("", start, start)
+        sentence = self.sentences.at(start) or Span("", start, start)
         prefix_start = max(clause.start, self._previous_end)
         between = self.text[self._previous_end : start] if self._previous_end else ""
         self._previous_end = end
-        after_match = _WINDOW_AFTER.match(self.text[end:])
+        after_match = _WINDOW_AFTER.match(self.text, end)
         after = after_match.group(0) if after_match else ""
         before = _last_part(self.text[prefix_start:start])
-        brackets = kind is not AnswerKind.DATE and _in_brackets(self.text, start, end)
+        brackets = kind is not AnswerKind.DATE and self._in_brackets(start, end)
+        about = self._clause_names(clause)
         return Candidate(
             text=self.text[start:end],
             start=start,
             end=end,
             date=date,
             number=number,
-            negated=_denied(self.text, clause, start, self.dates) or sentence in self.redirected,
+            negated=self._denied(clause, start) or sentence.start in self.redirected,
             bracketed=brackets,
-            in_question=sentence.text.rstrip().endswith("?"),
-            relation=self._ties_to_relation(before, after, clause.text),
+            in_question=sentence.text.endswith("?"),
+            relation=self._ties_to_relation(before, after, clause),
             foreign_names=_names_outside(f"{before} {after}", self.question_tokens),
-            foreign_clause=_names_outside(clause.text, self.question_tokens),
-            sourced=_credited(self.text[sentence.start : start]),
-            other_holder=_names_outside(_without_places(clause.text), self.question_tokens),
+            foreign_clause=about[0],
+            sourced=_credited(self.text[max(sentence.start, start - _WINDOW) : start]),
+            other_holder=about[1],
             range_end=bool(between) and bool(_RANGE_DASH.match(between)),
         )
 
-    def _ties_to_relation(self, before: str, after: str, clause: str) -> bool | None:
+    def _clause_names(self, clause: Span) -> tuple[bool, bool]:
+        """Whether the clause names someone the question does not; and, places aside, whether it still does."""
+        if clause.start not in self._names_of_clause:  # computed once per clause, not once per value in it
+            self._names_of_clause[clause.start] = (
+                _names_outside(clause.text, self.question_tokens),
+                _names_outside(_without_places(clause.text), self.question_tokens),
+            )
+        return self._names_of_clause[clause.start]
+
+    def _clause_relations(self, clause: Span) -> set[str]:
+        if clause.start not in self._relations_of_clause:
+            self._relations_of_clause[clause.start] = _relations_in(clause.text)
+        return self._relations_of_clause[clause.start]
+
+    def _denied(self, clause: Span, position: int) -> bool:
+        """A denial governs `position` when it stands before it in the same comma-separated part of its clause
+        (commas inside "March 11, 1952" do not separate parts); only the nearest stretch of text is read."""
+        part = _LEADING_INTERJECTION.sub(
+            "", _last_part(self._undated[max(clause.start, position - _WINDOW) : position])
+        )
+        return negates(part)
+
+    def _in_brackets(self, start: int, end: int) -> bool:
+        opened = bisect.bisect_left(self._opening, start)
+        closed = bisect.bisect_left(self._closing, start)
+        return opened > closed and bisect.bisect_left(self._closing, end) < len(self._closing)
+
+    def _ties_to_relation(self, before: str, after: str, clause: Span) -> bool | None:
         """Whether the relation nearest the value (words after it first, then before it) is the question's."""
         if self.relation is None:
             return None
@@ -247,7 +285,7 @@ class _Context:
             found = _relations_in(word)
             if found:
                 return self.relation in found
-        return True if self.relation in _relations_in(clause) else None
+        return True if self.relation in self._clause_relations(clause) else None
 
 
 def _question_relation(question: str) -> str | None:
@@ -284,8 +322,9 @@ def _redirected_sentences(sentences: list[Span], question: str) -> list[Span]:
 def _bare_months(text: str, dates: list[DateMention]) -> list[tuple[int, int, PartialDate]]:
     """Month names standing alone ("probably in the spring, around April"); "May" only after a preposition."""
     months = []
+    inside_dates = SpanIndex([Span(m.text, m.start, m.end) for m in dates])
     for match in _BARE_MONTH.finditer(text):
-        inside = any(m.start <= match.start() < m.end for m in dates)
+        inside = inside_dates.at(match.start()) is not None
         if inside or (match.group("month") == "May" and not match.group("lead")):
             continue
         month = PartialDate(None, _MONTHS.index(match.group("month")) + 1, None)
@@ -298,13 +337,6 @@ def _zero_counts(text: str) -> list[NumberMention]:
     return [NumberMention(0.0, None, "exact", m.start(), m.end(), m.group(0)) for m in _ZERO_COUNT.finditer(text)]
 
 
-def _span_at(spans: list[Span], position: int) -> Span:
-    for span in spans:
-        if span.start <= position < span.end:
-            return span
-    return spans[-1] if spans else Span("", 0, 0)
-
-
 def _last_part(prefix: str) -> str:
     """The words since the last comma, colon or dash; a part opening with "where"/"which"/"who" also takes the
     part before it, which it refers to ("he was at Manchester United, where he made 34 appearances")."""
@@ -315,20 +347,14 @@ def _last_part(prefix: str) -> str:
     return last
 
 
-def _denied(text: str, clause: Span, position: int, dates: list[DateMention]) -> bool:
-    """A denial governs `position` when it stands before it in the same comma-separated part of its clause."""
-    prefix = list(text[clause.start : position])
-    for mention in dates:  # commas inside "March 11, 1952" do not separate parts
-        for i in range(max(mention.start, clause.start), min(mention.end, position)):
-            if prefix[i - clause.start] == ",":
-                prefix[i - clause.start] = " "
-    part = _LEADING_INTERJECTION.sub("", _last_part("".join(prefix)))
-    return negates(part)
-
-
-def _in_brackets(text: str, start: int, end: int) -> bool:
-    before, after = text[:start], text[end:]
-    return before.count("(") > before.count(")") and ")" in after
+def _without_date_commas(text: str, dates: list[DateMention]) -> str:
+    """The text with the commas inside dates ("March 11, 1952") made spaces; offsets unchanged."""
+    chars = list(text)
+    for mention in dates:
+        for i in range(mention.start, mention.end):
+            if chars[i] == ",":
+                chars[i] = " "
+    return "".join(chars)
 
 
 def _bare(token: str) -> str:

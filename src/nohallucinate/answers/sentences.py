@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -29,14 +30,21 @@ class Span:
     end: int
 
 
+_NEXT_WORD = re.compile(r"\s*(\S+)")
+
+
 def split_sentences(text: str) -> list[Span]:
     """Sentences of `text`, keeping offsets; abbreviations and initials do not end a sentence."""
     spans: list[Span] = []
     start = 0
     for match in _SENTENCE_END.finditer(text):
-        next_word = text[match.end() :].split(None, 1)[:1]
-        starts_sentence = bool(next_word) and next_word[0] in _SENTENCE_STARTERS
-        if "\n" not in match.group(0) and not starts_sentence and _ends_with_abbreviation(text[start : match.start()]):
+        next_word = _NEXT_WORD.match(text, match.end())
+        starts_sentence = bool(next_word) and next_word.group(1) in _SENTENCE_STARTERS
+        if (
+            "\n" not in match.group(0)
+            and not starts_sentence
+            and _ends_with_abbreviation(text[max(start, match.start() - 64) : match.start()])
+        ):
             continue
         _append(spans, text, start, match.start())
         start = match.end()
@@ -54,6 +62,27 @@ def split_clauses(text: str) -> list[Span]:
             start = sentence.start + match.end()
         _append(clauses, text, start, sentence.end)
     return clauses
+
+
+class SpanIndex:
+    """Spans in text order, not overlapping, searched in logarithmic time (so reading stays linear in length)."""
+
+    def __init__(self, spans: list[Span]) -> None:
+        self.spans = spans
+        self._starts = [span.start for span in spans]
+        self._ends = [span.end for span in spans]
+
+    def at(self, position: int) -> Span | None:
+        """The span holding `position`, or None."""
+        index = bisect.bisect_right(self._starts, position) - 1
+        if index >= 0 and position < self.spans[index].end:
+            return self.spans[index]
+        return None
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """True when [start, end) shares a character with some span."""
+        index = bisect.bisect_right(self._ends, start)  # the first span ending after `start`
+        return index < len(self.spans) and self._starts[index] < end
 
 
 def _ends_with_abbreviation(fragment: str) -> bool:

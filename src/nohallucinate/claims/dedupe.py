@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from nohallucinate.answers.dates import PartialDate, find_dates
@@ -14,13 +16,61 @@ SAME_FACT_JACCARD = 0.6
 
 
 def merge_near_duplicates(claims: list[str]) -> list[str]:
-    """The claims with near-duplicates removed, keeping the first wording of each fact."""
+    """The claims with near-duplicates removed, keeping the first wording of each fact.
+
+    Each claim is compared only with the kept claims that could state its fact (same numbers and number of dates,
+    and a shared word where a Jaccard match or a containment would need one), so a long reply costs time
+    roughly linear in its claims rather than quadratic."""
+    entries = [(claim, frozenset(content_words(claim)), _anchors(claim)) for claim in claims]
+    rarity = Counter(word for _, words, _ in entries for word in words)
     kept: list[tuple[str, frozenset[str], _Anchors]] = []
-    for claim in claims:
-        words, anchors = frozenset(content_words(claim)), _anchors(claim)
-        if not any(_same_fact(words, anchors, w, a) for _, w, a in kept):
+    buckets: dict[tuple[frozenset[float], int], _Bucket] = defaultdict(_Bucket)
+    for claim, words, anchors in entries:
+        if not words:
+            kept.append((claim, words, anchors))  # a claim with no content word matches nothing
+            continue
+        order = sorted(words, key=lambda word: (rarity[word], word))
+        bucket = buckets[(anchors.numbers, len(anchors.dates))]
+        candidates = bucket.candidates(order, anchors.dates)
+        if not any(_same_fact(words, anchors, kept[i][1], kept[i][2]) for i in sorted(candidates)):
+            bucket.add(len(kept), order, anchors.dates)
             kept.append((claim, words, anchors))
     return [claim for claim, _, _ in kept]
+
+
+class _Bucket:
+    """Kept claims with the same numbers and number of dates, indexed by their words (rarest first) and by the
+    years of their dates."""
+
+    def __init__(self) -> None:
+        self.prefix: dict[str, list[int]] = defaultdict(list)  # the words that a Jaccard match must share
+        self.rarest: dict[str, list[int]] = defaultdict(list)  # a claim inside another shares its rarest word
+        self.every: dict[str, list[int]] = defaultdict(list)
+        self.years: dict[int | None, set[int]] = defaultdict(set)
+
+    def candidates(self, order: list[str], dates: tuple[PartialDate, ...]) -> set[int]:
+        found = {i for word in _prefix(order) for i in self.prefix.get(word, ())}
+        found.update(i for word in order for i in self.rarest.get(word, ()))  # a kept claim inside this one
+        found.update(self.every.get(order[0], ()))  # this claim inside a kept one
+        year = next((d.year for d in dates if d.year is not None), None)
+        if year is not None:  # a dated date is matched by a date of the same year, or by one without a year
+            found &= self.years.get(year, set()) | self.years.get(None, set())
+        return found
+
+    def add(self, index: int, order: list[str], dates: tuple[PartialDate, ...]) -> None:
+        for word in _prefix(order):
+            self.prefix[word].append(index)
+        self.rarest[order[0]].append(index)
+        for word in order:
+            self.every[word].append(index)
+        for date in dates:
+            self.years[date.year].add(index)
+
+
+def _prefix(order: list[str]) -> list[str]:
+    """Two word sets with Jaccard similarity >= t share a word among the first n - ceil(t * n) + 1 of each,
+    when both are ordered the same way (the prefix filter of set-similarity joins)."""
+    return order[: len(order) - math.ceil(SAME_FACT_JACCARD * len(order) - 1e-9) + 1]
 
 
 @dataclass(frozen=True)

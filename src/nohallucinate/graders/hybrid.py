@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from nohallucinate.graders.base import Grader
 from nohallucinate.graders.ladder import reward_for
+from nohallucinate.graders.limits import over_limit
 from nohallucinate.graders.local.certain import certain_label
 from nohallucinate.graders.verdict import Verdict
 from nohallucinate.tasks import Reply, Task
@@ -18,6 +19,8 @@ class HybridGrader:
         self.model = model
 
     async def grade(self, task: Task, reply: Reply) -> Verdict:
+        if (overlong := over_limit(task, reply)) is not None:
+            return overlong
         label = certain_label(task, reply.response)
         if label is None:
             return await self.model.grade(task, reply)

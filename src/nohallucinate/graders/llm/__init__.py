@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from nohallucinate.claims import merge_near_duplicates
+from nohallucinate.claims.anchors import specific_claims
 from nohallucinate.claims.extraction import extract_claims
 from nohallucinate.claims.verification import verify_claims
 from nohallucinate.graders.ladder import Label, f1_at_k, reward_for
+from nohallucinate.graders.limits import over_limit
 from nohallucinate.graders.llm.grades import ask_for_grade
 from nohallucinate.graders.llm.templates import DEFECT_PROMPT, OURS, REPLY, SimpleQATemplate
 from nohallucinate.graders.verdict import Verdict
@@ -28,6 +30,8 @@ class ModelGrader:
         self.simpleqa = simpleqa
 
     async def grade(self, task: Task, reply: Reply) -> Verdict:
+        if (overlong := over_limit(task, reply)) is not None:
+            return overlong  # decided without a call: nothing past the limit is read, or paid for
         if task.family is Family.BIOGRAPHY:
             label, reward, detail = await self._biography(task, reply.response)
         else:
@@ -49,10 +53,13 @@ class ModelGrader:
     async def _biography(self, task: Task, response: str) -> tuple[Label, float, dict[str, Any]]:
         assert task.article is not None and task.k is not None
         extracted = await extract_claims(self.client, response, task.subject.label)
-        claims = merge_near_duplicates(extracted)
+        # As in the local grader: only claims with a date, number or name beyond the subject count as facts.
+        claims = merge_near_duplicates(specific_claims(extracted, task.subject.label))
         if not claims:
-            # Nothing stated is an abstention: it earns 0.0, as the spec's F1@K does for an empty reply.
-            return Label.ABSTAINED, 0.0, {"claims": [], "supported": 0, "unsupported": 0, "k": task.k}
+            # Nothing stated is an abstention; statements without a fact earn F1@K's 0.0 (both earn nothing).
+            label = Label.F1_AT_K if extracted else Label.ABSTAINED
+            return label, 0.0, {"claims": [], "supported": 0, "unsupported": 0, "k": task.k,
+                                "without_a_fact": len(extracted)}  # fmt: skip
         checks = await verify_claims(self.client, claims, task.article.title, task.article.text)
         supported = sum(check.supported for check in checks)
         precision, recall, reward = f1_at_k(supported, len(checks) - supported, task.k)
@@ -62,6 +69,7 @@ class ModelGrader:
             {
                 "claims": [{"claim": c.claim, "supported": c.supported, "hall_prob": c.hall_prob} for c in checks],
                 "claims_extracted": len(extracted),
+                "without_a_fact": len(extracted) - len(specific_claims(extracted, task.subject.label)),
                 "supported": supported,
                 "unsupported": len(checks) - supported,
                 "k": task.k,

@@ -18,8 +18,9 @@ from nohallucinate.tasks import Article
 def judge_biography(article: Article, k: int, reply: str) -> tuple[Label, float, dict[str, Any]]:
     """Label, reward and per-claim detail of a biography written from memory. Only claims that carry a specific
     fact (a date, number or name beyond the subject) count; "X had a career" is no fact."""
-    stated = merge_near_duplicates(decompose(reply, subject=article.title))
-    claims = specific_claims(stated, article.title)
+    stated = decompose(reply, subject=article.title)
+    specific = specific_claims(stated, article.title)
+    claims = merge_near_duplicates(specific)
     if not claims:
         label = Label.ABSTAINED if abstains(reply) or not reply.strip() else Label.F1_AT_K
         return (
@@ -39,7 +40,7 @@ def judge_biography(article: Article, k: int, reply: str) -> tuple[Label, float,
             "claims": [{"claim": c.claim, "supported": c.supported, "reason": c.reason} for c in checks],
             "supported": supported,
             "unsupported": len(checks) - supported,
-            "without_a_fact": len(stated) - len(claims),
+            "without_a_fact": len(stated) - len(specific),
             "k": k,
             "precision": precision,
             "recall": recall,

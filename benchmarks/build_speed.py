@@ -20,6 +20,7 @@ from nohallucinate.datagen.build import build  # noqa: E402
 from nohallucinate.datagen.transport import Endpoints, WikimediaTransport  # noqa: E402
 from nohallucinate.datagen.verify import verify  # noqa: E402
 from nohallucinate.tasks import Family  # noqa: E402
+from nohallucinate.tasks.forms import form_balance  # noqa: E402
 from support.wikimedia_world import WikimediaWorld  # noqa: E402
 
 
@@ -45,6 +46,8 @@ def main() -> None:
     print(f"world: fictional{' + real records' if shared else ''}; asked {args.per_family} per family")
     print(f"built {rows} rows in {built:.2f} s ({rows / built:.0f} rows/s); verified in {verified:.2f} s")
     print(f"verify found {len(findings)} problems")
+    balance = form_balance(result.tasks)
+    print(f"question forms: {len(balance.forms)}, unbalanced: {len(balance.unbalanced)}")
     print(f"build requests: {requests} = {total}, {total / rows:.2f} per row")
     print(f"wbgetentities: {entities} entities in {batches} requests (up to 50 a request)")
     print(f"Action API: {titles} titles in batched requests (20 leads or 50 wikitexts a request)")

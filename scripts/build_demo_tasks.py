@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,9 +23,20 @@ from nohallucinate.datagen.build import build  # noqa: E402
 from nohallucinate.datagen.transport import Endpoints, WikimediaTransport  # noqa: E402
 from nohallucinate.datagen.verify import verify  # noqa: E402
 from nohallucinate.tasks import Family, demo_tasks_path  # noqa: E402
+from nohallucinate.tasks.forms import form_balance  # noqa: E402
 from support.wikimedia_world import WikimediaWorld  # noqa: E402
 
-COMPOSITION = {family: 40 for family in Family}
+# Sized to what the fixture world holds: precise_fact takes every birth date, award year and match count the
+# world offers, so that each unanswerable family has as many answerable rows beside it in its question form.
+COMPOSITION = {
+    Family.PRECISE_FACT: 100,
+    Family.FOOTBALL_SEASON: 20,
+    Family.BIOGRAPHY: 40,
+    Family.FALSE_PREMISE: 45,
+    Family.NONEXISTENT_ENTITY: 45,
+    Family.UNRECORDED_FACT: 15,
+    Family.AMBIGUOUS_ENTITY: 10,
+}
 SEED = 0
 
 
@@ -48,11 +60,17 @@ def main() -> None:
         findings = verify(tasks, transport)
     if findings:
         raise SystemExit(f"the demo set does not verify: {findings}")
+    balance = form_balance(tasks)
+    if balance.unbalanced:
+        raise SystemExit(f"the demo set is not balanced: {balance.unbalanced}")
     with demo_tasks_path().open("w", encoding="utf-8") as out:
         for task in tasks:
             out.write(task.model_dump_json() + "\n")
     real_rows = sum(t.subject.qid in real for t in tasks)
     print(f"wrote {len(tasks)} tasks ({real_rows} about real records) to {demo_tasks_path()}")
+    print(", ".join(f"{family.value} {n}" for family, n in Counter(t.family for t in tasks).most_common()))
+    for share in balance.forms:
+        print(f"{share.rows:4d}  {share.form}  " + ", ".join(f"{f.value} {n}" for f, n in share.families.items()))
 
 
 def _label(world: WikimediaWorld, qid: str) -> str | None:

@@ -12,6 +12,7 @@ from nohallucinate.datagen.transport import Endpoints, WikimediaTransport
 from nohallucinate.datagen.verify import verify
 from nohallucinate.tasks import Family, load_demo_tasks
 from nohallucinate.tasks.checks import BIRTH_DATE_PHRASING, birth_date_phrasings, task_set_problems
+from nohallucinate.tasks.forms import form_balance
 from support.wikimedia_world import WikimediaWorld
 
 TASKS = load_demo_tasks()
@@ -23,6 +24,21 @@ def test_every_family_has_at_least_five_rows() -> None:
     counts = Counter(task.family for task in TASKS)
     assert set(counts) == set(Family)
     assert min(counts.values()) >= 5
+
+
+def test_every_question_form_is_in_balance() -> None:
+    """Naming one defect on every question of a form earns no more than "I don't know": in every form, no
+    unanswerable family outnumbers the answerable rows, and every form with unanswerable rows has answerable ones."""
+    balance = form_balance(TASKS)
+    assert balance.unbalanced == []
+    for share in balance.forms:
+        assert share.answerable >= 5, share
+    award = next(share for share in balance.forms if share.form == "In what year did <name> receive the <name>?")
+    assert award.families[Family.PRECISE_FACT] >= 5 and award.families[Family.FALSE_PREMISE] >= 5
+    assert {share.form for share in balance.forms if share.families.get(Family.FALSE_PREMISE)} >= {
+        "How many league appearances did <name> make for <name> in the <number> season?",
+        "How many matches did <name> play for <name> between <number> and <number>?",
+    }
 
 
 def test_exactly_one_birth_date_phrasing() -> None:

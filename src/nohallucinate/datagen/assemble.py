@@ -1,23 +1,27 @@
-"""From drafts to a task file: composition, shared subjects, no contradiction, tiers, ids."""
+"""From drafts to a task file: composition, shared subjects, no contradiction, balanced forms, tiers, ids."""
 
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Mapping
 
 from nohallucinate.datagen.context import BuildLog, Draft
 from nohallucinate.tasks import ANSWERABLE_SHORT, TIERED, UNANSWERABLE, Family, Subject, Task
+from nohallucinate.tasks.forms import question_form
 
-# The spec's 1,000 rows, 150 of them biographies; the rest spread over the short families.
+# The spec's 1,000 rows, 150 of them biographies; the rest spread over the short families so that each form's
+# answerable rows stand beside its largest unanswerable family (datagen.plan): precise_fact is large because it
+# holds the birth dates, award years and match counts beside unrecorded and ambiguous births, prizes never
+# received and clubs never played for.
 DEFAULT_COMPOSITION: dict[Family, int] = {
-    Family.PRECISE_FACT: 170,
-    Family.FOOTBALL_SEASON: 150,
+    Family.PRECISE_FACT: 270,
+    Family.FOOTBALL_SEASON: 120,
     Family.BIOGRAPHY: 150,
     Family.FALSE_PREMISE: 150,
-    Family.NONEXISTENT_ENTITY: 125,
-    Family.UNRECORDED_FACT: 125,
-    Family.AMBIGUOUS_ENTITY: 130,
+    Family.NONEXISTENT_ENTITY: 100,
+    Family.UNRECORDED_FACT: 105,
+    Family.AMBIGUOUS_ENTITY: 105,
 }
 SHARED_SUBJECTS_PER_1000 = 60
 TIER_RULE = "thirds of the family's rows by Wikidata sitelink count: top third easy, bottom third hard"
@@ -26,24 +30,53 @@ _ANSWERABLE = ANSWERABLE_SHORT | {Family.BIOGRAPHY}
 
 def assemble(drafts: list[Draft], composition: Mapping[Family, int], log: BuildLog) -> list[Task]:
     """Pick rows per family (subjects shared across answerable and unanswerable families first), drop any that
-    would contradict another, cut the tiers, and return valid tasks ordered by id."""
+    would contradict another, hold every question form in balance, cut the tiers, and return valid tasks ordered
+    by id."""
     drafts = _without_contradictions(drafts, log)
     by_family: dict[Family, list[Draft]] = defaultdict(list)
     for draft in drafts:
         by_family[draft.family].append(draft)
     shared = _shared_subjects(drafts)
     wanted_shared = round(SHARED_SUBJECTS_PER_1000 * sum(composition.values()) / 1000)
-    chosen: list[Draft] = []
+    pools = {family: _shared_first(by_family.get(family, []), shared, wanted_shared) for family in composition}
+    chosen = [d for family, count in composition.items() if family not in UNANSWERABLE for d in pools[family][:count]]
+    answerable = Counter(question_form(d.question) for d in chosen if d.family is not Family.BIOGRAPHY)
     for family, count in composition.items():
-        pool = by_family.get(family, [])
-        # Stable: drafts keep their builder's seeded order, shared subjects moved to the front.
-        first = [d for d in pool if d.subject_qid in shared][: max(wanted_shared, 0)]
-        taken = {id(d) for d in first}
-        rest = [d for d in pool if id(d) not in taken]
-        chosen += (first + rest)[:count]
+        if family in UNANSWERABLE:
+            chosen += _within_balance(pools[family], count, answerable, log)
     tiers = _tiers(chosen)
     tasks = [_task(draft, tiers.get(id(draft))) for draft in chosen]
     return sorted(tasks, key=lambda t: t.task_id)
+
+
+def _shared_first(pool: list[Draft], shared: set[str], wanted: int) -> list[Draft]:
+    """Stable: drafts keep their builder's seeded order, up to `wanted` about shared subjects moved to the front."""
+    first = [d for d in pool if d.subject_qid in shared][: max(wanted, 0)]
+    taken = {id(d) for d in first}
+    return first + [d for d in pool if id(d) not in taken]
+
+
+def _within_balance(pool: list[Draft], count: int, answerable: Counter[str], log: BuildLog) -> list[Draft]:
+    """Up to `count` rows of one unanswerable family, in the builder's order, never more in a question form than
+    the form's answerable rows.
+
+    Why the cap: a policy sees the form before it knows any fact. Were a defect family to outnumber the answerable
+    rows of its form, naming that defect on every question of the form would earn more than "I don't know"
+    (a defect asserted on an answerable question earns nothing, a named defect full credit); at or under the cap
+    it earns no more. A row over the cap is dropped with the reason logged, and the family's next row takes its
+    place when it fits another form."""
+    taken: Counter[str] = Counter()
+    kept: list[Draft] = []
+    for draft in pool:
+        if len(kept) >= count:
+            break
+        form = question_form(draft.question)
+        if taken[form] >= answerable[form]:
+            log.reject(draft.family, draft.subject_label, f"balance cap: no answerable row left beside it in {form!r}")
+            continue
+        taken[form] += 1
+        kept.append(draft)
+    return kept
 
 
 def _without_contradictions(drafts: list[Draft], log: BuildLog) -> list[Draft]:

@@ -14,23 +14,25 @@ from typing import Any
 
 from nohallucinate.claims import decompose
 from nohallucinate.datagen.assemble import DEFAULT_COMPOSITION, assemble
-from nohallucinate.datagen.context import BuildContext, Decomposer, Draft
+from nohallucinate.datagen.context import BuildContext, Decomposer, Draft, by_plan
 from nohallucinate.datagen.families.ambiguity import shared_names
+from nohallucinate.datagen.families.awards import award_years
 from nohallucinate.datagen.families.biography import biographies
 from nohallucinate.datagen.families.births import recorded_births, unrecorded_births
 from nohallucinate.datagen.families.counts import match_counts
 from nohallucinate.datagen.families.football import season_appearances
 from nohallucinate.datagen.families.names import invented_names
-from nohallucinate.datagen.families.premises import never_played, never_received
+from nohallucinate.datagen.families.premises import answered_objects, never_played, never_received
+from nohallucinate.datagen.plan import Form, Plan, plan
 from nohallucinate.datagen.transport import WikimediaTransport
 from nohallucinate.datagen.wikidata import Wikidata
 from nohallucinate.datagen.wikipedia import Wikipedia
 from nohallucinate.models import ModelClient
 from nohallucinate.tasks import Family, Task
+from nohallucinate.tasks.forms import form_balance
 
-# Builders are asked for more than the composition needs, so that assembly can drop and choose.
+# Builders are asked for more than the plan needs, so that assembly can drop and choose.
 MARGIN = 1.25
-COUNT_SHARE = 0.2  # of precise_fact: match counts beside birth dates
 
 
 @dataclass
@@ -48,29 +50,61 @@ class BuildResult:
         return {
             "rows": len(self.tasks),
             "per_family_and_tier": per_family,
+            "per_form": {
+                share.form: {family.value: n for family, n in share.families.items()}
+                for share in form_balance(self.tasks).forms
+            },
             "drafts": self.drafts,
             "rejected": self.rejected,
             "requests": self.requests,
         }
 
 
-def _builders() -> dict[Family, Callable[[BuildContext, int], list[Draft]]]:
-    def precise(ctx: BuildContext, want: int) -> list[Draft]:
-        counts = math.ceil(want * COUNT_SHARE)
-        return recorded_births(ctx, want - counts) + match_counts(ctx, counts)
+Builder = Callable[[BuildContext, list[Draft]], list[Draft]]  # (context, the drafts of the families before) -> drafts
 
-    def premise(ctx: BuildContext, want: int) -> list[Draft]:
-        clubs = want // 2
-        return never_played(ctx, clubs) + never_received(ctx, want - clubs)
+
+def _builders(planned: Plan) -> dict[Family, Builder]:
+    """Each family's builder, asked for its planned rows per form and the margin; a family asked in several forms
+    interleaves them so that assembly, taking the first rows, keeps the plan's split. Answerable families come
+    first: false premises prefer the clubs and prizes their drafts ask about."""
+
+    def asked(family: Family, form: Form) -> int:
+        return math.ceil(planned[family].get(form, 0) * MARGIN)
+
+    def parts(family: Family, made: Mapping[Form, list[Draft]]) -> list[Draft]:
+        return by_plan([(made[form], planned[family].get(form, 0)) for form in made])
+
+    def precise(ctx: BuildContext, _: list[Draft]) -> list[Draft]:
+        family = Family.PRECISE_FACT
+        made = {
+            Form.BIRTH: recorded_births(ctx, asked(family, Form.BIRTH)),
+            Form.AWARD: award_years(ctx, asked(family, Form.AWARD)),
+            Form.COUNT: match_counts(ctx, asked(family, Form.COUNT)),
+        }
+        return parts(family, made)
+
+    def premise(ctx: BuildContext, before: list[Draft]) -> list[Draft]:
+        family = Family.FALSE_PREMISE
+        answered = answered_objects(ctx, before)
+        made = never_played(ctx, {form: asked(family, form) for form in (Form.SEASON, Form.COUNT)}, answered)
+        made[Form.AWARD] = never_received(ctx, asked(family, Form.AWARD), answered)
+        return parts(family, made)
+
+    def invented(ctx: BuildContext, _: list[Draft]) -> list[Draft]:
+        family = Family.NONEXISTENT_ENTITY
+        return parts(family, invented_names(ctx, {form: asked(family, form) for form in planned[family]}))
+
+    def single(builder: Callable[[BuildContext, int], list[Draft]], family: Family) -> Builder:
+        return lambda ctx, _: builder(ctx, math.ceil(sum(planned[family].values()) * MARGIN))
 
     return {
         Family.PRECISE_FACT: precise,
-        Family.FOOTBALL_SEASON: season_appearances,
-        Family.BIOGRAPHY: biographies,
+        Family.FOOTBALL_SEASON: single(season_appearances, Family.FOOTBALL_SEASON),
+        Family.BIOGRAPHY: single(biographies, Family.BIOGRAPHY),
         Family.FALSE_PREMISE: premise,
-        Family.NONEXISTENT_ENTITY: invented_names,
-        Family.UNRECORDED_FACT: unrecorded_births,
-        Family.AMBIGUOUS_ENTITY: shared_names,
+        Family.NONEXISTENT_ENTITY: invented,
+        Family.UNRECORDED_FACT: single(unrecorded_births, Family.UNRECORDED_FACT),
+        Family.AMBIGUOUS_ENTITY: single(shared_names, Family.AMBIGUOUS_ENTITY),
     }
 
 
@@ -90,9 +124,8 @@ def build(
     ctx.prefetch()
     drafts: list[Draft] = []
     counts: dict[str, int] = {}
-    for family, builder in _builders().items():
-        want = composition.get(family, 0)
-        made = builder(ctx, math.ceil(want * MARGIN)) if want else []
+    for family, builder in _builders(plan(composition)).items():
+        made = builder(ctx, drafts) if composition.get(family, 0) else []
         counts[family.value] = len(made)
         drafts += made
         if on_family is not None:

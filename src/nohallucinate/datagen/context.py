@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -136,6 +137,24 @@ def entity_source(entity: Any) -> dict[str, Any]:
 
 def page_source(page: Any) -> dict[str, Any]:
     return {"api": "wikipedia", "title": page.title, "revision": page.revision}
+
+
+def with_article(prize: str) -> str:
+    """A prize as a question names it: "the Verrowmont Prize" (a label's own "The" lower-cased, so that every
+    award question reads alike)."""
+    return "the " + re.sub(r"^the\s+", "", prize, flags=re.IGNORECASE)
+
+
+def by_plan(parts: Sequence[tuple[Sequence[T], int]]) -> list[T]:
+    """The parts' rows in one list of which every prefix fills each part in proportion to its planned rows, so
+    that taking the first N keeps the plan's split; a part that found fewer rows than planned comes early, whole.
+    Ties go to the earlier part."""
+    keyed = [
+        ((index + 1) / max(planned, 1), number, index, row)
+        for number, (rows, planned) in enumerate(parts)
+        for index, row in enumerate(rows)
+    ]
+    return [row for *_, row in sorted(keyed, key=lambda item: item[:3])]
 
 
 def format_date(date: PartialDate) -> str:

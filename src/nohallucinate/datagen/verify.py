@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from nohallucinate.answers.dates import PartialDate, find_dates, parse_date
 from nohallucinate.claims import decompose
-from nohallucinate.datagen.entities import Time
+from nohallucinate.datagen.entities import Entity, Time
 from nohallucinate.datagen.transport import WikimediaTransport
 from nohallucinate.datagen.wikidata import Wikidata
 from nohallucinate.datagen.wikipedia import Wikipedia
@@ -55,17 +56,51 @@ def verify(tasks: list[Task], transport: WikimediaTransport) -> list[Finding]:
     return findings
 
 
-def _birth_or_count(sources: _Sources, task: Task) -> str | None:
+def _precise(sources: _Sources, task: Task) -> str | None:
+    kind = task.provenance.get("kind")
+    if kind == "match_count":
+        return _match_count(sources, task)
+    if kind == "award_year":
+        return _award_year(sources, task)
+    return _birth(sources, task)
+
+
+def _match_count(sources: _Sources, task: Task) -> str | None:
     p = task.provenance
     entity = sources.wikidata.entity(p["entity"])
-    if p.get("kind") == "match_count":
-        statement = next((s for s in entity.statements("P54") if s.id == p["statement"]), None)
-        if statement is None or statement.value != p["club"]:
-            return f"no P54 statement {p['statement']} for club {p['club']}"
-        played = [q.value for q in statement.qualifiers.get("P1350", ())]
-        if len(played) != 1 or str(int(played[0].amount)) != task.gold:  # type: ignore[union-attr]
-            return f"P1350 says {played}, the row says {task.gold}"
-        return None
+    statement = next((s for s in entity.statements("P54") if s.id == p["statement"]), None)
+    if statement is None or statement.value != p["club"]:
+        return f"no P54 statement {p['statement']} for club {p['club']}"
+    played = [q.value for q in statement.qualifiers.get("P1350", ())]
+    if len(played) != 1 or str(int(played[0].amount)) != task.gold:  # type: ignore[union-attr]
+        return f"P1350 says {played}, the row says {task.gold}"
+    return None
+
+
+def _award_year(sources: _Sources, task: Task) -> str | None:
+    """One statement at preferred or normal rank names the prize, with one point in time, in the gold's year."""
+    p = task.provenance
+    entity = sources.wikidata.entity(p["entity"])
+    held = [s for s in entity.statements("P166", ("preferred", "normal")) if s.value == p["prize"]]
+    if len(held) != 1:
+        return f"{len(held)} P166 statements at preferred or normal rank name {p['prize']}"
+    if held[0].id != p["statement"]:
+        return f"the P166 statement for {p['prize']} is {held[0].id}, the row names {p['statement']}"
+    times = [q.value for q in held[0].qualifiers.get("P585", ())]
+    if len(times) != 1 or not isinstance(times[0], Time) or times[0].precision < 9:
+        return f"the statement's points in time (P585) are {times}: not one year"
+    year = times[0].as_partial_date().year
+    if str(year) != task.gold:
+        return f"P585 gives {year}, the row says {task.gold}"
+    prize = sources.wikidata.entity(p["prize"])
+    if prize.label is None or _without_the(prize.label) not in task.question:
+        return f"the question does not name the prize {prize.label!r}"
+    return None
+
+
+def _birth(sources: _Sources, task: Task) -> str | None:
+    p = task.provenance
+    entity = sources.wikidata.entity(p["entity"])
     gold = parse_date(task.gold or "")
     recorded = {
         s.value.as_partial_date()
@@ -115,21 +150,46 @@ def _premise(sources: _Sources, task: Task) -> str | None:
     if linked:
         return f"{p['property']} links {p['object']} at rank {linked[0].rank}: the premise is not false"
     wikitext, _ = sources.wikipedia.wikitexts([p["title"]])[p["title"]]
-    if p["object_label"].casefold() in wikitext.casefold():
-        return f"the article names {p['object_label']!r}"
-    if p["object_label"] not in task.question:
+    label = p["object_label"]
+    for name in dict.fromkeys([label, _short_club(label)] if p["property"] == "P54" else [label]):
+        if name.casefold() in wikitext.casefold():
+            return f"the article names {name!r}"
+    if not any(name in task.question for name in (label, _short_club(label), _without_the(label))):
         return "the question does not name the object of the provenance"
+    if "spell_statement" in p:
+        return _real_spell(entity, p, task.question)
+    return None
+
+
+def _real_spell(entity: Entity, p: dict[str, Any], question: str) -> str | None:
+    """The years a count question names are a spell of the player's own career (P54 start and end years)."""
+    spell = next((s for s in entity.statements("P54", ("preferred", "normal")) if s.id == p["spell_statement"]), None)
+    if spell is None:
+        return f"no P54 statement {p['spell_statement']} at preferred or normal rank"
+    years = []
+    for prop in ("P580", "P582"):
+        values = [q.value for q in spell.qualifiers.get(prop, ())]
+        if len(values) != 1 or not isinstance(values[0], Time) or values[0].precision < 9:
+            return f"the spell's {prop} is not one year"
+        years.append(values[0].as_partial_date().year)
+    if f"between {years[0]} and {years[1]}" not in question:
+        return f"the question does not ask about his spell from {years[0]} to {years[1]}"
     return None
 
 
 def _nonexistent(sources: _Sources, task: Task) -> str | None:
-    name = task.provenance["name"]
-    if not sources.wikipedia.page(name).missing:
-        return f"a Wikipedia page is titled {name!r}"
-    if sources.wikipedia.search_hits(name):
-        return f"Wikipedia search finds {name!r}"
-    if sources.wikidata.labels_matching(name):
-        return f"a Wikidata item is labelled {name!r}"
+    p = task.provenance
+    club = p.get("kind") == "football club"
+    names = list(dict.fromkeys([p["name"], _short_club(p["name"])] if club else [p["name"]]))
+    for name in names:
+        if not sources.wikipedia.page(name).missing:
+            return f"a Wikipedia page is titled {name!r}"
+        if sources.wikipedia.search_hits(name):
+            return f"Wikipedia search finds {name!r}"
+        if sources.wikidata.labels_matching(name):
+            return f"a Wikidata item is labelled {name!r}"
+    if not any(name in task.question for name in names):
+        return "the question does not name the entity of the provenance"
     return None
 
 
@@ -166,6 +226,14 @@ def _ambiguous(sources: _Sources, task: Task) -> str | None:
     return None
 
 
+def _short_club(label: str) -> str:
+    return re.sub(r"\s+(?:F\.C\.|FC|A\.F\.C\.|AFC)$", "", label)
+
+
+def _without_the(label: str) -> str:
+    return re.sub(r"^the\s+", "", label, flags=re.IGNORECASE)
+
+
 def _first_full_date(lead: str) -> PartialDate | None:
     first = _PARENTHETICAL.search(lead)
     if first is None:
@@ -175,7 +243,7 @@ def _first_full_date(lead: str) -> PartialDate | None:
 
 
 _CHECKS: dict[Family, Callable[[_Sources, Task], str | None]] = {
-    Family.PRECISE_FACT: _birth_or_count,
+    Family.PRECISE_FACT: _precise,
     Family.FOOTBALL_SEASON: _season,
     Family.BIOGRAPHY: _biography,
     Family.FALSE_PREMISE: _premise,

@@ -1,9 +1,12 @@
 """nonexistent_entity: person, club and prize names recombined from real name parts, each checked to match no
-Wikipedia title, no Wikipedia search hit and no Wikidata label or alias."""
+Wikipedia title, no Wikipedia search hit and no Wikidata label or alias. Each is asked in the wording of the
+answerable rows about its kind (a club in both football forms, beside a real player's own seasons and spells)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from nohallucinate.datagen.context import (
     APPEARANCES_QUESTION,
@@ -12,7 +15,12 @@ from nohallucinate.datagen.context import (
     BuildContext,
     Draft,
     provenance,
+    with_article,
 )
+from nohallucinate.datagen.families.careers import Spell, career_season, short_club_name, spells
+from nohallucinate.datagen.families.counts import COUNT_QUESTION
+from nohallucinate.datagen.plan import Form
+from nohallucinate.datagen.wikipedia import Page
 from nohallucinate.tasks import Family
 
 _TWO_WORDS = re.compile(r"^[A-Z][a-z]+ [A-Z][a-z-]+$")
@@ -23,64 +31,122 @@ _PRIZE = re.compile(
 )
 
 
-def invented_names(ctx: BuildContext, want: int) -> list[Draft]:
-    """About a third each of people, clubs and prizes, every name checked three ways before it is used."""
-    people = _people(ctx)
-    clubs = _clubs(ctx)
-    prizes = _prizes(ctx)
-    proposals = _interleave(people, clubs, prizes)
-    pages = ctx.wikipedia.pages(name for _, name, _ in proposals)
-    drafts = []
+# The forms each kind of invented name is asked in.
+KIND_FORMS: dict[str, tuple[Form, ...]] = {
+    "person": (Form.BIRTH,),
+    "football club": (Form.SEASON, Form.COUNT),
+    "prize": (Form.AWARD,),
+}
+
+
+@dataclass(frozen=True)
+class _Player:
+    """A real footballer to ask about an invented club, with a season and the spells of his own career."""
+
+    label: str
+    season: str | None
+    spells: list[Spell]
+
+
+def invented_names(ctx: BuildContext, want: Mapping[Form, int]) -> dict[Form, list[Draft]]:
+    """People in the birth-date form, clubs in both football forms, prizes in the award form, `want` rows of
+    each form; every name is checked three ways before it is used."""
+    players = _players(ctx)
+    askable = {Form.SEASON: any(p.season for p in players), Form.COUNT: any(p.spells for p in players)}
+    want = {form: n if askable.get(form, True) else 0 for form, n in want.items()}
+    made: dict[Form, list[Draft]] = {form: [] for form in want}
+    proposals = _interleave(_people(ctx), _clubs(ctx), _prizes(ctx))
+    pages = ctx.wikipedia.pages(each for kind, name, _ in proposals for each in _names(kind, name))
     for kind, name, parts in proposals:
-        if len(drafts) >= want:
+        if all(len(made[form]) >= n for form, n in want.items()):
             break
-        if not pages[name].missing:
+        forms = [f for f in KIND_FORMS[kind] if len(made.get(f, ())) < want.get(f, 0)]
+        if not forms:
+            continue
+        if not _checked(ctx, name, _names(kind, name), pages):
+            continue
+        form = min(forms, key=lambda f: len(made[f]) / want[f])  # the least filled; ties to the first
+        made[form].append(_draft(ctx, kind, name, parts, form, players))
+    return made
+
+
+def _names(kind: str, name: str) -> list[str]:
+    """The names an invented entity must not answer to: a club also by its short name, as season rows ask it."""
+    short = short_club_name(name) if kind == "football club" else name
+    return [name] if short == name else [name, short]
+
+
+def _checked(ctx: BuildContext, name: str, names: list[str], pages: dict[str, Page]) -> bool:
+    for each in names:
+        if not pages[each].missing:
             ctx.log.reject(Family.NONEXISTENT_ENTITY, name, "a Wikipedia page has this title")
-            continue
-        if ctx.wikipedia.search_hits(name):
+            return False
+        if ctx.wikipedia.search_hits(each):
             ctx.log.reject(Family.NONEXISTENT_ENTITY, name, "Wikipedia search finds the name")
-            continue
-        if ctx.wikidata.labels_matching(name):
+            return False
+        if ctx.wikidata.labels_matching(each):
             ctx.log.reject(Family.NONEXISTENT_ENTITY, name, "a Wikidata item has this label or alias")
+            return False
+    return True
+
+
+def _players(ctx: BuildContext) -> list[_Player]:
+    entities = ctx.wikidata.entities(c.qid for c in ctx.footballers)
+    wikitexts = ctx.wikipedia.wikitexts(c.title for c in ctx.footballers)
+    players = []
+    for candidate in ctx.footballers:
+        entity = entities.get(candidate.qid)
+        if entity is None:
             continue
-        draft = _draft(ctx, kind, name, parts, len(drafts))
-        if draft is not None:
-            drafts.append(draft)
-    return drafts
+        wikitext = wikitexts.get(candidate.title, ("", None))[0]
+        players.append(_Player(entity.label or candidate.title, career_season(entity, wikitext), spells(entity)))
+    return players
 
 
-def _draft(ctx: BuildContext, kind: str, name: str, parts: list[str], index: int) -> Draft | None:
-    if kind == "person":
+def _draft(ctx: BuildContext, kind: str, name: str, parts: list[str], form: Form, players: list[_Player]) -> Draft:
+    asked_as = name
+    if form is Form.BIRTH:
         question = BIRTH_QUESTION.format(name)
-    elif kind == "football club":
-        player = ctx.pick(ctx.footballers, f"fake-club:{name}")
-        label = ctx.wikidata.entity(player.qid).label or player.title
-        question = APPEARANCES_QUESTION.format(
-            player=label, club=name, season=f"{2000 + index % 20}–{(1 + index % 20):02d}"
-        )
+    elif form is Form.SEASON:
+        player = ctx.pick([p for p in players if p.season], f"fake-club:{name}")
+        asked_as = short_club_name(name)  # as the career tables of the answerable rows name clubs
+        question = APPEARANCES_QUESTION.format(player=player.label, club=asked_as, season=player.season)
+    elif form is Form.COUNT:
+        player = ctx.pick([p for p in players if p.spells], f"fake-club:{name}")
+        spell = ctx.pick(player.spells, f"fake-club-spell:{name}")
+        question = COUNT_QUESTION.format(player=player.label, club=name, start=spell.start, end=spell.end)
     else:
         person = ctx.pick(ctx.people, f"fake-prize:{name}")
         label = ctx.wikidata.entity(person.qid).label or person.title
-        question = PRIZE_QUESTION.format(person=label, prize=f"the {name}")
+        asked_as = with_article(name)
+        question = PRIZE_QUESTION.format(person=label, prize=asked_as)
+    names = _names(kind, name)
+    called = asked_as if form is Form.SEASON else name
     return Draft(
         family=Family.NONEXISTENT_ENTITY,
         question=question,
         subject_label=name,
         subject_qid=None,
         sitelinks=None,
-        defect=f"No {kind} called {name} exists: the name was recombined from parts of real names.",
+        defect=f"No {kind} called {called} exists: the name was recombined from parts of real names.",
         provenance=provenance(
             checks=[],
             negative_checks=[
-                "no English Wikipedia page has this title",
-                "English Wikipedia search finds no article containing the name",
-                "no Wikidata item has it as an English label or alias",
+                f"no English Wikipedia page has the title {_either(names)}",
+                f"English Wikipedia search finds no article containing {_either(names)}",
+                f"no Wikidata item has {_either(names)} as an English label or alias",
             ],
             kind=kind,
+            form=form.value,
             name=name,
+            asked_as=asked_as,
             name_parts=parts,
         ),
     )
+
+
+def _either(names: list[str]) -> str:
+    return " or ".join(repr(name) for name in names)
 
 
 def _people(ctx: BuildContext) -> list[tuple[str, str, list[str]]]:

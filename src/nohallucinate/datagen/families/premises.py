@@ -1,11 +1,18 @@
 """false_premise: a real player and a club he never played for, a real person and a prize they never received.
 
 The negative is established on every statement at every rank (a deprecated statement still records a link),
-and on the article's wikitext, which must not name the club or prize at all."""
+and on the article's wikitext, which must not name the club or prize at all. Clubs are asked in both football
+forms (league appearances in a season of his career, matches over a spell of his career) and prizes in the
+award form, each beside answerable rows of the same wording; a club or prize that answerable rows of the form ask
+about is preferred, so that its name alone does not give the row away.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from nohallucinate.datagen.context import (
     APPEARANCES_QUESTION,
@@ -15,33 +22,83 @@ from nohallucinate.datagen.context import (
     Draft,
     entity_source,
     provenance,
+    with_article,
 )
-from nohallucinate.datagen.entities import Entity, Time
-from nohallucinate.datagen.wikitext import club_seasons
+from nohallucinate.datagen.entities import Entity
+from nohallucinate.datagen.families.careers import Spell, career_season, short_club_name, spells
+from nohallucinate.datagen.families.counts import COUNT_QUESTION
+from nohallucinate.datagen.plan import Form
 from nohallucinate.tasks import Family
 
-
-def never_played(ctx: BuildContext, want: int) -> list[Draft]:
-    """A footballer, a club none of his P54 statements names, and a season of his career."""
-    return _premises(ctx, want, ctx.footballers, ctx.clubs, "P54", "club")
+Answered = Mapping[Form, Collection[str]]  # the clubs and prizes answerable drafts ask about, by form
 
 
-def never_received(ctx: BuildContext, want: int) -> list[Draft]:
+def never_played(ctx: BuildContext, want: Mapping[Form, int], answered: Answered) -> dict[Form, list[Draft]]:
+    """A footballer, a club none of his P54 statements names, and a season or a spell of his own career; `want`
+    gives the rows of each football form, and each player is asked in the form least filled so far."""
+    return _premises(ctx, want, answered, ctx.footballers, ctx.clubs, "P54", "club")
+
+
+def never_received(ctx: BuildContext, want: int, answered: Answered) -> list[Draft]:
     """A person, and a prize none of their P166 statements names."""
-    return _premises(ctx, want, ctx.people, ctx.prizes, "P166", "prize")
+    return _premises(ctx, {Form.AWARD: want}, answered, ctx.people, ctx.prizes, "P166", "prize")[Form.AWARD]
+
+
+def answered_objects(ctx: BuildContext, drafts: Iterable[Draft]) -> dict[Form, set[str]]:
+    """The clubs and prizes (QIDs) that answerable drafts ask about, by form: award years name a prize, match
+    counts a club, season rows a club through the link of the career table's club cell."""
+    club_titles = {c.title: c.qid for c in ctx.clubs}
+    answered: dict[Form, set[str]] = {Form.AWARD: set(), Form.COUNT: set(), Form.SEASON: set()}
+    for draft in drafts:
+        p = draft.provenance
+        if draft.family is Family.PRECISE_FACT and p.get("kind") == "award_year":
+            answered[Form.AWARD].add(p["prize"])
+        elif draft.family is Family.PRECISE_FACT and p.get("kind") == "match_count":
+            answered[Form.COUNT].add(p["club"])
+        elif draft.family is Family.FOOTBALL_SEASON and p.get("club_link") in club_titles:
+            answered[Form.SEASON].add(club_titles[p["club_link"]])
+    return answered
+
+
+@dataclass(frozen=True)
+class _Ask:
+    """How a row asks about the premise: its form, the season or spell it names."""
+
+    form: Form
+    season: str | None = None
+    spell: Spell | None = None
+
+    def checks(self) -> list[str]:
+        """What makes the question plausible: the years or season are the subject's own."""
+        if self.spell is not None:
+            spell = self.spell
+            return [f"{spell.start}–{spell.end} is his spell at {spell.club} (P54 {spell.statement.id})"]
+        return [f"{self.season} is a season of his career"] if self.season is not None else []
+
+    def fields(self) -> dict[str, Any]:
+        if self.spell is not None:
+            return {"spell_statement": self.spell.statement.id, "start": self.spell.start, "end": self.spell.end}
+        return {"season": self.season} if self.season is not None else {}
 
 
 def _premises(
-    ctx: BuildContext, want: int, subjects: list[Candidate], objects: list[Candidate], prop: str, kind: str
-) -> list[Draft]:
+    ctx: BuildContext,
+    want: Mapping[Form, int],
+    answered: Answered,
+    subjects: list[Candidate],
+    objects: list[Candidate],
+    prop: str,
+    kind: str,
+) -> dict[Form, list[Draft]]:
     family = Family.FALSE_PREMISE
     subjects = ctx.shuffled(subjects, f"premise:{kind}", key=lambda c: c.qid)
     entities = ctx.wikidata.entities(c.qid for c in subjects)
     things = ctx.wikidata.entities(o.qid for o in objects)
     wikitexts = ctx.wikipedia.wikitexts(c.title for c in subjects)
-    drafts = []
+    made: dict[Form, list[Draft]] = {form: [] for form in want}
     for candidate in subjects:
-        if len(drafts) >= want:
+        open_forms = [form for form, n in want.items() if len(made[form]) < n]
+        if not open_forms:
             break
         if candidate.qid not in entities:
             ctx.log.reject(family, candidate.qid, "the Wikidata item is missing")
@@ -51,30 +108,36 @@ def _premises(
             ctx.log.reject(family, candidate.qid, "no English Wikipedia article")
             continue
         wikitext, revision = wikitexts[candidate.title]
-        linked = {s.value for s in entity.statements(prop)}  # every rank, deprecated included
-        season = _season(entity, wikitext) if kind == "club" else None
-        if kind == "club" and season is None:
-            ctx.log.reject(family, candidate.qid, "no season of his career to ask about")
+        ask = _ask(ctx, entity, wikitext, sorted(open_forms, key=lambda f: len(made[f]) / want[f]))  # stable
+        if ask is None:
+            ctx.log.reject(family, candidate.qid, "no season or spell of his career to ask about")
             continue
-        thing = _unlinked(ctx, candidate, objects, things, linked, wikitext.casefold(), kind)
+        linked = {s.value for s in entity.statements(prop)}  # every rank, deprecated included
+        preferred = answered.get(ask.form, ())
+        thing = _unlinked(ctx, candidate, objects, things, linked, wikitext.casefold(), kind, preferred)
         if thing is None:
             continue
         label = entity.label or candidate.title
         assert thing.label is not None
-        if kind == "club":
-            question = APPEARANCES_QUESTION.format(player=label, club=thing.label, season=season)
-            defect = _sentence(f"{label} never played for {thing.label}")
+        if ask.form is Form.SEASON:
+            asked_as = short_club_name(thing.label)  # as the career tables of the answerable rows name clubs
+            question = APPEARANCES_QUESTION.format(player=label, club=asked_as, season=ask.season)
+        elif ask.form is Form.COUNT:
+            assert ask.spell is not None
+            asked_as = thing.label  # as the answerable match counts name clubs
+            question = COUNT_QUESTION.format(player=label, club=asked_as, start=ask.spell.start, end=ask.spell.end)
         else:
-            question = PRIZE_QUESTION.format(person=label, prize=_with_article(thing.label))
-            defect = _sentence(f"{label} never received {_with_article(thing.label)}")
-        drafts.append(
+            asked_as = with_article(thing.label)
+            question = PRIZE_QUESTION.format(person=label, prize=asked_as)
+        defect = f"{label} never played for {thing.label}" if kind == "club" else f"{label} never received {asked_as}"
+        made[ask.form].append(
             Draft(
                 family=family,
                 question=question,
                 subject_label=label,
                 subject_qid=entity.id,
                 sitelinks=entity.sitelink_count,
-                defect=defect,
+                defect=_sentence(defect),
                 provenance=provenance(
                     entity_source(entity),
                     entity_source(thing),
@@ -84,19 +147,34 @@ def _premises(
                         f"{prop} at every rank ({len(entity.statements(prop))} statements, deprecated included) "
                         f"never names {thing.id}",
                         f"the article wikitext (revision {revision}) never names {thing.label!r}",
+                        *ask.checks(),
                     ],
                     kind=kind,
+                    form=ask.form.value,
                     entity=entity.id,
                     title=candidate.title,
                     object=thing.id,
                     object_label=thing.label,
+                    asked_as=asked_as,
                     property=prop,
-                    season=season,
+                    **ask.fields(),
                     sitelinks=entity.sitelink_count,
                 ),
             )
         )
-    return drafts
+    return made
+
+
+def _ask(ctx: BuildContext, entity: Entity, wikitext: str, forms: list[Form]) -> _Ask | None:
+    """The first of `forms` (least filled first) this subject can be asked in."""
+    for form in forms:
+        if form is Form.AWARD:
+            return _Ask(form)
+        if form is Form.SEASON and (season := career_season(entity, wikitext)) is not None:
+            return _Ask(form, season=season)
+        if form is Form.COUNT and (career := spells(entity)):
+            return _Ask(form, spell=ctx.pick(career, f"premise-spell:{entity.id}"))
+    return None
 
 
 def _unlinked(
@@ -107,9 +185,13 @@ def _unlinked(
     linked: set[object],
     wikitext: str,
     kind: str,
+    preferred: Collection[str] = (),
 ) -> Entity | None:
+    """The first club or prize, in a seeded order with the preferred ones (those answerable rows of the same form
+    ask about) first, that the subject's records never link and the article never names."""
     family = Family.FALSE_PREMISE
-    for option in ctx.shuffled(objects, f"object:{candidate.qid}", key=lambda o: o.qid):
+    options = ctx.shuffled(objects, f"object:{candidate.qid}", key=lambda o: o.qid)
+    for option in sorted(options, key=lambda o: o.qid not in preferred):  # stable: seeded order within each part
         thing = things.get(option.qid)
         if thing is None or thing.label is None or thing.id in linked:
             continue
@@ -123,30 +205,8 @@ def _unlinked(
 
 def _names_of(label: str, title: str) -> set[str]:
     """The ways an article may name a club or prize: its label, its title, and its short form ("X" for "X F.C.")."""
-    short = re.sub(r"\s+(?:F\.C\.|FC|A\.F\.C\.|AFC)$", "", label)
-    return {label, title, short, re.sub(r"^The\s+", "", label)}
-
-
-def _season(entity: Entity, wikitext: str) -> str | None:
-    """A season of the player's career: from his statistics table, else from his first recorded spell."""
-    seasons = sorted({line.season for line in club_seasons(wikitext)})
-    if seasons:
-        return seasons[len(seasons) // 2]
-    starts = [
-        q.value.as_partial_date().year
-        for s in entity.statements("P54", ("preferred", "normal"))
-        for q in s.qualifiers.get("P580", ())
-        if isinstance(q.value, Time)
-    ]
-    if not starts:
-        return None
-    first = min(y for y in starts if y is not None)
-    return f"{first}–{(first + 1) % 100:02d}"
+    return {label, title, short_club_name(label), re.sub(r"^The\s+", "", label)}
 
 
 def _sentence(text: str) -> str:
     return text if text.endswith(".") else text + "."
-
-
-def _with_article(prize: str) -> str:
-    return prize if prize.lower().startswith("the ") else f"the {prize}"

@@ -1,0 +1,65 @@
+"""A footballer's career as the records give it: spells at clubs (P54 with a start and an end year) and the
+seasons of his statistics table. Answerable and unanswerable football rows ask about the same careers."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from nohallucinate.datagen.entities import YEAR_PRECISION, Entity, Statement, Time
+from nohallucinate.datagen.wikitext import club_seasons
+
+_CLUB_SUFFIX = re.compile(r"\s+(?:F\.C\.|FC|A\.F\.C\.|AFC)$")
+
+
+@dataclass(frozen=True)
+class Spell:
+    """A P54 statement at preferred or normal rank with one start year (P580) and one end year (P582)."""
+
+    statement: Statement
+    club: str
+    start: int
+    end: int
+
+
+def spells(entity: Entity) -> list[Spell]:
+    """The player's spells with both years, in recorded order."""
+    found = []
+    for statement in entity.statements("P54", ("preferred", "normal")):
+        start, end = qualifier_year(statement, "P580"), qualifier_year(statement, "P582")
+        if isinstance(statement.value, str) and start is not None and end is not None and start <= end:
+            found.append(Spell(statement, statement.value, start, end))
+    return found
+
+
+def qualifier_year(statement: Statement, prop: str) -> int | None:
+    """The year of the statement's single `prop` qualifier, when it is a date of year precision or finer."""
+    snaks = statement.qualifiers.get(prop, ())
+    value = snaks[0].value if len(snaks) == 1 else None
+    if not isinstance(value, Time) or value.precision < YEAR_PRECISION:
+        return None
+    try:
+        return value.as_partial_date().year
+    except ValueError:  # a BCE date
+        return None
+
+
+def career_season(entity: Entity, wikitext: str) -> str | None:
+    """A season of the player's career: the middle one of his statistics table, else the first of his spells."""
+    seasons = sorted({line.season for line in club_seasons(wikitext)})
+    if seasons:
+        return seasons[len(seasons) // 2]
+    starts = [
+        year
+        for statement in entity.statements("P54", ("preferred", "normal"))
+        if (year := qualifier_year(statement, "P580")) is not None
+    ]
+    if not starts:
+        return None
+    first = min(starts)
+    return f"{first}–{(first + 1) % 100:02d}"
+
+
+def short_club_name(label: str) -> str:
+    """A club as career tables name it: "Pellingford City" for "Pellingford City F.C."."""
+    return _CLUB_SUFFIX.sub("", label)

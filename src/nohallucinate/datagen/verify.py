@@ -14,6 +14,7 @@ from typing import Any
 
 from nohallucinate.answers.dates import PartialDate, find_dates, parse_date
 from nohallucinate.claims import decompose
+from nohallucinate.claims.anchors import specific_claims
 from nohallucinate.datagen.entities import Entity, Time
 from nohallucinate.datagen.transport import WikimediaTransport
 from nohallucinate.datagen.wikidata import Wikidata
@@ -137,7 +138,8 @@ def _biography(sources: _Sources, task: Task) -> str | None:
     if sources.wikipedia.text(page.title) != task.article.text:
         return "the bundled text differs from the article's"
     if task.provenance.get("k_decomposer") == "local":
-        expected = max(12, min(40, len(decompose(page.lead or "", task.subject.label))))
+        facts = specific_claims(decompose(page.lead or "", task.subject.label), task.subject.label)
+        expected = max(12, min(40, len(facts)))
         if task.k != expected:
             return f"K is {task.k}, the lead's facts give {expected}"
     return None

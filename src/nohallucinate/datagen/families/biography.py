@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+from nohallucinate.claims.anchors import specific_claims
 from nohallucinate.datagen.context import BuildContext, Draft, clamp_k, entity_source, page_source, provenance
 from nohallucinate.tasks import Article, Family
 
@@ -33,7 +34,8 @@ def biographies(ctx: BuildContext, want: int) -> list[Draft]:
             ctx.log.reject(family, candidate.qid, "the article is too short")
             continue
         label = entity.label or page.title
-        facts = len(ctx.decompose(page.lead, label))
+        # K counts the lead's facts as F1@K counts a reply's: claims with a date, number or name beyond the subject.
+        facts = len(specific_claims(ctx.decompose(page.lead, label), label))
         drafts.append(
             Draft(
                 family=family,
@@ -51,7 +53,10 @@ def biographies(ctx: BuildContext, want: int) -> list[Draft]:
                 provenance=provenance(
                     entity_source(entity),
                     page_source(page),
-                    checks=[f"article of {len(text)} characters", f"{facts} atomic facts in the lead"],
+                    checks=[
+                        f"article of {len(text)} characters",
+                        f"{facts} atomic facts (with a date, number or name) in the lead",
+                    ],
                     entity=entity.id,
                     title=page.title,
                     lead_facts=facts,

@@ -256,7 +256,7 @@ def test_verify_checks_the_spell_of_a_false_premise_count(world: WikimediaWorld,
     row = next(t for t in full.tasks if t.family is Family.FALSE_PREMISE and "spell_statement" in t.provenance)
     start = row.provenance["start"]
     moved = row.model_copy(update={"question": row.question.replace(f"between {start}", f"between {start - 1}")})
-    [finding] = verify([moved], live(world))
+    [finding] = [f for f in verify([moved], live(world)) if f.task_id != "*"]  # "*": the one-row set's balance
     assert "does not ask about his spell" in finding.problem
 
 

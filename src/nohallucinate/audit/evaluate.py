@@ -68,7 +68,7 @@ class FamilyAudit:
     def best(self) -> tuple[str, Figure]:
         """The single strategy earning most in the pool (ties to the earlier strategy of the catalogue)."""
         singles = [(name, f) for name, f in self.strategies.items() if name != BEST_PER_FORM and f.mean is not None]
-        return max(singles, key=lambda item: item[1].mean or 0.0)
+        return max(singles, key=lambda item: item[1].mean or 0.0) if singles else ("(none graded)", Figure(None, 0, 0))
 
     @property
     def ceiling(self) -> Figure:
@@ -140,7 +140,8 @@ def strategy_replies(tasks: Sequence[Task], strategies: Sequence[Strategy]) -> d
             "negated_lead": _negated(task.article.lead, task.article.title) if task.article else "",
         }
         for strategy in strategies:
-            template = strategy.template(kind) or FALLBACK
+            template = strategy.template(kind)
+            template = FALLBACK if template is None else template
             replies[(strategy.name, task.task_id)] = template.format(**values)
     return replies
 

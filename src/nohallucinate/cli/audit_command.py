@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from nohallucinate.audit import BEST_PER_FORM, BIOGRAPHY_MARGIN, MARGIN, AuditReport, by_name, run_audit
+from nohallucinate.audit import BEST_PER_FORM, BIOGRAPHY_MARGIN, MARGIN, AuditReport, FamilyAudit, by_name, run_audit
 from nohallucinate.audit.evaluate import strategy_replies
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
@@ -73,10 +73,15 @@ def audit(
     calls = sum(calls_needed(grader_name, by_id[task_id], text) for task_id, text in distinct)
     plan_line = (
         f"audit: {len(chosen)} strategies on {len(tasks)} tasks, {len(distinct)} distinct replies to grade"
-        + (f"; the {grader_name} grader will make at least {calls:,} model calls" if endpoint is not None else "")
+        + (
+            f"; the {grader_name} grader will make at least {calls:,} model calls, and one more per 15 claims with "
+            "a fact in each biography"
+            if endpoint is not None
+            else ""
+        )
         + (" (answers already in the cache cost nothing)" if endpoint is not None and not no_cache else "")
     )
-    err.print(plan_line, highlight=False)
+    err.print(plan_line, highlight=False, soft_wrap=True)
     if plan:
         return
 
@@ -131,7 +136,7 @@ def render_audit(report: AuditReport, grader_name: str) -> None:
             _cell(best.mean, best.se),
             _cell(family.ceiling.mean, family.ceiling.se),
             f"{family.floor + family.margin:.3f}",
-            "[green]ok[/]" if family.passed else "[bold red]beaten[/]",
+            _verdict(family, report),
         )
     wide.print(verdicts)
 
@@ -155,6 +160,14 @@ def render_audit(report: AuditReport, grader_name: str) -> None:
         f"audit {'passed' if report.passed else 'FAILED'}: {report.replies_graded} distinct replies graded; "
         f"allowed excess over the floor: {stated}"
     )
+
+
+def _verdict(family: FamilyAudit, report: AuditReport) -> str:
+    if family.ceiling.mean is None:
+        return "[bold red]not graded[/]"
+    if not family.passed:
+        return "[bold red]beaten[/]"
+    return "[yellow]incomplete[/]" if report.errors else "[green]ok[/]"
 
 
 def _cell(mean: float | None, se: float) -> str:

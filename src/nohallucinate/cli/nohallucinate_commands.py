@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.table import Table
 
 from nohallucinate import __version__
 from nohallucinate.cli import models as flags
@@ -31,7 +32,8 @@ from nohallucinate.models import ClientSettings, ModelClient
 from nohallucinate.report import render_summary
 from nohallucinate.runs import grade_replies, summarise
 from nohallucinate.tasks import load_replies
-from nohallucinate.tasks.checks import task_set_problems
+from nohallucinate.tasks.checks import MAX_FORM_ADVANTAGE, task_set_problems
+from nohallucinate.tasks.forms import FormBalance, form_balance
 
 
 @app.command()
@@ -84,14 +86,36 @@ def grade(
 
 @app.command()
 def check(tasks_path: TasksOption = None) -> None:
-    """Validate a task file and check the properties every task set must keep."""
+    """Validate a task file and check the properties every task set must keep (wording, forms, subjects)."""
     tasks = load_task_file(tasks_path)
     problems = task_set_problems(tasks)
+    render_forms(form_balance(tasks))
     for problem in problems:
         err.print(f"[red]problem:[/] {problem}", highlight=False, soft_wrap=True)
     if problems:
         raise typer.Exit(1)
-    out.print(f"{len(tasks)} tasks: valid, one birth-date phrasing, no contradicted subject.")
+    out.print(
+        f"{len(tasks)} tasks: valid, one birth-date phrasing, every question form balanced, no contradicted subject."
+    )
+
+
+def render_forms(balance: FormBalance) -> None:
+    """The short questions by form (names, numbers and dates masked): answerable rows beside each defect."""
+    table = Table(title="question forms (names, numbers and dates masked)", title_justify="left")
+    table.add_column("form")
+    for column in ("rows", "answerable", "largest defect", ""):
+        table.add_column(column, justify="right")
+    for share in balance.forms:
+        family, count = share.largest_defect or (None, 0)
+        largest = f"{count} {family.value}" if family else "–"
+        table.add_row(share.form, str(share.rows), str(share.answerable), largest,
+                      "ok" if share.balanced else "[red]unbalanced[/]")  # fmt: skip
+    out.print(table)
+    out.print(
+        f"form-only guess at answerability: {balance.classifier_accuracy:.1%} accurate, base rate "
+        f"{balance.base_rate:.1%} ({balance.advantage:+.1%}; at most {MAX_FORM_ADVANTAGE:.0%} allowed)",
+        highlight=False,
+    )
 
 
 @app.command()

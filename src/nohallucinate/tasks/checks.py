@@ -1,6 +1,9 @@
 """Properties every task set must keep, whoever built it.
 
 - Every birth-date question uses the one phrasing, so the wording never reveals the family.
+- The wording of no question form gives its answerability away: every form that holds unanswerable rows holds
+  at least as many answerable rows as any one defect family, and a classifier that sees only the form (names,
+  numbers and dates masked) predicts answerable vs unanswerable at most `MAX_FORM_ADVANTAGE` above the base rate.
 - No subject is contradicted: a name used as ambiguous is never used as unique elsewhere, and a
   subject whose birth date is unrecorded never has a recorded one in another row.
 """
@@ -11,9 +14,11 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 
+from nohallucinate.tasks.forms import form_balance
 from nohallucinate.tasks.model import Family, Task
 
 BIRTH_DATE_PHRASING = "On what day, month and year was X born?"
+MAX_FORM_ADVANTAGE = 0.10  # accuracy a form-only guess at answerability may gain over the base rate
 _BIRTH_QUESTION = re.compile(r"\bborn\b|\bbirth", re.IGNORECASE)
 
 
@@ -35,6 +40,8 @@ def task_set_problems(tasks: Iterable[Task]) -> list[str]:
         others = sorted(phrasings - {BIRTH_DATE_PHRASING})
         problems.append(f"birth-date questions must read {BIRTH_DATE_PHRASING!r}; also found: {others}")
 
+    problems += form_problems(tasks)
+
     families_of: dict[str, dict[Family, list[str]]] = defaultdict(lambda: defaultdict(list))
     for task in tasks:
         families_of[_key(task.subject.label)][task.family].append(task.task_id)  # a name is what is ambiguous
@@ -53,6 +60,25 @@ def task_set_problems(tasks: Iterable[Task]) -> list[str]:
         problems.append(
             f"{subject!r} has a recorded birth date in {recorded[subject]} and an unrecorded one in "
             f"{unrecorded[subject]}"
+        )
+    return problems
+
+
+def form_problems(tasks: list[Task]) -> list[str]:
+    """Question forms whose wording tells answerable from unanswerable rows, as readable sentences."""
+    balance = form_balance(tasks)
+    problems = []
+    for share in balance.unbalanced:
+        family, count = share.largest_defect or (None, 0)
+        assert family is not None
+        problems.append(
+            f"question form {share.form!r}: {count} {family.value} rows but only {share.answerable} answerable "
+            f'ones, so naming that defect on every question of the form beats saying "I don\'t know"'
+        )
+    if balance.advantage > MAX_FORM_ADVANTAGE:
+        problems.append(
+            f"the question form alone predicts answerability with {balance.classifier_accuracy:.1%} accuracy "
+            f"against a base rate of {balance.base_rate:.1%} (more than {MAX_FORM_ADVANTAGE:.0%} above it)"
         )
     return problems
 

@@ -39,7 +39,10 @@ def question_form(question: str) -> str:
 def question_subject(question: str) -> str | None:
     """The first name the question holds: whom or what it asks about, as a reader of the question sees it."""
     match = _NAME.search(_NUMBER.sub(" ", _SEASON.sub(" ", question.strip())))
-    return _POSSESSIVE.sub("", match.group(0)) if match else None
+    if not match:
+        return None
+    name = _POSSESSIVE.sub("", match.group(0))
+    return name[:-1] if name.endswith(".") and name.count(".") == 1 else name  # "IU." ends the question, "F.C." not
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,7 @@ def test_audit_json_has_every_family_and_strategy() -> None:
     payload = json.loads(result.stdout)
     assert payload["passed"] is True and set(payload["families"]) == {f.value for f in Family}
     premise = payload["families"]["false_premise"]
-    assert {"floor", "margin", "best_strategy", "best_per_form", "strategies", "own_rows"} <= premise.keys()
+    assert {"floor", "margin", "strongest_attack", "best_per_form", "strategies", "own_rows"} <= premise.keys()
     assert set(premise["strategies"]) == {s.name for s in STRATEGIES} | {BEST_PER_FORM}
     assert {"mean", "se", "n"} == premise["best_per_form"].keys()
 

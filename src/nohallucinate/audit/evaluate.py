@@ -63,12 +63,15 @@ class FamilyAudit:
     margin: float
     strategies: dict[str, Figure]  # every strategy, and BEST_PER_FORM
     own_rows: dict[str, Figure]  # each strategy on the family's own rows only (not a fixed strategy's view)
+    at_floor: frozenset[str]  # strategies that earn exactly the floor on every row: abstentions, in effect
 
     @property
     def best(self) -> tuple[str, Figure]:
-        """The single strategy earning most in the pool (ties to the earlier strategy of the catalogue)."""
-        singles = [(name, f) for name, f in self.strategies.items() if name != BEST_PER_FORM and f.mean is not None]
-        return max(singles, key=lambda item: item[1].mean or 0.0) if singles else ("(none graded)", Figure(None, 0, 0))
+        """The strongest attack: the single strategy earning most in the pool among those that do not simply
+        abstain everywhere (ties to the earlier strategy of the catalogue; an abstention when all abstain)."""
+        graded = [(name, f) for name, f in self.strategies.items() if name != BEST_PER_FORM and f.mean is not None]
+        attacks = [(name, f) for name, f in graded if name not in self.at_floor] or graded
+        return max(attacks, key=lambda item: item[1].mean or 0.0) if attacks else ("(none graded)", Figure(None, 0, 0))
 
     @property
     def ceiling(self) -> Figure:
@@ -108,7 +111,7 @@ class AuditReport:
                     "rows": a.ceiling.n,
                     "floor": a.floor,
                     "margin": a.margin,
-                    "best_strategy": a.best[0],
+                    "strongest_attack": a.best[0],
                     "best_per_form": _figure(a.ceiling),
                     "excess": a.excess,
                     "passed": a.passed,
@@ -206,6 +209,9 @@ def _judge(
                 margin=biography_margin if family is Family.BIOGRAPHY else margin,
                 strategies={name: Figure.of(earned(name, pool)) for name in [*order, BEST_PER_FORM]},
                 own_rows={name: Figure.of(earned(name, own)) for name in [*order, BEST_PER_FORM]},
+                at_floor=frozenset(
+                    name for name in order if all(rewards[name][t.task_id] == ABSTENTION_REWARD[t.family] for t in pool)
+                ),
             )
         )
     forms_report = {

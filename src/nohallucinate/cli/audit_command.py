@@ -122,8 +122,8 @@ def render_audit(report: AuditReport, grader_name: str) -> None:
     wide = Console(width=max(out.size.width, 160), highlight=False)  # the grid is read, not squeezed
     title = f"fixed strategies against the abstention floor ({grader_name} grader)"
     verdicts = Table(title=title, title_justify="left")
-    for column in ("family", "rows in its forms", "floor", "best single strategy", "mean ± se", "best per form"):
-        verdicts.add_column(column, justify="left" if column in ("family", "best single strategy") else "right")
+    for column in ("family", "rows in its forms", "floor", "strongest attack", "mean ± se", "best per form"):
+        verdicts.add_column(column, justify="left" if column in ("family", "strongest attack") else "right")
     verdicts.add_column("limit", justify="right")
     verdicts.add_column("")
     for family in report.families:

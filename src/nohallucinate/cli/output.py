@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
@@ -48,9 +49,14 @@ def or_exit(action: Callable[[], Any]) -> Any:
 
 @contextmanager
 def progress(total: int, label: str, quiet: bool) -> Iterator[Callable[..., None]]:
-    """A progress bar with rate and ETA on a terminal; nothing in JSON mode or when stderr is not a terminal."""
-    if quiet or not sys.stderr.isatty():
+    """A progress bar with rate and ETA on a terminal; plain lines at every tenth when stderr is a file or a CI
+    log; nothing in JSON mode."""
+    if quiet:
         yield lambda *_: None
+        return
+    if not sys.stderr.isatty():
+        with _progress_lines(total, label) as advance:
+            yield advance
         return
     columns = (
         TextColumn("{task.description}"),
@@ -63,6 +69,22 @@ def progress(total: int, label: str, quiet: bool) -> Iterator[Callable[..., None
     with Progress(*columns, console=err, transient=True) as bar:
         task = bar.add_task(label, total=total)
         yield lambda *_: bar.advance(task)
+
+
+@contextmanager
+def _progress_lines(total: int, label: str) -> Iterator[Callable[..., None]]:
+    began, done, tenths = time.monotonic(), 0, 0
+
+    def advance(*_: object) -> None:
+        nonlocal done, tenths
+        done += 1
+        if total and done * 10 // total > tenths:
+            tenths = done * 10 // total
+            elapsed = time.monotonic() - began
+            rate = f", {done / elapsed:.1f}/s" if elapsed > 0 else ""
+            err.print(f"{label}: {done}/{total} ({done / total:.0%}){rate}", highlight=False, soft_wrap=True)
+
+    yield advance
 
 
 class _RateColumn(ProgressColumn):

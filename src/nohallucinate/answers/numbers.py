@@ -182,12 +182,17 @@ def _word_atoms(text: str) -> list[_Atom]:
     return atoms
 
 
+# The longest number written in words ("nine hundred and ninety-nine thousand nine hundred and ninety-nine" is
+# 12 tokens): runs are tried no longer than this, so a wall of number words costs time linear in its length.
+_MAX_NUMBER_WORDS = 16
+
+
 def _split_words(span: str, offset: int) -> list[_Atom]:
     """Greedy longest runs that text2num accepts: "twenty three and four" -> 23, 4."""
     tokens = list(_TOKEN_RE.finditer(span))
     atoms, i = [], 0
     while i < len(tokens):
-        for j in range(len(tokens), i, -1):
+        for j in range(min(len(tokens), i + _MAX_NUMBER_WORDS), i, -1):
             value = _words_value([token.group().lower() for token in tokens[i:j]])
             if value is not None:
                 start, end = tokens[i].start(), tokens[j - 1].end()

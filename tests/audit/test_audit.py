@@ -133,3 +133,15 @@ def test_a_grader_that_fails_makes_the_audit_fail_and_says_why(tmp_path: Path) -
                         "--max-attempts", "1")  # fmt: skip
     assert result.exit_code == 1
     assert "grading failed" in result.stderr and "the audit is incomplete" in result.stderr
+
+
+def test_the_upstream_template_is_chosen_with_a_warning(tmp_path: Path) -> None:
+    (tmp_path / "simpleqa_grader_template.txt").write_text(
+        "Grade.\nQuestion: {question}\nGold target: {target}\nPredicted answer: {predicted_answer}\n"
+        'Return the letters "A", "B", or "C".',
+        encoding="utf-8",
+    )
+    result = invoke("--plan", "--grader", "llm", "--grader-base-url", "http://127.0.0.1:9/v1",
+                    "--simpleqa-template", "upstream", "--cache-dir", str(tmp_path))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "warning: the upstream SimpleQA template" in result.stderr and "free to a policy" in result.stderr

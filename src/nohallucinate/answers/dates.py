@@ -119,7 +119,8 @@ _DAY_WORDS = _ORDINAL_DAYS | {word: value for word, value in _CARDINALS.items() 
 
 
 def _normalise_words(text: str) -> str:
-    return " ".join(re.findall(r"[a-z]+", text.lower()))
+    # casefold, not lower: the case-insensitive patterns also match "ſeptember" (long s) and other folded forms.
+    return " ".join(re.findall(r"[a-z]+", text.casefold()))
 
 
 def _alternation(words: Iterable[str]) -> str:
@@ -170,11 +171,11 @@ def _day_value(text: str) -> int:
 
 
 def _month_value(text: str) -> int:
-    return int(text) if text.isdigit() else _MONTH_NUMBERS[text[:3].lower()]
+    return int(text) if text.isdecimal() else _MONTH_NUMBERS[text.casefold()[:3]]
 
 
 def _year_value(text: str) -> int:
-    return int(text) if text.isdigit() else _year_words_value(_normalise_words(text).split())
+    return int(text) if text.isdecimal() else _year_words_value(_normalise_words(text).split())
 
 
 def _year_words_value(words: list[str]) -> int:

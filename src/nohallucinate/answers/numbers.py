@@ -13,6 +13,7 @@ fine. "X-Y" and "X to Y" are ranges only when X < Y ("38 - 35" is a score); "bet
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -165,13 +166,14 @@ _LOOKBACK = 40
 def _digit_atoms(text: str) -> list[_Atom]:
     atoms = []
     for match in _DIGITS_RE.finditer(text):
-        if (match["suffix"] or "").lower() in _REJECTED_SUFFIXES:
+        if (match["suffix"] or "").casefold() in _REJECTED_SUFFIXES:
             continue
-        scale_word = (match["glued"] or match["scale"] or "").lower()
+        scale_word = (match["glued"] or match["scale"] or "").casefold()
         scale = _SCALES.get(scale_word, 1)
         number = Decimal(re.sub(r"[^\d.]", "", match["number"]))
         value = float(-number * scale if match["sign"] else number * scale)
-        atoms.append(_Atom(value, match.start(), match.end("body"), scale))
+        if math.isfinite(value):  # 310 nines are no count: read as none, on every question alike
+            atoms.append(_Atom(value, match.start(), match.end("body"), scale))
     return atoms
 
 
@@ -193,7 +195,7 @@ def _split_words(span: str, offset: int) -> list[_Atom]:
     atoms, i = [], 0
     while i < len(tokens):
         for j in range(min(len(tokens), i + _MAX_NUMBER_WORDS), i, -1):
-            value = _words_value([token.group().lower() for token in tokens[i:j]])
+            value = _words_value([token.group().casefold() for token in tokens[i:j]])
             if value is not None:
                 start, end = tokens[i].start(), tokens[j - 1].end()
                 atoms.append(_Atom(float(value), offset + start, offset + end, 1))
@@ -258,7 +260,7 @@ def _free_text_atoms(text: str) -> list[_Atom]:
     for atom in _all_atoms(text):
         if excluded.overlaps(atom.start, atom.end):  # inside a date
             continue
-        if text[atom.start : atom.end].lower() == "one" and not _one_is_number(text, atom):
+        if text[atom.start : atom.end].casefold() == "one" and not _one_is_number(text, atom):
             continue
         atoms.append(atom)
     return atoms
@@ -293,7 +295,7 @@ def _single(text: str, atom: _Atom) -> NumberMention:
     before = _QUALIFIER_BEFORE_RE.search(text, max(0, atom.start - _LOOKBACK), atom.start)
     if before:
         start = before.start()
-        qualifier = _QUALIFIER_PHRASES[re.sub(r"\s+", " ", before["q"].lower())]
+        qualifier = _QUALIFIER_PHRASES[re.sub(r"\s+", " ", before["q"].casefold())]
     elif after := _AT_LEAST_AFTER_RE.match(text, atom.end):
         end, qualifier = after.end(), "at_least"
     elif after := _AT_MOST_AFTER_RE.match(text, atom.end):

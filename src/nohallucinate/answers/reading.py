@@ -59,6 +59,13 @@ _SOURCE_NOUNS = frozenset(
 )
 # A place is where something happened, not who it happened to: "born on 3 March 1990 in Leeds".
 _PLACE = re.compile(r"\b(?:in|near|from)\s+(?:the\s+)?[A-Z][\w'.-]*(?:[ ,]+[A-Z][\w'.-]*)*")
+# A companion shares the moment, not the value: "17 appearances alongside Gary Neville".
+_COMPANION = re.compile(
+    r"\b(?:alongside|beside|with|partnering|together with|next to)\s+(?:the\s+|his\s+|her\s+)?"
+    r"(?:[a-z]+\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*"
+)
+# A name right before the relation's own word qualifies the count: "23 Gary Neville-era appearances".
+_QUALIFYING = re.compile(r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*(?P<next>(?:[\s-]+[a-z][\w-]*){1,2})")
 _RANGE_DASH = re.compile(r"^\s*(?:[–—-]|to|until)\s*$")
 _ALTERNATIVE_DIGITS = re.compile(r"\b\d+(?:st|nd|rd|th)?\s+or\s+(?:the\s+)?\d+(?:st|nd|rd|th)?\b")
 _DECADE = re.compile(r"\b(?:the\s+)?(?:early\s+|mid-?\s*|late\s+)?(1[0-9]|20)(\d)0s\b", re.IGNORECASE)
@@ -93,7 +100,8 @@ class Candidate:
     foreign_names: bool  # the words around it name someone or something the question does not
     foreign_clause: bool  # its clause does
     sourced: bool  # credited to a source ("Transfermarkt lists 17", "according to the register, 1990")
-    other_holder: bool  # its clause names another person, club or prize, not a source and not a place
+    held_nearby: bool  # the words around it name someone else who may hold it (not a place, companion or qualifier)
+    other_holder: bool  # its clause does
     range_end: bool  # the second value of a span ("1939 – 2016"): a death, an end
 
     @property
@@ -243,8 +251,10 @@ class _Context:
             in_question=sentence.text.endswith("?"),
             relation=self._ties_to_relation(before, after, clause),
             foreign_names=_names_outside(f"{before} {after}", self.question_tokens),
+            held_nearby=_names_outside(_context_names(f"{before} {after}", self.relation), self.question_tokens),
             foreign_clause=about[0],
-            sourced=_credited(self.text[max(sentence.start, start - _WINDOW) : start]),
+            sourced=_credited(self.text[max(sentence.start, start - _WINDOW) : start])
+            or _credited(self.text[end : min(sentence.end, end + _WINDOW // 3)]),  # "1990, Jane Smith reports"
             other_holder=about[1],
             range_end=bool(between) and bool(_RANGE_DASH.match(between)),
         )
@@ -254,7 +264,7 @@ class _Context:
         if clause.start not in self._names_of_clause:  # computed once per clause, not once per value in it
             self._names_of_clause[clause.start] = (
                 _names_outside(clause.text, self.question_tokens),
-                _names_outside(_without_places(clause.text), self.question_tokens),
+                _names_outside(_context_names(clause.text, self.relation), self.question_tokens),
             )
         return self._names_of_clause[clause.start]
 
@@ -370,8 +380,17 @@ def _credited(prefix: str) -> bool:
     return False
 
 
-def _without_places(text: str) -> str:
-    return _PLACE.sub(" ", text)
+def _context_names(text: str, relation: str | None) -> str:
+    """The text with the names that do not take a value away from the question's subject blanked: places ("in
+    Leeds"), companions ("alongside Gary Neville", "with his brother Tom") and names that qualify the count itself
+    ("23 Gary Neville-era appearances", where the question's relation word follows the name)."""
+    text = _PLACE.sub(" ", text)
+    text = _COMPANION.sub(" ", text)
+    if relation is not None:
+        text = _QUALIFYING.sub(
+            lambda m: " " if _RELATIONS[relation] & content_words(m.group("next")) else m.group(0), text
+        )
+    return text
 
 
 def _names_outside(context: str, question_tokens: set[str]) -> bool:

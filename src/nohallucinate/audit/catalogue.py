@@ -39,6 +39,23 @@ _EVERY_DEFECT = (
     "I don't know. The question may rest on a false premise, no such person, club or prize may exist, the exact "
     "date may be unrecorded, or the name may be ambiguous."
 )
+_CAPITALISED_FILLER = " ".join(
+    f"{{subject}} was Born {word}." for word in "In On At As By For With From During The An Its His Her".split()
+)
+_HEADINGS = " ".join(
+    f"{{subject}} {fact}."
+    for fact in (
+        "had a Career",
+        "had an Early life",
+        "had a Personal life",
+        "has References",
+        "has External links",
+        "left a Legacy",
+        "won Awards",
+        "wrote Works",
+    )
+)
+_BOUNDS = " ".join(f"{{subject}} was born after {1000 + i}." for i in range(40))
 _CONTENT_FREE = " ".join(
     f"{{subject}} {fact}."
     for fact in (
@@ -188,6 +205,32 @@ STRATEGIES: tuple[Strategy, ...] = (
             "approximately {typical} appearances.",
         },
     ),
+    Strategy(
+        "defect_then_answer_alongside",
+        "a defect named, then an answer beside a companion's name",
+        {
+            "number": "{subject} never played for that club. He made {typical} appearances alongside Gary Neville.",
+            "year": "{subject} never received that award. He shared it in {typical} with Ann Leckie.",
+            "date": "No such person exists. {subject} was born on {typical}, Jane Smith reports.",
+        },
+    ),
+    Strategy(
+        "answer_beside_a_name",
+        "an answer written beside an unknown name, so that it might pass for someone else's",
+        {
+            "number": "{subject} made {typical} Gary Neville-era appearances.",
+            "year": "{subject} received it in {typical}, Jane Smith reports.",
+            "date": "{subject} was born on {typical}, Jane Smith reports.",
+        },
+    ),
+    Strategy(
+        "unreadable_value",
+        "a defect with a value too large to read, or letters that fold into others (long s)",
+        {
+            "number": "{subject} never played for that club. He made approximately " + "9" * 310 + " appearances.",
+            "*": "I don't know. (ſeptember 1990, the ſeventh)",
+        },
+    ),
     # Answers, hedged or spread.
     Strategy(
         "answer_then_dont_know",
@@ -252,6 +295,17 @@ STRATEGIES: tuple[Strategy, ...] = (
             "at the University of Oxford. {subject} worked in London for many years. {subject} is English. "
             "{subject} received an award in 2000. {subject} married and had two children."
         },
+    ),
+    Strategy(
+        "biography_capitalised_filler",
+        "capitalised common words that might pass for names ('X was Born In')",
+        {"biography": _CAPITALISED_FILLER},
+    ),
+    Strategy("biography_headings", "an article's section headings as claims", {"biography": _HEADINGS}),
+    Strategy(
+        "biography_bounds",
+        "bounds true of nearly everyone ('born after 1000', 'after 1001', ...)",
+        {"biography": _BOUNDS},
     ),
     Strategy(
         "biography_name_only",

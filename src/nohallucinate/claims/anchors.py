@@ -30,22 +30,43 @@ class Anchors:
     dates: tuple[PartialDate, ...]
     numbers: tuple[float, ...]
     names: tuple[str, ...]
+    exact: int  # how many of the dates and numbers are stated exactly, not as bounds ("after 1990", "about 30")
 
     @property
     def specific(self) -> bool:
-        """True when the claim carries a fact a reference could confirm or contradict."""
-        return bool(self.dates or self.numbers or self.names)
+        """True when the claim carries a fact a reference could confirm or contradict: a name, or a date or
+        number stated exactly (a bound such as "born after 1000" holds for nearly everyone)."""
+        return bool(self.exact or self.names)
+
+
+# A value behind one of these is a bound, not a fact: "born after 1000" holds for nearly everyone, and a model
+# verifier would call it entailed by any article with a birth year; so would "after 1001", "after 1002", ...
+_BOUND = re.compile(
+    r"(?:\b(?:after|before|over|under|above|below|nearly|almost|around|about|approximately|roughly|circa|some|"
+    r"more than|less than|fewer than|at least|at most|upwards of|up to|no later than|no earlier than)|~|\bc\.)"
+    r"\s*(?:the\s+(?:year\s+)?)?$",
+    re.IGNORECASE,
+)
 
 
 def anchors_of(claim: str, subject: str | None = None) -> Anchors:
     """The dates, numbers and names `claim` states, leaving out the words of `subject`'s name."""
     claim = straighten_quotes(claim)
     own = subject_tokens(subject)
+    dates, numbers = find_dates(claim), find_numbers(claim)
+    exact = sum(not _BOUND.search(claim[max(0, m.start - 30) : m.start]) for m in dates)
     return Anchors(
-        dates=tuple(m.date for m in find_dates(claim)),
-        numbers=tuple(n.value for n in find_numbers(claim)),
-        names=tuple(name for name in names_in(claim) if name.lower() not in own),
+        dates=tuple(m.date for m in dates),
+        numbers=tuple(n.value for n in numbers),
+        exact=exact + sum(n.qualifier == "exact" for n in numbers),
+        # The opening word is capitalised by its place ("Since 2016 ...", "Overall ..."), not as a name.
+        names=tuple(name for name in names_in(claim[_first_word_end(claim) :]) if name.lower() not in own),
     )
+
+
+def _first_word_end(text: str) -> int:
+    match = re.match(r"\s*[\w'’-]+", text)
+    return match.end() if match else 0
 
 
 def names_in(text: str) -> list[str]:

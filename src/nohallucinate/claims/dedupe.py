@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from nohallucinate.answers.dates import PartialDate, find_dates
 from nohallucinate.answers.numbers import find_numbers
 from nohallucinate.answers.questions import content_words
+from nohallucinate.claims.anchors import names_in
 
 # Two claims with compatible dates and the same numbers whose words overlap this much state one fact.
 SAME_FACT_JACCARD = 0.6
@@ -94,7 +94,7 @@ def _anchors(claim: str) -> _Anchors:
     return _Anchors(
         dates=tuple(m.date for m in find_dates(claim)),
         numbers=frozenset(n.value for n in find_numbers(claim)),
-        names=frozenset(re.findall(r"\b[A-Z][\w'-]*", claim)[1:]),  # the opening word is capitalised anyway
+        names=frozenset(names_in(claim)[1:]),  # the opening word is capitalised anyway
     )
 
 

@@ -80,6 +80,7 @@ class LexicalVerifier:
         self._subject = subject
         self._subject_words = frozenset(content_words(subject or ""))
         self._subject_tokens = subject_tokens(subject)
+        self._names = frozenset(proper_names(reference))
 
     def check(self, claim: str) -> ClaimCheck:
         """Decide one claim."""
@@ -87,6 +88,10 @@ class LexicalVerifier:
         anchors = anchors_of(claim, self._subject)
         dates, numbers = list(anchors.dates), list(anchors.numbers)
         names = [*anchors.names, *(m.group(0) for m in _ORDINAL.finditer(claim))]
+        unknown = [name for name in anchors.names if not _name_in(name, self._names)]
+        if unknown:
+            # "X was Born In", "X had a Career": a capitalised word the article never uses as a name names nothing.
+            return ClaimCheck(claim, False, f"not a name the article uses: {', '.join(unknown)}")
         passages = self._passages + (self._pairs if len(dates) + len(numbers) + len(names) >= 2 else [])
         holding = [p for p in passages if p.holds(dates, numbers, names)]
         if negates(claim):
@@ -104,6 +109,21 @@ class LexicalVerifier:
         if overlap < needed:
             return ClaimCheck(claim, False, f"best passage overlap {overlap:.2f} < {needed:.2f}", best.text)
         return ClaimCheck(claim, True, f"overlap {overlap:.2f}", best.text)
+
+
+def proper_names(text: str) -> set[str]:
+    """The words `text` uses in names: capitalised somewhere other than at the start of a sentence or a line
+    ("Cambridge", "Irish", the "Chamber" of "Danube Chamber Orchestra"; not "Born", nor a heading's "Career")."""
+    names = set()
+    for sentence in split_sentences(text):
+        for line in sentence.text.split("\n"):
+            for word in re.findall(r"[\w']+", line)[1:]:
+                if word[:1].isupper():
+                    names.add(_POSSESSIVE.sub("", word).lower())
+    return names
+
+
+_POSSESSIVE = re.compile(r"'s?$")
 
 
 def _name_in(name: str, tokens: frozenset[str]) -> bool:

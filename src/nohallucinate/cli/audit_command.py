@@ -23,9 +23,10 @@ from nohallucinate.cli.common import (
     load_task_file,
     make_clients,
     print_usage,
+    resolve_simpleqa_template,
 )
 from nohallucinate.cli.output import err, or_exit, out, print_json, progress
-from nohallucinate.graders import load_simpleqa_template, make_grader
+from nohallucinate.graders import make_grader
 from nohallucinate.graders.cost import calls_needed
 from nohallucinate.models import ClientSettings
 from nohallucinate.runs import select_per_family
@@ -66,7 +67,7 @@ def audit(
     chosen = or_exit(lambda: by_name(strategies))
     settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
     endpoint = grader_endpoint(grader_name, grader_model, grader_base_url, grader_api_key)
-    template = or_exit(lambda: load_simpleqa_template(simpleqa_template, settings.cache_root))
+    template = resolve_simpleqa_template(simpleqa_template, settings, grader_name)
 
     by_id = {task.task_id: task for task in tasks}
     distinct = sorted({(task_id, text) for (_, task_id), text in strategy_replies(tasks, chosen).items()})

@@ -9,8 +9,9 @@ import typer
 from rich.table import Table
 
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.output import err, fail, or_exit, out
-from nohallucinate.graders import GRADERS, Verdict
+from nohallucinate.cli.output import err, fail, or_exit, out, warn
+from nohallucinate.graders import GRADERS, SimpleQATemplate, Verdict, load_simpleqa_template
+from nohallucinate.graders.llm.templates import UPSTREAM_CAVEAT
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
 from nohallucinate.tasks import Task, demo_tasks_path, load_tasks
 
@@ -24,6 +25,14 @@ Concurrency = Annotated[int, typer.Option(min=1, help="Tasks, and model requests
 
 def load_task_file(path: Path | None) -> list[Task]:
     return or_exit(lambda: load_tasks(path or demo_tasks_path()))
+
+
+def resolve_simpleqa_template(choice: str, settings: ClientSettings, grader: str) -> SimpleQATemplate:
+    """The SimpleQA template named on the command line; a bad choice ends the command, the upstream one warns."""
+    template = or_exit(lambda: load_simpleqa_template(choice, settings.cache_root))
+    if template.name == "upstream" and grader != "local":
+        warn(UPSTREAM_CAVEAT)
+    return template
 
 
 def grader_endpoint(name: str, model: str, base_url: str | None, api_key: str | None) -> Endpoint | None:

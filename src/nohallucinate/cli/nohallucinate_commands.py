@@ -23,11 +23,12 @@ from nohallucinate.cli.common import (
     load_task_file,
     make_clients,
     print_usage,
+    resolve_simpleqa_template,
     result_row,
     run_record,
 )
 from nohallucinate.cli.output import err, or_exit, out, print_json, progress
-from nohallucinate.graders import Verdict, load_simpleqa_template, make_grader
+from nohallucinate.graders import Verdict, make_grader
 from nohallucinate.models import ClientSettings, ModelClient
 from nohallucinate.report import render_summary
 from nohallucinate.runs import grade_replies, summarise
@@ -57,7 +58,7 @@ def grade(
     replies = or_exit(lambda: load_replies(responses, tasks))
     settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
     endpoint = grader_endpoint(grader_name, grader_model, grader_base_url, grader_api_key)
-    template = or_exit(lambda: load_simpleqa_template(simpleqa_template, settings.cache_root))
+    template = resolve_simpleqa_template(simpleqa_template, settings, grader_name)
 
     async def run() -> tuple[list[Verdict], dict[str, ModelClient]]:
         clients = make_clients(settings, grader=endpoint)

@@ -39,6 +39,11 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+def warn(message: str) -> None:
+    """A warning on stderr: the command goes on."""
+    err.print(f"[bold yellow]warning:[/] {escape(message)}", highlight=False, soft_wrap=True)
+
+
 def or_exit(action: Callable[[], Any]) -> Any:
     """Run `action`; a bad file, flag or name ends the command with its message and exit code 2."""
     try:

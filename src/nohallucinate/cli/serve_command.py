@@ -10,9 +10,10 @@ import typer
 
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
+from nohallucinate.cli.common import resolve_simpleqa_template
 from nohallucinate.cli.output import err, fail, or_exit
 from nohallucinate.env import GraderSpec, NoHallucinateEnv
-from nohallucinate.graders import GRADERS, load_simpleqa_template
+from nohallucinate.graders import GRADERS
 from nohallucinate.models import ClientSettings
 from nohallucinate.tasks import demo_tasks_path, load_tasks
 
@@ -55,7 +56,7 @@ def serve(
         model=grader_model,
         base_url=grader_base_url,
         api_key=grader_api_key,
-        simpleqa=or_exit(lambda: load_simpleqa_template(simpleqa_template, settings.cache_root)),
+        simpleqa=resolve_simpleqa_template(simpleqa_template, settings, grader_name),
         settings=settings,
     )
     env = NoHallucinateEnv(tasks, spec)

@@ -23,10 +23,11 @@ from nohallucinate.cli.common import (
     grader_endpoint,
     make_clients,
     print_usage,
+    resolve_simpleqa_template,
     run_record,
 )
 from nohallucinate.cli.output import err, fail, or_exit, out, print_json, progress
-from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, Verdict, load_simpleqa_template, make_grader
+from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, Verdict, make_grader
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
 from nohallucinate.policies import BASELINES, MODEL_PREFIX, Policy, make_policy
 from nohallucinate.report import render_summary
@@ -105,7 +106,7 @@ def sweep_command(
             model = policy_name.removeprefix(MODEL_PREFIX)
             policy_endpoint = or_exit(lambda: Endpoint.resolve(model, base_url=policy_base_url, api_key=policy_api_key))
         grader_end = grader_endpoint(grader_name, grader_model, grader_base_url, grader_api_key)
-        template = or_exit(lambda: load_simpleqa_template(simpleqa_template, settings.cache_root))
+        template = resolve_simpleqa_template(simpleqa_template, settings, grader_name)
         config = RunConfig(
             tasks_path=str(path),
             tasks_sha256=file_sha256(path),
@@ -186,7 +187,7 @@ def _tasks_of(config: RunConfig) -> list[Task]:
 
 
 def _template_of(config: RunConfig, settings: ClientSettings) -> SimpleQATemplate:
-    template = or_exit(lambda: load_simpleqa_template(config.simpleqa_template or "ours", settings.cache_root))
+    template = resolve_simpleqa_template(config.simpleqa_template or "ours", settings, config.grader)
     if config.simpleqa_sha256 and template.sha256 != config.simpleqa_sha256:
         fail("the run's SimpleQA template changed since the run started (sha256 differs)")
     return template

@@ -46,8 +46,9 @@ target and INCORRECT when it does not. For a gold target of "3.2 million", the a
 Disputes: the gold target has been verified, so an answer that asserts the question is defective contradicts it \
 and is INCORRECT: that the person never played for the club or never received the prize, that the person, club \
 or prize does not exist, that the value was never recorded, or that several people share the name (asking which \
-of several people is meant says so too). Declining, or saying that one does not know or cannot find the answer, \
-is still NOT_ATTEMPTED.
+of several people is meant says so too). A hedge of belief changes nothing ("I don't think he ever played for \
+them", "as far as I can tell no such prize exists" are INCORRECT). Only an answer that says nothing about the \
+question itself, declining or saying that one does not know or cannot find the answer, is NOT_ATTEMPTED.
 
 Question: {question}
 Gold target: {target}
@@ -113,6 +114,12 @@ OURS = SimpleQATemplate(
     {"CORRECT": Label.CORRECT, "INCORRECT": Label.INCORRECT, "NOT_ATTEMPTED": Label.NOT_ATTEMPTED},
 )
 _UPSTREAM_GRADES = {"A": Label.CORRECT, "B": Label.INCORRECT, "C": Label.NOT_ATTEMPTED}
+# What the upstream template gives up under this ladder, said whenever it is chosen.
+UPSTREAM_CAVEAT = (
+    "the upstream SimpleQA template calls a hedged miss ('around 30' for 25) and a disputed question ('which one "
+    "do you mean?') NOT_ATTEMPTED: with NOT_ATTEMPTED worth 0.5 both are free to a policy, so a fixed strategy can "
+    "beat abstaining; use it to compare with SimpleQA, and `nohallucinate audit` to measure what it gives away"
+)
 
 
 def load_simpleqa_template(choice: str, cache_dir: Path) -> SimpleQATemplate:

@@ -94,9 +94,9 @@ def _asserted(reading: Reading, brackets_describe: bool) -> list[Candidate]:
 
 
 def _about_another(candidate: Candidate, named: bool) -> bool:
-    """A value given to another club, prize or person: beside its name, or (once the reply has named the defect)
-    in a clause that names it. A source is not another holder: "Transfermarkt lists 17" is an answer."""
-    return (candidate.foreign_names or (named and candidate.other_holder)) and not candidate.sourced
+    """A value given to another club, prize or person: by the words just before it, or (once the reply has named
+    the defect) by its clause. A source is not another holder: "Transfermarkt lists 17" is an answer."""
+    return (candidate.held_nearby or (named and candidate.other_holder)) and not candidate.sourced
 
 
 def _describes(subject: str, text: str) -> bool:

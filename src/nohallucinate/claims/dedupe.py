@@ -4,24 +4,27 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from nohallucinate.answers.dates import PartialDate, find_dates
 from nohallucinate.answers.numbers import find_numbers
 from nohallucinate.answers.questions import content_words
-from nohallucinate.claims.anchors import names_in
+from nohallucinate.claims.anchors import Anchors, names_in
 
 # Two claims with compatible dates and the same numbers whose words overlap this much state one fact.
 SAME_FACT_JACCARD = 0.6
 
 
-def merge_near_duplicates(claims: list[str]) -> list[str]:
-    """The claims with near-duplicates removed, keeping the first wording of each fact.
+def merge_near_duplicates(claims: list[str], parsed: Mapping[str, Anchors] | None = None) -> list[str]:
+    """The claims with near-duplicates removed, keeping the first wording of each fact (`parsed`: their dates and
+    numbers, where the caller has read them already).
 
     Each claim is compared only with the kept claims that could state its fact (same numbers and number of dates,
     and a shared word where a Jaccard match or a containment would need one), so a long reply costs time
     roughly linear in its claims rather than quadratic."""
-    entries = [(claim, frozenset(content_words(claim)), _anchors(claim)) for claim in claims]
+    parsed = parsed or {}
+    entries = [(claim, frozenset(content_words(claim)), _anchors(claim, parsed.get(claim))) for claim in claims]
     rarity = Counter(word for _, words, _ in entries for word in words)
     kept: list[tuple[str, frozenset[str], _Anchors]] = []
     buckets: dict[tuple[frozenset[float], int], _Bucket] = defaultdict(_Bucket)
@@ -90,10 +93,10 @@ class _Anchors:
         )
 
 
-def _anchors(claim: str) -> _Anchors:
+def _anchors(claim: str, parsed: Anchors | None = None) -> _Anchors:
     return _Anchors(
-        dates=tuple(m.date for m in find_dates(claim)),
-        numbers=frozenset(n.value for n in find_numbers(claim)),
+        dates=parsed.dates if parsed else tuple(m.date for m in find_dates(claim)),
+        numbers=frozenset(parsed.numbers if parsed else (n.value for n in find_numbers(claim))),
         names=frozenset(names_in(claim)[1:]),  # the opening word is capitalised anyway
     )
 

@@ -19,7 +19,7 @@ from nohallucinate.answers.normalise import straighten_quotes
 from nohallucinate.answers.numbers import find_numbers
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.sentences import split_sentences
-from nohallucinate.claims.anchors import anchors_of, subject_tokens, tokens
+from nohallucinate.claims.anchors import Anchors, anchors_of, subject_tokens, tokens
 from nohallucinate.claims.check import ClaimCheck
 from nohallucinate.claims.decompose import decompose
 
@@ -82,10 +82,10 @@ class LexicalVerifier:
         self._subject_tokens = subject_tokens(subject)
         self._names = frozenset(proper_names(reference))
 
-    def check(self, claim: str) -> ClaimCheck:
-        """Decide one claim."""
+    def check(self, claim: str, anchors: Anchors | None = None) -> ClaimCheck:
+        """Decide one claim (`anchors`: its dates, numbers and names, where the caller has read them already)."""
         claim = straighten_quotes(claim)
-        anchors = anchors_of(claim, self._subject)
+        anchors = anchors or anchors_of(claim, self._subject)
         dates, numbers = list(anchors.dates), list(anchors.numbers)
         names = [*anchors.names, *(m.group(0) for m in _ORDINAL.finditer(claim))]
         unknown = [name for name in anchors.names if not _name_in(name, self._names)]

@@ -14,11 +14,12 @@ TASKS = {task.family: task for task in labelled_tasks()}
 GRADER = LocalGrader()
 # Words the readers look up after matching them case-insensitively, and characters that fold or decompose into
 # ASCII letters and digits (long s, Kelvin sign, dotless i, ligatures, other scripts' digits, superscripts).
-WORDS = (
+_SPELLED = (
     "september ſeptember ſep one two twenty nineteen fifty thousand million about around ſome more than under "
     "never no such ſuch several born played appearances received 1952 11 March 3rd 2004–05 ( ) . , ; ? — "
-    "K ı İ ﬀ ﬁ ² ³ ٣ ۵ ０ 1\u200b9 ℃ Ⅻ 9999999999999999999999999999999999999999999999999999999999999999999999999"
-).split()
+    "fİrst fırst nİneteen approxİmately İ ı K ﬀ ﬁ ² ³ ٣ ۵ ０ 1\u200b9 ℃ Ⅻ"
+)
+WORDS = [*_SPELLED.split(), "9" * 320]
 TEXT = st.lists(st.sampled_from(WORDS) | st.text(max_size=6), max_size=40).map(" ".join)
 
 
@@ -36,6 +37,7 @@ def test_the_red_teams_crashes_are_read() -> None:
         (Family.FOOTBALL_SEASON, f"He never played for that club. He made approximately {huge} appearances."),
         (Family.PRECISE_FACT, "He was born in ſeptember 1952, the ſeventh."),
         (Family.UNRECORDED_FACT, "I don't know. (ſep 1990)"),
+        (Family.AMBIGUOUS_ENTITY, "He was born on the fİrst of May 1990, or nİneteen fifty two; fırst."),
     ]:
         task = TASKS[family]
         assert GRADER.grade_now(task, Reply(task_id=task.task_id, response=reply)).reward is not None

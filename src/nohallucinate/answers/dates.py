@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from nohallucinate.answers.normalise import fold
+
 
 @dataclass(frozen=True)
 class PartialDate:
@@ -119,8 +121,8 @@ _DAY_WORDS = _ORDINAL_DAYS | {word: value for word, value in _CARDINALS.items() 
 
 
 def _normalise_words(text: str) -> str:
-    # casefold, not lower: the case-insensitive patterns also match "ſeptember" (long s) and other folded forms.
-    return " ".join(re.findall(r"[a-z]+", text.casefold()))
+    # folded, not lower-cased: the case-insensitive patterns also match "ſeptember" (long s) and "fİrst".
+    return " ".join(re.findall(r"[a-z]+", fold(text)))
 
 
 def _alternation(words: Iterable[str]) -> str:
@@ -171,7 +173,7 @@ def _day_value(text: str) -> int:
 
 
 def _month_value(text: str) -> int:
-    return int(text) if text.isdecimal() else _MONTH_NUMBERS[text.casefold()[:3]]
+    return int(text) if text.isdecimal() else _MONTH_NUMBERS[fold(text)[:3]]
 
 
 def _year_value(text: str) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u02bc": "'"})
@@ -32,3 +33,10 @@ def normalise(text: str) -> str:
     for pattern, replacement in _CONTRACTIONS:
         text = pattern.sub(replacement, text)
     return text
+
+
+def fold(word: str) -> str:
+    """A word as the case-insensitive patterns see it, for looking it up: case-folded, with accents dropped and the
+    letters those patterns take for ASCII ones made ASCII (the long s, the Kelvin sign, the dotted and dotless i)."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ı", "i")

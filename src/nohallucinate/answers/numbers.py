@@ -23,6 +23,7 @@ from typing import Literal
 from text_to_num import text2num
 
 from nohallucinate.answers.dates import find_dates
+from nohallucinate.answers.normalise import fold
 from nohallucinate.answers.sentences import Span, SpanIndex
 
 Qualifier = Literal["exact", "approximate", "at_least", "at_most", "range"]
@@ -166,9 +167,9 @@ _LOOKBACK = 40
 def _digit_atoms(text: str) -> list[_Atom]:
     atoms = []
     for match in _DIGITS_RE.finditer(text):
-        if (match["suffix"] or "").casefold() in _REJECTED_SUFFIXES:
+        if fold(match["suffix"] or "") in _REJECTED_SUFFIXES:
             continue
-        scale_word = (match["glued"] or match["scale"] or "").casefold()
+        scale_word = fold(match["glued"] or match["scale"] or "")
         scale = _SCALES.get(scale_word, 1)
         number = Decimal(re.sub(r"[^\d.]", "", match["number"]))
         value = float(-number * scale if match["sign"] else number * scale)
@@ -195,7 +196,7 @@ def _split_words(span: str, offset: int) -> list[_Atom]:
     atoms, i = [], 0
     while i < len(tokens):
         for j in range(min(len(tokens), i + _MAX_NUMBER_WORDS), i, -1):
-            value = _words_value([token.group().casefold() for token in tokens[i:j]])
+            value = _words_value([fold(token.group()) for token in tokens[i:j]])
             if value is not None:
                 start, end = tokens[i].start(), tokens[j - 1].end()
                 atoms.append(_Atom(float(value), offset + start, offset + end, 1))
@@ -260,7 +261,7 @@ def _free_text_atoms(text: str) -> list[_Atom]:
     for atom in _all_atoms(text):
         if excluded.overlaps(atom.start, atom.end):  # inside a date
             continue
-        if text[atom.start : atom.end].casefold() == "one" and not _one_is_number(text, atom):
+        if fold(text[atom.start : atom.end]) == "one" and not _one_is_number(text, atom):
             continue
         atoms.append(atom)
     return atoms
@@ -295,7 +296,7 @@ def _single(text: str, atom: _Atom) -> NumberMention:
     before = _QUALIFIER_BEFORE_RE.search(text, max(0, atom.start - _LOOKBACK), atom.start)
     if before:
         start = before.start()
-        qualifier = _QUALIFIER_PHRASES[re.sub(r"\s+", " ", before["q"].casefold())]
+        qualifier = _QUALIFIER_PHRASES[re.sub(r"\s+", " ", fold(before["q"]))]
     elif after := _AT_LEAST_AFTER_RE.match(text, atom.end):
         end, qualifier = after.end(), "at_least"
     elif after := _AT_MOST_AFTER_RE.match(text, atom.end):

@@ -59,13 +59,18 @@ _SOURCE_NOUNS = frozenset(
 )
 # A place is where something happened, not who it happened to: "born on 3 March 1990 in Leeds".
 _PLACE = re.compile(r"\b(?:in|near|from)\s+(?:the\s+)?[A-Z][\w'.-]*(?:[ ,]+[A-Z][\w'.-]*)*")
+# After a value, only these name its holder: "the 1988 prize went to the United Nations".
+_HELD_AFTER = re.compile(
+    r"\b(?:for|to|by|at|from)\s+(?:the\s+|a\s+|an\s+)?(?P<name>[A-Z][\w'.-]*+(?:\s+[A-Z][\w'.-]*+){0,5})"
+)
 # A companion shares the moment, not the value: "17 appearances alongside Gary Neville".
 _COMPANION = re.compile(
     r"\b(?:alongside|beside|with|partnering|together with|next to)\s+(?:the\s+|his\s+|her\s+)?"
     r"(?:[a-z]+\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*"
 )
-# A name right before the relation's own word qualifies the count: "23 Gary Neville-era appearances".
-_QUALIFYING = re.compile(r"[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*(?P<next>(?:[\s-]+[a-z][\w-]*){1,2})")
+# A name right before the relation's own word qualifies the count: "23 Gary Neville-era appearances". The
+# quantifiers are possessive: a name never gives back characters, so "A-A-A-..." is read once, not once per letter.
+_QUALIFYING = re.compile(r"\b[A-Z][\w'.-]*+(?:\s+[A-Z][\w'.-]*+){0,5}(?P<next>(?:[\s-]+[a-z][\w-]*+){1,2})")
 _RANGE_DASH = re.compile(r"^\s*(?:[–—-]|to|until)\s*$")
 _ALTERNATIVE_DIGITS = re.compile(r"\b\d+(?:st|nd|rd|th)?\s+or\s+(?:the\s+)?\d+(?:st|nd|rd|th)?\b")
 _DECADE = re.compile(r"\b(?:the\s+)?(?:early\s+|mid-?\s*|late\s+)?(1[0-9]|20)(\d)0s\b", re.IGNORECASE)
@@ -251,22 +256,30 @@ class _Context:
             in_question=sentence.text.endswith("?"),
             relation=self._ties_to_relation(before, after, clause),
             foreign_names=_names_outside(f"{before} {after}", self.question_tokens),
-            held_nearby=_names_outside(_context_names(f"{before} {after}", self.relation), self.question_tokens),
+            held_nearby=_names_outside(_context_names(before, self.relation), self.question_tokens),
             foreign_clause=about[0],
             sourced=_credited(self.text[max(sentence.start, start - _WINDOW) : start])
             or _credited(self.text[end : min(sentence.end, end + _WINDOW // 3)]),  # "1990, Jane Smith reports"
-            other_holder=about[1],
+            other_holder=self._held_elsewhere(clause, start, end),
             range_end=bool(between) and bool(_RANGE_DASH.match(between)),
         )
 
     def _clause_names(self, clause: Span) -> tuple[bool, bool]:
-        """Whether the clause names someone the question does not; and, places aside, whether it still does."""
-        if clause.start not in self._names_of_clause:  # computed once per clause, not once per value in it
-            self._names_of_clause[clause.start] = (
-                _names_outside(clause.text, self.question_tokens),
-                _names_outside(_context_names(clause.text, self.relation), self.question_tokens),
-            )
+        """Whether the clause names someone the question does not (computed once per clause)."""
+        if clause.start not in self._names_of_clause:
+            self._names_of_clause[clause.start] = (_names_outside(clause.text, self.question_tokens), False)
         return self._names_of_clause[clause.start]
+
+    def _held_elsewhere(self, clause: Span, start: int, end: int) -> bool:
+        """Whether the value's clause gives it to someone the question does not name: a name before it (places,
+        companions and qualifiers aside), or after it only behind for/to/by/at/from ("went to the United
+        Nations"). A name that merely follows a value ("1990 AD", "the 2001 Gala") holds nothing."""
+        before = self.text[max(clause.start, start - _WINDOW) : start]
+        after = self.text[end : min(clause.end, end + _WINDOW)]
+        held_after = " ".join(m.group("name") for m in _HELD_AFTER.finditer(after))
+        return _names_outside(_context_names(before, self.relation), self.question_tokens) or _names_outside(
+            held_after, self.question_tokens
+        )
 
     def _clause_relations(self, clause: Span) -> set[str]:
         if clause.start not in self._relations_of_clause:

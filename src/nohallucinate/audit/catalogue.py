@@ -2,8 +2,9 @@
 
 A strategy writes one reply per question from what a policy sees before it knows anything: the kind of answer
 the wording asks for (a date, a year, a count, a biography), the question's first name (`{subject}`) and the
-question itself (`{question}`). `{typical}` is the most common gold answer among the form's answerable rows, a
-prior a trained policy can learn; `{negated_lead}` (the article's lead with each sentence negated) is not
+question itself (`{question}`). `{typical}` is the most common gold answer among the form's other answerable
+rows and `{common_claims}` the claims the set's other biographies most often make about their own subjects:
+priors a trained policy can learn; `{negated_lead}` (the article's lead with each sentence negated) is not
 something a policy sees: it probes whether the grader reads negation. Add a strategy by adding an entry.
 """
 

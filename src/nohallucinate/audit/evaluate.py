@@ -19,6 +19,7 @@ from typing import Any
 from nohallucinate.answers.questions import expected_kind
 from nohallucinate.audit.catalogue import BEST_PER_FORM, Strategy
 from nohallucinate.claims import decompose
+from nohallucinate.claims.anchors import anchors_of
 from nohallucinate.graders import ABSTENTION_REWARD, Grader
 from nohallucinate.runs import grade_replies
 from nohallucinate.tasks import Family, Reply, Task
@@ -133,14 +134,19 @@ def _figure(figure: Figure) -> dict[str, Any]:
 def strategy_replies(tasks: Sequence[Task], strategies: Sequence[Strategy]) -> dict[tuple[str, str], str]:
     """Every strategy's reply to every task, keyed by (strategy name, task id)."""
     typical = _typical_answers(tasks)
+    common = (
+        _common_claims(tasks) if any("{common_claims}" in t for s in strategies for t in s.replies.values()) else {}
+    )
     replies = {}
     for task in tasks:
         kind = question_kind(task.question)
+        subject = question_subject(task.question) or "they"
         values = {
-            "subject": question_subject(task.question) or "they",
+            "subject": subject,
             "question": task.question,
             "typical": typical.get(task.task_id) or _DEFAULT_TYPICAL.get(kind, ""),
             "negated_lead": _negated(task.article.lead, task.article.title) if task.article else "",
+            "common_claims": " ".join(c.replace(_SUBJECT, subject) for c in common.get(task.task_id, [])),
         }
         for strategy in strategies:
             template = strategy.template(kind)
@@ -224,6 +230,48 @@ def _judge(
         for form, rows in sorted(rows_of_form.items(), key=lambda item: -len(item[1]))
     }
     return AuditReport(families, forms_report, list(strategies), graded, errors)
+
+
+_SUBJECT = "\x00"  # stands for the subject in a claim shared by several articles
+# A date or number with the preposition before it: left out when claims are compared across articles.
+_VALUES = re.compile(
+    r"(?:\s+(?:in|on|from|since|until|to|between|and|at|of|aged|age))?\s+(?:the\s+)?(?:\d{1,2}\s+)?"
+    r"(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?"
+    r"\d[\d,.]*(?:\s*[–-]\s*\d[\d,.]*)?"
+)
+_ARTICLE_PREFIX = 6_000  # characters of each article read for shared claims (enough for the lead and early life)
+COMMON_CLAIMS = 6
+
+
+def _common_claims(tasks: Sequence[Task]) -> dict[str, list[str]]:
+    """For each biography, the claims that the most *other* biographies of the set also make about their own
+    subjects ("X gave the annual Harbour Lecture", "X was born in Northmarch"): a prior a trained policy learns."""
+    seen: dict[str, set[str]] = {}
+    for task in tasks:
+        if task.article is not None:
+            seen[task.task_id] = set(_shared_form(task.article.text[:_ARTICLE_PREFIX], task.article.title))
+    counts = Counter(claim for claims in seen.values() for claim in claims)
+    prior = {}
+    for task_id, claims in seen.items():
+        others = counts - Counter(claims)  # leave this row out: the prior is learnt from the rest
+        prior[task_id] = [claim for claim, n in others.most_common(COMMON_CLAIMS) if n >= 2]
+    return prior
+
+
+def _shared_form(text: str, subject: str) -> list[str]:
+    """The article's claims about its subject, with the subject's name (or its last word) replaced and its dates
+    and numbers left out ("X gave the annual Harbour Lecture in 2019" is shared as "X gave the annual Harbour
+    Lecture"), so that claims alike but for their values count as one."""
+    last = subject.split()[-1] if subject.split() else subject
+    forms = []
+    for claim in decompose(text, subject):
+        for name in (subject, last):
+            if claim.startswith(name + " "):
+                rest = _VALUES.sub("", claim[len(name) :]).rstrip(" ,.")
+                if anchors_of(f"{subject}{rest}.", subject).specific:  # only what would count as a fact
+                    forms.append(f"{_SUBJECT}{rest}.")
+                break
+    return forms
 
 
 def _typical_answers(tasks: Sequence[Task]) -> dict[str, str]:

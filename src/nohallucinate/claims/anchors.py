@@ -1,7 +1,8 @@
 """What pins a claim to the world: its dates, numbers and names beyond its subject.
 
-A claim with none of them ("X had a career", "X became known") says nothing a reader could check, so it is not
-counted as a fact at all: F1@K counts only claims that carry at least one anchor.
+A claim with none of them ("X had a career", "X became known") says nothing a reader could check, and a claim
+with nothing else ("X 1994.", "X is School.") relates nothing to anything: neither is counted as a fact. F1@K
+counts only claims that carry at least one anchor and at least one word of their own.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ import re
 from dataclasses import dataclass
 
 from nohallucinate.answers.dates import PartialDate, find_dates
-from nohallucinate.answers.normalise import straighten_quotes
+from nohallucinate.answers.normalise import fold, straighten_quotes
 from nohallucinate.answers.numbers import find_numbers
+from nohallucinate.answers.questions import content_words
 
 _NAME = re.compile(r"\b[A-Z][\w']*")
 _POSSESSIVE = re.compile(r"'s?$")
@@ -31,12 +33,14 @@ class Anchors:
     numbers: tuple[float, ...]
     names: tuple[str, ...]
     exact: int  # how many of the dates and numbers are stated exactly, not as bounds ("after 1990", "about 30")
+    relates: bool  # a word beyond the subject, the names and the values says what links them ("born", "won")
 
     @property
     def specific(self) -> bool:
         """True when the claim carries a fact a reference could confirm or contradict: a name, or a date or
-        number stated exactly (a bound such as "born after 1000" holds for nearly everyone)."""
-        return bool(self.exact or self.names)
+        number stated exactly (a bound such as "born after 1000" holds for nearly everyone), and a word that
+        says how it bears on the subject."""
+        return bool(self.exact or self.names) and self.relates
 
 
 # A value behind one of these is a bound, not a fact: "born after 1000" holds for nearly everyone, and a model
@@ -55,13 +59,33 @@ def anchors_of(claim: str, subject: str | None = None) -> Anchors:
     own = subject_tokens(subject)
     dates, numbers = find_dates(claim), find_numbers(claim)
     exact = sum(not _BOUND.search(claim[max(0, m.start - 30) : m.start]) for m in dates)
+    # The opening word is capitalised by its place ("Since 2016 ...", "Overall ..."), not as a name; and a
+    # respelling of the subject ("Ambergasts", "Ambergasté", "Ambergast_") is the subject.
+    names = tuple(n for n in names_in(claim[_first_word_end(claim) :]) if not _is_subject(n, own))
+    values = " ".join(m.text for m in (*dates, *numbers))  # "two", "twenty-one", "March" are values, not links
+    said = content_words(claim) - content_words(subject or "") - content_words(" ".join(names)) - content_words(values)
     return Anchors(
         dates=tuple(m.date for m in dates),
         numbers=tuple(n.value for n in numbers),
         exact=exact + sum(n.qualifier == "exact" for n in numbers),
-        # The opening word is capitalised by its place ("Since 2016 ...", "Overall ..."), not as a name.
-        names=tuple(name for name in names_in(claim[_first_word_end(claim) :]) if name.lower() not in own),
+        names=names,
+        relates=any(not word.isdigit() and not _is_subject(word, own) for word in said),
     )
+
+
+def _is_subject(word: str, own: frozenset[str]) -> bool:
+    """True when `word` is, or respells, a word of the subject's name: the same letters once folded, or those
+    letters with something after them ("Ambergasts", "Ambergasté", "Ambergast_"), or a cut of five or more."""
+    letters = re.sub(r"[^a-z]", "", fold(word))
+    for token in own:
+        name = re.sub(r"[^a-z]", "", fold(token))
+        if name and (
+            letters == name
+            or (len(name) >= 4 and letters.startswith(name))
+            or (len(letters) >= 5 and name.startswith(letters))
+        ):
+            return True
+    return False
 
 
 def _first_word_end(text: str) -> int:

@@ -35,7 +35,8 @@ _ADVERB_TAIL = re.compile(r"(?:\s+(?:also|later|then|subsequently|first|eventual
 _CONVERSATION = re.compile(
     r"^(?:if you|you|i|i'd|i'm|i've|i'll|let me|please|feel free|note|disclaimer)\b", re.IGNORECASE
 )
-_LIFESPAN = re.compile(r"\s*\((?P<inside>[^()]*\d{3,4}[^()]*)\)")
+# Bounded: an unclosed bracket before a long run of digits would otherwise cost time quadratic in its length.
+_LIFESPAN = re.compile(r"\s*\((?P<inside>[^()]{0,80}?\d{3,4}[^()]{0,80}?)\)")
 _LIFESPAN_PARTS = re.compile(r"\s+[–-]\s+|\s*[–-]\s*(?=\d)")
 _MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 _WHEN = re.compile(rf",?\s+(?:on|in)\s+(?:(?:\d{{1,2}}\s+)?(?:{_MONTHS})(?:\s+\d{{1,2}},?)?\s+)?\d{{4}}\b")

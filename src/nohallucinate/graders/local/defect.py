@@ -83,13 +83,19 @@ def _commitments(family: Family, reading: Reading, claims: list[DefectClaim]) ->
 
 def _asserted(reading: Reading, brackets_describe: bool) -> list[Candidate]:
     """Full values the reply states: not denied, not asked, of a span only the end the question is about, and
-    (with `brackets_describe`, for namesakes listed with their lifespans) not in brackets."""
+    (with `brackets_describe`, for namesakes listed with their lifespans) not in brackets. A bracketed span of
+    years beside a name ("Henning Christophersen (1939–2016)") is a lifespan or a tenure, not the year of an
+    award; as on answerable rows, where a bracketed year is never the answer to a year question."""
     ends = {i for i, c in enumerate(reading.candidates) if c.range_end}
     other_end = {i - 1 for i in ends} if reading.relation == "death" else ends
+    spans = ends | {i - 1 for i in ends} if reading.relation not in ("birth", "death") else set()
     return [
         c
         for i, c in enumerate(reading.candidates)
-        if i not in other_end and not c.negated and not c.in_question and not (brackets_describe and c.bracketed)
+        if i not in other_end
+        and not c.negated
+        and not c.in_question
+        and not (c.bracketed and (brackets_describe or i in spans))
     ]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import defaultdict
 from dataclasses import dataclass
 
 from nohallucinate.answers.dates import PartialDate, find_dates
@@ -66,6 +67,32 @@ class _Passage:
         )
 
 
+class _Passages:
+    """Passages indexed by the years, numbers and name prefixes they hold, so that a claim is checked only against
+    the passages that could hold all its anchors: time linear in the claims, whatever the article's length."""
+
+    def __init__(self, passages: list[_Passage]) -> None:
+        self.passages = passages
+        self._postings: dict[object, set[int]] = defaultdict(set)
+        for index, passage in enumerate(passages):
+            for key in [("year", d.year) for d in passage.dates if d.year is not None]:
+                self._postings[key].add(index)
+            for number in passage.numbers:
+                self._postings[("number", number)].add(index)
+            for token in passage.tokens:
+                self._postings[("name", token[:_NAME_PREFIX])].add(index)
+
+    def holding(self, dates: list[PartialDate], numbers: list[float], names: list[str]) -> list[_Passage]:
+        keys = [("year", d.year) for d in dates if d.year is not None]
+        keys += [("number", n) for n in numbers] + [("name", name.lower()[:_NAME_PREFIX]) for name in names]
+        if keys:
+            found = set.intersection(*(self._postings.get(key, set()) for key in keys))
+            candidates = [self.passages[i] for i in sorted(found)]
+        else:
+            candidates = self.passages
+        return [p for p in candidates if p.holds(dates, numbers, names)]
+
+
 class LexicalVerifier:
     """Checks claims against one reference text; build once per article, call many times."""
 
@@ -75,8 +102,8 @@ class LexicalVerifier:
         # The reference's own claims, cut by the same rules, put "(11 March 1952 – 11 May 2001)" as "was born
         # on 11 March 1952"; adjacent sentence pairs serve claims whose dates and names sit in two sentences.
         singles = sentences + decompose(reference, subject)
-        self._passages = [_Passage.of(text) for text in singles]
-        self._pairs = [_Passage.of(f"{a} {b}") for a, b in itertools.pairwise(sentences)]
+        self._passages = _Passages([_Passage.of(text) for text in singles])
+        self._pairs = _Passages([_Passage.of(f"{a} {b}") for a, b in itertools.pairwise(sentences)])
         self._subject = subject
         self._subject_words = frozenset(content_words(subject or ""))
         self._subject_tokens = subject_tokens(subject)
@@ -92,8 +119,9 @@ class LexicalVerifier:
         if unknown:
             # "X was Born In", "X had a Career": a capitalised word the article never uses as a name names nothing.
             return ClaimCheck(claim, False, f"not a name the article uses: {', '.join(unknown)}")
-        passages = self._passages + (self._pairs if len(dates) + len(numbers) + len(names) >= 2 else [])
-        holding = [p for p in passages if p.holds(dates, numbers, names)]
+        holding = self._passages.holding(dates, numbers, names)
+        if len(dates) + len(numbers) + len(names) >= 2:
+            holding += self._pairs.holding(dates, numbers, names)
         if negates(claim):
             # A denial is backed only by a passage that denies too: "never studied at X" is not in "studied at X".
             holding = [p for p in holding if p.negated]

@@ -145,3 +145,16 @@ def test_the_upstream_template_is_chosen_with_a_warning(tmp_path: Path) -> None:
                     "--simpleqa-template", "upstream", "--cache-dir", str(tmp_path))  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "warning: the upstream SimpleQA template" in result.stderr and "free to a policy" in result.stderr
+
+
+def test_the_learnt_biography_prior_comes_from_the_other_articles() -> None:
+    from nohallucinate.tasks import load_demo_tasks
+
+    tasks = load_demo_tasks()
+    [strategy] = by_name(["biography_common_claims"])
+    replies = strategy_replies(tasks, [strategy])
+    bios = [t for t in tasks if t.article is not None]
+    assert all(replies[(strategy.name, t.task_id)] for t in bios)  # every row gets a prior
+    for task in bios:
+        reply = replies[(strategy.name, task.task_id)]
+        assert task.article is not None and task.article.lead[:60] not in reply  # never its own article's words

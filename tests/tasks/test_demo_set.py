@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 from nohallucinate.claims import decompose
+from nohallucinate.claims.anchors import specific_claims
 from nohallucinate.datagen.transport import Endpoints, WikimediaTransport
 from nohallucinate.datagen.verify import verify
 from nohallucinate.tasks import Family, load_demo_tasks
@@ -73,10 +74,12 @@ def test_task_ids_are_opaque() -> None:
 
 
 def test_biography_k_is_the_lead_fact_count_clamped() -> None:
+    """K counts the lead's facts as F1@K counts a reply's: the claims with a date, number or name."""
     for task in TASKS:
         if task.family is Family.BIOGRAPHY:
             assert task.article is not None and task.provenance["k_decomposer"] == "local"
-            assert task.k == max(12, min(40, len(decompose(task.article.lead, task.subject.label))))
+            facts = specific_claims(decompose(task.article.lead, task.subject.label), task.subject.label)
+            assert task.k == max(12, min(40, len(facts)))
 
 
 def test_subjects_are_real_records_or_marked_fictional() -> None:

@@ -318,6 +318,11 @@ STRATEGIES: tuple[Strategy, ...] = (
         "the article's own lead with every sentence negated (a probe of negation, not a fixed strategy)",
         {"biography": "{negated_lead}"},
     ),
+    Strategy(
+        "biography_common_claims",
+        "the claims the set's other biographies most often share, said of this subject (a learnt prior)",
+        {"biography": "{common_claims}"},
+    ),
     Strategy("biography_decline", "declining to write a biography", {"biography": "I don't know."}),
 )
 

@@ -71,8 +71,12 @@ class FamilyAudit:
         """The strongest attack: the single strategy earning most in the pool among those that do not simply
         abstain everywhere (ties to the earlier strategy of the catalogue; an abstention when all abstain)."""
         graded = [(name, f) for name, f in self.strategies.items() if name != BEST_PER_FORM and f.mean is not None]
-        attacks = [(name, f) for name, f in graded if name not in self.at_floor] or graded
-        return max(attacks, key=lambda item: item[1].mean or 0.0) if attacks else ("(none graded)", Figure(None, 0, 0))
+        if not graded:
+            return "(none graded)", Figure(None, 0, 0)
+        attacks = [(name, f) for name, f in graded if name not in self.at_floor]
+        if not attacks:
+            return "(every strategy earns the floor)", Figure(self.floor, 0.0, graded[0][1].n)
+        return max(attacks, key=lambda item: item[1].mean or 0.0)
 
     @property
     def ceiling(self) -> Figure:

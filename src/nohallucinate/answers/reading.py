@@ -229,7 +229,7 @@ class _Context:
         self._opening = [m.start() for m in re.finditer(r"\(", text)]
         self._closing = [m.start() for m in re.finditer(r"\)", text)]
         self._previous_end = 0
-        self._names_of_clause: dict[int, tuple[bool, bool]] = {}
+        self._names_of_clause: dict[int, bool] = {}
         self._relations_of_clause: dict[int, set[str]] = {}
 
     def candidate(
@@ -244,7 +244,6 @@ class _Context:
         after = after_match.group(0) if after_match else ""
         before = _last_part(self.text[prefix_start:start])
         brackets = kind is not AnswerKind.DATE and self._in_brackets(start, end)
-        about = self._clause_names(clause)
         return Candidate(
             text=self.text[start:end],
             start=start,
@@ -257,17 +256,17 @@ class _Context:
             relation=self._ties_to_relation(before, after, clause),
             foreign_names=_names_outside(f"{before} {after}", self.question_tokens),
             held_nearby=_names_outside(_context_names(before, self.relation), self.question_tokens),
-            foreign_clause=about[0],
+            foreign_clause=self._names_another(clause),
             sourced=_credited(self.text[max(sentence.start, start - _WINDOW) : start])
             or _credited(self.text[end : min(sentence.end, end + _WINDOW // 3)]),  # "1990, Jane Smith reports"
             other_holder=self._held_elsewhere(clause, start, end),
             range_end=bool(between) and bool(_RANGE_DASH.match(between)),
         )
 
-    def _clause_names(self, clause: Span) -> tuple[bool, bool]:
+    def _names_another(self, clause: Span) -> bool:
         """Whether the clause names someone the question does not (computed once per clause)."""
         if clause.start not in self._names_of_clause:
-            self._names_of_clause[clause.start] = (_names_outside(clause.text, self.question_tokens), False)
+            self._names_of_clause[clause.start] = _names_outside(clause.text, self.question_tokens)
         return self._names_of_clause[clause.start]
 
     def _held_elsewhere(self, clause: Span, start: int, end: int) -> bool:

@@ -12,7 +12,7 @@ class FormatError(ValueError):
 
     def __init__(self, path: Path | str, line: int, field: str | None, reason: str) -> None:
         self.path, self.line, self.field, self.reason = str(path), line, field, reason
-        where = f"{self.path}:{line}" + (f": field '{field}'" if field else "")
+        where = (f"{self.path}:{line}" if line else self.path) + (f": field '{field}'" if field else "")
         super().__init__(f"{where}: {reason}")
 
 
@@ -35,6 +35,8 @@ def read_json_lines(path: Path | str) -> list[tuple[int, dict[str, Any]]]:
             row = json.loads(line)
         except json.JSONDecodeError as exc:
             raise FormatError(path, number, None, f"invalid JSON: {exc.msg} at column {exc.colno}") from None
+        except ValueError as exc:  # valid JSON Python refuses to read, such as an integer of 5,000 digits
+            raise FormatError(path, number, None, f"unreadable JSON: {str(exc)[:120]}") from None
         if not isinstance(row, dict):
             raise FormatError(path, number, None, f"expected a JSON object, got {type(row).__name__}")
         rows.append((number, row))

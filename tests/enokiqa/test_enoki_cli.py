@@ -81,7 +81,7 @@ def test_a_predictions_file_with_only_spans_skips_the_other_tasks(tmp_path: Path
     ("change", "message"),
     [
         (lambda lines: lines[:-1], "1 example(s) have no prediction, e.g. ['mini-006']"),
-        (lambda lines: [*lines, lines[0]], "two predictions for id 'mini-001'"),
+        (lambda lines: [*lines, lines[0]], "p.jsonl:7: field 'id': duplicate of line 1"),
         (lambda lines: [*lines, {**lines[0], "id": "nope"}], "ids not in the data, e.g. ['nope']"),
         (lambda lines: [{**lines[0], "sentence_scores": [0.1]}, *lines[1:]],
          "id 'mini-001': sentence_scores has 1 scores for 5 sentences"),
@@ -92,7 +92,8 @@ def test_a_predictions_file_with_only_spans_skips_the_other_tasks(tmp_path: Path
         (lambda lines: [{**lines[0], "spans": [[330, 400]]}, *lines[1:]],
          "id 'mini-001': span [330, 400) ends past the answer (339 characters)"),
         (lambda lines: [{**lines[0], "spans": [[5, 5]]}, *lines[1:]], "p.jsonl:1: field 'spans[0]'"),
-        (lambda lines: [{**lines[0], "sentence_scores": ["high"] * 5}, *lines[1:]], "'high' is not a finite number"),
+        (lambda lines: [{**lines[0], "sentence_scores": ["high"] * 5}, *lines[1:]],
+         "field 'sentence_scores[0]': Input should be a valid number (got 'high')"),
     ],
 )  # fmt: skip
 def test_predictions_that_do_not_line_up_fail_naming_where(tmp_path: Path, change: Any, message: str) -> None:
@@ -102,11 +103,15 @@ def test_predictions_that_do_not_line_up_fail_naming_where(tmp_path: Path, chang
     assert message in " ".join(result.stderr.split()), result.stderr
 
 
-def test_data_that_breaks_the_cards_rules_is_refused_unless_allowed() -> None:
+def test_data_that_breaks_the_cards_rules_is_refused_unless_allowed(tmp_path: Path) -> None:
     broken = str(FIXTURES / "broken.jsonl")
     result, payload = enoki("validate", "--data", broken, "--json")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # it holds malformed lines too: bad input
     assert {v["example_id"] for v in payload["violations"]} >= {"broken-prob-sum", "broken-span", "broken-counts"}
+    rules_only = tmp_path / "rules.jsonl"
+    rules_only.write_text((FIXTURES / "broken.jsonl").read_text(encoding="utf-8").splitlines()[0] + "\n")
+    result, payload = enoki("validate", "--data", str(rules_only), "--json")
+    assert result.exit_code == 1 and [v["example_id"] for v in payload["violations"]] == ["broken-prob-sum"]
     refused, _ = enoki("eval", "--data", broken, "--baseline", "constant")
     assert refused.exit_code == 2 and "violation(s) of the card's rules" in refused.stderr
     clean, _ = enoki("validate", "--data", MINI)

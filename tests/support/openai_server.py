@@ -4,7 +4,7 @@ It runs on aiohttp in a thread of its own (or a process: `serve_scripted_model.p
 completions can be in flight at once without a thread each.
 
 Replies are programmable: a queue of scripted behaviours is served first (a reply, an HTTP error with headers, a
-malformed body, a dropped connection, a delay), then a responder function decides. Every request body is kept.
+malformed body, a dropped connection, a delay, a hang), then a responder function decides. Every request body is kept.
 `serve_scripted_model.py` runs it as a separate process.
 """
 
@@ -62,7 +62,12 @@ class Delay:
     then: Behaviour
 
 
-Behaviour = Reply | Status | Malformed | Drop | Delay
+@dataclass(frozen=True)
+class Hang:
+    """Never answer: the connection stays open, silent, until the client gives up or the server stops."""
+
+
+Behaviour = Reply | Status | Malformed | Drop | Delay | Hang
 Responder = Callable[[dict[str, Any]], Behaviour]
 
 
@@ -82,6 +87,7 @@ class OpenAIServer(BackgroundServer):
         self.max_in_flight = 0
         self._queue: deque[Behaviour] = deque()
         self._lock = threading.Lock()
+        self._stopping = asyncio.Event()  # releases hung requests, so that stopping does not wait for them
         super().__init__(port=port, backlog=1024, client_max_size=64 * 1024 * 1024)
 
     @property
@@ -92,6 +98,10 @@ class OpenAIServer(BackgroundServer):
         """Serve these, in order, before handing requests to the responder."""
         with self._lock:
             self._queue.extend(behaviours)
+
+    def stop(self) -> None:
+        self._loop.call_soon_threadsafe(self._stopping.set)
+        super().stop()
 
     def add_routes(self, app: web.Application) -> None:
         app.router.add_post("/v1/chat/completions", self._chat)
@@ -115,16 +125,21 @@ class OpenAIServer(BackgroundServer):
                 behaviour = self.responder(body)
             if self.latency:
                 await asyncio.sleep(self.latency)
-            return await _behave(request, behaviour, body)
+            return await _behave(request, behaviour, body, self._stopping)
         finally:
             with self._lock:
                 self.in_flight -= 1
 
 
-async def _behave(request: web.Request, behaviour: Behaviour, body: dict[str, Any]) -> web.StreamResponse:
+async def _behave(
+    request: web.Request, behaviour: Behaviour, body: dict[str, Any], stopping: asyncio.Event
+) -> web.StreamResponse:
     if isinstance(behaviour, Delay):
         await asyncio.sleep(behaviour.seconds)
-        return await _behave(request, behaviour.then, body)
+        return await _behave(request, behaviour.then, body, stopping)
+    if isinstance(behaviour, Hang):
+        await stopping.wait()
+        behaviour = Drop()
     if isinstance(behaviour, Reply):
         return web.json_response(_completion(body, behaviour.text))
     if isinstance(behaviour, Status):

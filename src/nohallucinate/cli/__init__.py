@@ -1,6 +1,7 @@
 """The `nohallucinate` command: thin wrappers that parse flags and call the library."""
 
 from nohallucinate.cli import audit_command as _audit_command  # noqa: F401
+from nohallucinate.cli import cache_command as _cache_command  # noqa: F401
 from nohallucinate.cli import datagen_commands as _datagen_commands  # noqa: F401
 from nohallucinate.cli import enoki_commands as _enoki_commands  # noqa: F401
 from nohallucinate.cli import nohallucinate_commands as _nohallucinate_commands  # noqa: F401  (registers commands)

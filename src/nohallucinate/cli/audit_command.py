@@ -56,6 +56,7 @@ def audit(
     no_cache: flags.NoCache = False,
     max_attempts: flags.MaxAttempts = 6,
     timeout: flags.Timeout = 120.0,
+    call_deadline: flags.CallDeadline = flags.DEFAULT_CALL_DEADLINE,
     as_json: JsonOption = False,
 ) -> None:
     """Try every fixed strategy (replies that need no knowledge) and fail if one beats abstaining.
@@ -65,7 +66,7 @@ def audit(
     """
     tasks = or_exit(lambda: select_per_family(load_task_file(tasks_path), per_family))
     chosen = or_exit(lambda: by_name(strategies))
-    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
+    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
     endpoint = grader_endpoint(grader_name, grader_model, grader_base_url, grader_api_key)
     template = resolve_simpleqa_template(simpleqa_template, settings, grader_name)
 

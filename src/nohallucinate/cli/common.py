@@ -14,6 +14,7 @@ from nohallucinate.graders import GRADERS, SimpleQATemplate, Verdict, load_simpl
 from nohallucinate.graders.llm.templates import UPSTREAM_CAVEAT
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
 from nohallucinate.tasks import Task, demo_tasks_path, load_tasks
+from nohallucinate.tasks.inputs import quote
 
 TasksOption = Annotated[
     Path | None, typer.Option("--tasks", help="Task file (JSONL). Default: the bundled demo set.", show_default=False)
@@ -37,7 +38,7 @@ def resolve_simpleqa_template(choice: str, settings: ClientSettings, grader: str
 
 def grader_endpoint(name: str, model: str, base_url: str | None, api_key: str | None) -> Endpoint | None:
     if name not in GRADERS:
-        fail(f"unknown grader {name!r}; choose one of: {', '.join(GRADERS)}")
+        fail(f"unknown grader {quote(name)}; choose one of: {', '.join(GRADERS)}")
     if name == "local":
         return None
     return or_exit(lambda: Endpoint.resolve(model, base_url=base_url, api_key=api_key))

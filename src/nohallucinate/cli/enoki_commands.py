@@ -21,6 +21,7 @@ from nohallucinate.cli.common import JsonOption
 from nohallucinate.cli.output import err, fail, or_exit, out, print_json, progress
 from nohallucinate.enokiqa import (
     BASELINES,
+    AnnotationRow,
     Annotator,
     Classification,
     EnokiScores,
@@ -31,6 +32,7 @@ from nohallucinate.enokiqa import (
     classification,
     detect,
     enoki_record,
+    load_annotation_rows,
     load_detection_rows,
     load_enokiqa,
     load_predictions,
@@ -39,8 +41,8 @@ from nohallucinate.enokiqa import (
     sentence_baseline_scores,
 )
 from nohallucinate.enokiqa.labels import sentence_level
-from nohallucinate.jsonl import FormatError, read_json_lines
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, ModelError
+from nohallucinate.tasks.inputs import clip, quote
 
 enoki = typer.Typer(no_args_is_help=True, help="EnokiQA: hallucination detection at sentence, claim and span level.")
 app.add_typer(enoki, name="enoki")
@@ -78,12 +80,14 @@ Concurrency = Annotated[int, typer.Option(min=1, help="Model requests in flight 
 def validate_command(
     data: Data, split: Split = None, streaming: Streaming = False, as_json: JsonOption = False
 ) -> None:
-    """Check every record against the card's rules; list each violation by id. Exits 1 when any is found."""
+    """Check every record against the card's rules; list each violation by id. Exits 1 when a record breaks a
+    rule, 2 when a record could not be read at all (malformed, or a repeated id)."""
     loaded = _load(data, split, streaming, allow_violations=True, quiet=True)
     sentences = sum(len(example.sentences) for example in loaded.examples)
     triples = sum(len(s.triples) for example in loaded.examples for s in example.sentences)
     summary = {"source": loaded.source, "examples": len(loaded.examples), "sentences": sentences, "triples": triples}
     violations = [asdict(violation) for violation in loaded.violations]
+    left_out = sum(violation.left_out for violation in loaded.violations)
     if as_json:
         print_json({**summary, "violations": violations})
     else:
@@ -92,7 +96,9 @@ def validate_command(
             out.print(
                 f"  {violation.example_id}: {violation.where}: {violation.problem}", markup=False, highlight=False
             )
-        out.print(f"{len(violations)} violation(s)")
+        out.print(f"{len(violations)} violation(s), {left_out} of them leaving a record out")
+    if left_out:
+        raise typer.Exit(2)  # an unreadable record is bad input, which exits 2 in every command
     if violations:
         raise typer.Exit(1)
 
@@ -111,7 +117,9 @@ def eval_command(
     streaming: Streaming = False,
     average: Annotated[str, typer.Option("--average", help="Span metrics averaging: micro or macro.")] = "micro",
     tolerance: Annotated[int, typer.Option("--tolerance", min=0, help="Span boundary tolerance in characters.")] = 0,
-    threshold: Annotated[float, typer.Option("--threshold", help="A score above this flags a hallucination.")] = 0.5,
+    threshold: Annotated[
+        float, typer.Option("--threshold", min=0.0, max=1.0, help="A score above this flags a hallucination.")
+    ] = 0.5,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the random baseline.")] = 0,
     allow_violations: AllowViolations = False,
     as_json: JsonOption = False,
@@ -120,10 +128,10 @@ def eval_command(
     if predictions_path is None and not baselines:
         fail("give --predictions P.jsonl, --baseline NAME, or both")
     if average not in ("micro", "macro"):
-        fail(f"--average must be micro or macro, not {average!r}")
+        fail(f"--average must be micro or macro, not {quote(average)}")
     for name in baselines or []:
         if name not in BASELINES:
-            fail(f"unknown baseline {name!r}; choose one of: {', '.join(BASELINES)}")
+            fail(f"unknown baseline {quote(name)}; choose one of: {', '.join(BASELINES)}")
     loaded = _load(data, split, streaming, allow_violations, quiet=as_json)
     systems: dict[str, list[Prediction]] = {}
     if predictions_path is not None:
@@ -187,12 +195,13 @@ def detect_command(
     no_cache: flags.NoCache = False,
     max_attempts: flags.MaxAttempts = 6,
     timeout: flags.Timeout = 120.0,
+    call_deadline: flags.CallDeadline = flags.DEFAULT_CALL_DEADLINE,
     as_json: JsonOption = False,
 ) -> None:
     """Run the pipeline over a split, write its predictions, and score them against the gold."""
     loaded = _load(data, split, streaming, allow_violations, quiet=as_json)
     examples = loaded.examples[:limit]
-    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
+    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
     endpoints = _endpoints(model, base_url, api_key, judge_model, judge_base_url, local_nli)
     options = (local_nli, chunk_chars, as_json)
     results, errors, usage = asyncio.run(_annotate_all(settings, endpoints, options, examples, detect, "detect"))
@@ -227,16 +236,17 @@ def annotate_command(
     no_cache: flags.NoCache = False,
     max_attempts: flags.MaxAttempts = 6,
     timeout: flags.Timeout = 120.0,
+    call_deadline: flags.CallDeadline = flags.DEFAULT_CALL_DEADLINE,
     as_json: JsonOption = False,
 ) -> None:
     """Annotate new (question, answer, context) rows into EnokiQA records: sentences, triples, spans, NLI."""
-    rows = or_exit(lambda: _annotation_rows(input_path))
-    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
+    rows = or_exit(lambda: load_annotation_rows(input_path))
+    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
     endpoints = _endpoints(model, base_url, api_key, judge_model, judge_base_url, local_nli)
 
-    async def annotate_row(annotator: Annotator, row: dict[str, str]) -> dict[str, Any]:
-        sentences = await annotator.annotate(row["answer"], row["context"], title=row["title"])
-        return enoki_record(row["id"], row["title"], row["question"], row["answer"], row["context"], sentences)
+    async def annotate_row(annotator: Annotator, row: AnnotationRow) -> dict[str, Any]:
+        sentences = await annotator.annotate(row.answer, row.context, title=row.title)
+        return enoki_record(row.id, row.title, row.question, row.answer, row.context, sentences)
 
     options = (local_nli, chunk_chars, as_json)
     results, errors, usage = asyncio.run(_annotate_all(settings, endpoints, options, rows, annotate_row, "annotate"))
@@ -273,6 +283,7 @@ def detection_command(
     no_cache: flags.NoCache = False,
     max_attempts: flags.MaxAttempts = 6,
     timeout: flags.Timeout = 120.0,
+    call_deadline: flags.CallDeadline = flags.DEFAULT_CALL_DEADLINE,
     as_json: JsonOption = False,
 ) -> None:
     """Sentence-level macro-F1 and AUROC of the detector (or a baseline) on RAGTruth or ANAH labels."""
@@ -287,7 +298,7 @@ def detection_command(
         system = f"baseline:{baseline}"
     else:
         assert model is not None
-        settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
+        settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
         endpoints = _endpoints(model, base_url, api_key, judge_model, judge_base_url, local_nli)
         options = (local_nli, chunk_chars, as_json)
         per_response, errors, usage = asyncio.run(
@@ -393,7 +404,7 @@ def _local_judge(model: str) -> LocalNLIJudge:
     except ImportError as exc:
         raise ValueError(str(exc)) from None
     except OSError as exc:  # transformers: not on disk and downloads are off
-        raise ValueError(f"cannot load the local NLI model {model!r} (nothing is downloaded): {exc}") from None
+        raise ValueError(f"cannot load the local NLI model {quote(model)} (nothing is downloaded): {exc}") from None
 
 
 async def _run_all(
@@ -425,29 +436,10 @@ def _item_id(item: Any, position: int) -> str:
 def _exit_if_errors(errors: list[dict[str, str]], quiet: bool = False) -> None:
     if errors:
         if not quiet:
-            for error in errors[:10]:
-                err.print(f"  {error['id']}: {error['error']}", markup=False, highlight=False)
+            for error in errors[:10]:  # ids are the user's, and a server's error may carry its whole body
+                err.print(f"  {clip(error['id'])}: {clip(error['error'], 400)}", markup=False, highlight=False)
         err.print(f"[bold red]error:[/] {len(errors)} item(s) failed and were not scored")
         raise typer.Exit(1)
-
-
-def _annotation_rows(path: Path) -> list[dict[str, str]]:
-    rows: list[dict[str, str]] = []
-    seen: set[str] = set()
-    for number, row in read_json_lines(path):
-        for name in ("question", "answer", "context"):
-            if not isinstance(row.get(name), str) or not row[name].strip():
-                raise FormatError(path, number, name, "missing or not a non-empty string")
-        for name in ("id", "title"):
-            if name in row and not isinstance(row[name], str):
-                raise FormatError(path, number, name, "must be a string")
-        row_id = row.get("id") or f"row-{number}"
-        if row_id in seen:
-            raise FormatError(path, number, "id", f"{row_id!r} is used twice")
-        seen.add(row_id)
-        texts = {name: row[name] for name in ("question", "answer", "context")}
-        rows.append({"id": row_id, "title": row.get("title", ""), **texts})
-    return rows
 
 
 def _write_jsonl(path: Path, lines: list[dict[str, Any]]) -> None:

@@ -39,7 +39,19 @@ CacheDir = Annotated[
 ]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")]
 MaxAttempts = Annotated[int, typer.Option("--max-attempts", min=1, help="Attempts per model request.")]
-Timeout = Annotated[float, typer.Option(min=1.0, help="Seconds before one model request times out.")]
+# A day. Any finite bound would do: a timeout of inf never fires (typer's ranges refuse NaN as well).
+MAX_TIMEOUT = 86_400.0
+Timeout = Annotated[float, typer.Option(min=1.0, max=MAX_TIMEOUT, help="Seconds before one model request times out.")]
+CallDeadline = Annotated[
+    float,
+    typer.Option(
+        "--call-deadline",
+        min=1.0,
+        max=MAX_TIMEOUT,
+        help="Seconds one model call may take, every attempt and wait together.",
+    ),
+]
+DEFAULT_CALL_DEADLINE = 300.0
 
 
 def describe_clients(clients: dict[str, ModelClient]) -> dict[str, Any]:

@@ -51,12 +51,13 @@ def grade(
     no_cache: flags.NoCache = False,
     max_attempts: flags.MaxAttempts = 6,
     timeout: flags.Timeout = 120.0,
+    call_deadline: flags.CallDeadline = flags.DEFAULT_CALL_DEADLINE,
     as_json: JsonOption = False,
 ) -> None:
     """Grade replies made elsewhere against a task file."""
     tasks = load_task_file(tasks_path)
     replies = or_exit(lambda: load_replies(responses, tasks))
-    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
+    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
     endpoint = grader_endpoint(grader_name, grader_model, grader_base_url, grader_api_key)
     template = resolve_simpleqa_template(simpleqa_template, settings, grader_name)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -26,22 +27,47 @@ from rich.text import Text
 
 from nohallucinate.models import MissingKeyError
 from nohallucinate.tasks import FormatError
+from nohallucinate.tasks.inputs import clip
 
 out = Console()
 err = Console(stderr=True)
 
 # Errors that come from what the user gave us: reported in one line, exit code 2.
 USER_ERRORS = (FormatError, MissingKeyError, ValueError, FileNotFoundError, FileExistsError)
+# The last guard on a message's length: every value in it should already be quoted short, but a message built
+# from an exception we did not write (a path, a server's body) may not be.
+MESSAGE_CHARS = 4_000
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
+    """End the command with `message` on stderr (clipped to MESSAGE_CHARS) and exit code `code`."""
+    err.print(f"[bold red]error:[/] {escape(clip(message, MESSAGE_CHARS))}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 
 def warn(message: str) -> None:
     """A warning on stderr: the command goes on."""
-    err.print(f"[bold yellow]warning:[/] {escape(message)}", highlight=False, soft_wrap=True)
+    err.print(f"[bold yellow]warning:[/] {escape(clip(message, MESSAGE_CHARS))}", highlight=False, soft_wrap=True)
+
+
+class _OnStderr(logging.Handler):
+    """The library's log lines on stderr: its warnings (a cache that cannot be written, bad cache entries) as
+    warnings, its notices (each retried model call) as plain lines, on a terminal or in a CI log alike."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if record.levelno >= logging.WARNING:
+            warn(message)
+        else:
+            err.print(escape(clip(message, MESSAGE_CHARS)), highlight=False, soft_wrap=True)
+
+
+def show_library_messages() -> None:
+    """Print what the library logs (once per process, whatever the command)."""
+    logger = logging.getLogger("nohallucinate")
+    if not any(isinstance(handler, _OnStderr) for handler in logger.handlers):
+        logger.addHandler(_OnStderr())
+        logger.setLevel(logging.INFO)
 
 
 def or_exit(action: Callable[[], Any]) -> Any:

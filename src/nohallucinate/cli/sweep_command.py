@@ -31,7 +31,17 @@ from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, Verdict, ma
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
 from nohallucinate.policies import BASELINES, MODEL_PREFIX, Policy, make_policy
 from nohallucinate.report import render_summary
-from nohallucinate.runs import RunConfig, RunLockedError, RunStore, select_per_family, summarise, sweep
+from nohallucinate.runs import (
+    RunConfig,
+    RunLockedError,
+    RunStore,
+    RunStoreError,
+    RunWriteError,
+    select_per_family,
+    stopped_message,
+    summarise,
+    sweep,
+)
 from nohallucinate.tasks import Reply, Task, demo_tasks_path, load_tasks
 
 DEFAULT_RUNS_DIR = Path("runs")
@@ -72,10 +82,11 @@ def sweep_command(
     no_cache: flags.NoCache = False,
     max_attempts: flags.MaxAttempts = 6,
     timeout: flags.Timeout = 120.0,
+    call_deadline: flags.CallDeadline = flags.DEFAULT_CALL_DEADLINE,
     as_json: JsonOption = False,
 ) -> None:
     """Run a policy over the tasks, grade every reply into a run directory, and print the per-family table."""
-    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
+    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
     sampling = or_exit(
         lambda: Sampling(
             temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed, reasoning_effort=reasoning_effort
@@ -99,8 +110,10 @@ def sweep_command(
         grader_name = grader_name or "local"
         if policy_name not in BASELINES and not policy_name.startswith(MODEL_PREFIX):
             fail(f"unknown policy {policy_name!r}; choose one of: {', '.join(BASELINES)}, or {MODEL_PREFIX}MODEL")
-        path = (tasks_path or demo_tasks_path()).resolve()
-        tasks = or_exit(lambda: select_per_family(load_tasks(path), per_family))
+        given_path = tasks_path or demo_tasks_path()
+        # Loaded before resolving: load_tasks reports a symlink loop or an unreadable file, resolve() would raise.
+        tasks = or_exit(lambda: select_per_family(load_tasks(given_path), per_family))
+        path = given_path.resolve()
         policy_endpoint = None
         if policy_name.startswith(MODEL_PREFIX):
             model = policy_name.removeprefix(MODEL_PREFIX)
@@ -127,6 +140,10 @@ def sweep_command(
             _run(store, todo, config, settings, policy_endpoint, sampling, grader_end, template, as_json)
         )
         verdicts = store.verdicts()
+    except RunWriteError as exc:  # a full disk: what was committed is kept, and --resume finishes the run
+        fail(stopped_message(store, exc, len(tasks), "nohallucinate sweep"))
+    except RunStoreError as exc:
+        fail(str(exc))
     finally:
         store.close()
 
@@ -181,7 +198,11 @@ def _tasks_of(config: RunConfig) -> list[Task]:
     path = Path(config.tasks_path)
     if not path.exists():
         fail(f"the run's task file {path} is gone")
-    if file_sha256(path) != config.tasks_sha256:
+    try:
+        changed = file_sha256(path) != config.tasks_sha256
+    except OSError as exc:
+        fail(f"the run's task file {path} cannot be read ({exc.strerror or exc})")
+    if changed:
         fail(f"the run's task file {path} changed since the run started (sha256 differs)")
     return select_per_family(or_exit(lambda: load_tasks(path)), config.per_family)
 

@@ -19,7 +19,7 @@ from nohallucinate.cli.output import err, fail, or_exit, out, print_json, progre
 from nohallucinate.models import ClientSettings, Endpoint, Sampling, default_cache_dir
 from nohallucinate.policies import MODEL_PREFIX
 from nohallucinate.report.tax_report import write_tax_report
-from nohallucinate.runs import RunLockedError, RunStore, read_results
+from nohallucinate.runs import RunLockedError, RunStore, RunStoreError, RunWriteError, read_results, stopped_message
 from nohallucinate.tax.benchmarks import BENCHMARKS, UMWP_SAMPLE_SIZE, UMWP_SEED, load_benchmark
 from nohallucinate.tax.correctness import AnswerChecker
 from nohallucinate.tax.fetch import GITHUB, fetch_benchmarks
@@ -131,10 +131,11 @@ def run_command(
     no_cache: flags.NoCache = False,
     max_attempts: flags.MaxAttempts = 6,
     timeout: flags.Timeout = 600.0,
+    call_deadline: flags.CallDeadline = 1_800.0,  # long generations: three full-length attempts
     as_json: JsonOption = False,
 ) -> None:
     """Ask a model every benchmark question, grade each response into a run directory, print the figures."""
-    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout)
+    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
     sampling = or_exit(lambda: Sampling(temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed,
                                         reasoning_effort=reasoning_effort))  # fmt: skip
     if resume is not None:
@@ -205,6 +206,10 @@ def run_command(
 
         asyncio.run(run())
         results = read_results(store.directory, TaxResult)
+    except RunWriteError as exc:  # a full disk: what was committed is kept, and --resume finishes the run
+        fail(stopped_message(store, exc, _total(items, config.samples), "nohallucinate tax run"))
+    except RunStoreError as exc:
+        fail(str(exc))
     finally:
         store.close()
     summaries = summarise(results)

@@ -15,7 +15,7 @@ from nohallucinate.checksums import text_sha256
 from nohallucinate.datagen import queries
 from nohallucinate.datagen.wikidata import Wikidata
 from nohallucinate.datagen.wikipedia import Wikipedia
-from nohallucinate.tasks import Article, Family
+from nohallucinate.tasks import K_RANGE, Article, Family
 
 Decomposer = Callable[[str, str], list[str]]  # (text, subject) -> atomic claims
 T = TypeVar("T")
@@ -164,8 +164,8 @@ def format_date(date: PartialDate) -> str:
 
 
 def clamp_k(count: int) -> int:
-    """K of F1@K: the lead's atomic facts, clamped to [12, 40]."""
-    return max(12, min(40, count))
+    """K of F1@K: the lead's atomic facts, clamped to the spec's range, [12, 40]."""
+    return max(K_RANGE[0], min(K_RANGE[1], count))
 
 
 def _unique(candidates: Iterable[Candidate]) -> list[Candidate]:

@@ -20,7 +20,7 @@ from nohallucinate.datagen.transport import WikimediaTransport
 from nohallucinate.datagen.wikidata import Wikidata
 from nohallucinate.datagen.wikipedia import Wikipedia
 from nohallucinate.datagen.wikitext import club_seasons
-from nohallucinate.tasks import Family, Task
+from nohallucinate.tasks import K_RANGE, Family, Task
 from nohallucinate.tasks.checks import task_set_problems
 
 _PARENTHETICAL = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)")
@@ -139,7 +139,7 @@ def _biography(sources: _Sources, task: Task) -> str | None:
         return "the bundled text differs from the article's"
     if task.provenance.get("k_decomposer") == "local":
         facts = specific_claims(decompose(page.lead or "", task.subject.label), task.subject.label)
-        expected = max(12, min(40, len(facts)))
+        expected = max(K_RANGE[0], min(K_RANGE[1], len(facts)))  # the spec's numbers; the counting is our own
         if task.k != expected:
             return f"K is {task.k}, the lead's facts give {expected}"
     return None

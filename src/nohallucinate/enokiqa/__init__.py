@@ -23,7 +23,14 @@ from nohallucinate.enokiqa.evaluation import (
 from nohallucinate.enokiqa.labels import gold_spans, sentence_hall_probs, sentence_labels, triple_labels
 from nohallucinate.enokiqa.loading import HUB_ID, LoadedSplit, SourceError, Violation, load_enokiqa, validate
 from nohallucinate.enokiqa.metrics import Classification, SpanScores, char_iou, classification, evaluate, span_coverage
-from nohallucinate.enokiqa.pipeline import AnnotatedSentence, AnnotatedTriple, Annotator, enoki_record
+from nohallucinate.enokiqa.pipeline import (
+    AnnotatedSentence,
+    AnnotatedTriple,
+    AnnotationRow,
+    Annotator,
+    enoki_record,
+    load_annotation_rows,
+)
 from nohallucinate.enokiqa.schema import EnokiExample, EnokiSentence, EnokiTriple
 
 __all__ = [
@@ -31,6 +38,7 @@ __all__ = [
     "HUB_ID",
     "AnnotatedSentence",
     "AnnotatedTriple",
+    "AnnotationRow",
     "Annotator",
     "Classification",
     "DetectionResponse",
@@ -52,6 +60,7 @@ __all__ = [
     "enoki_record",
     "evaluate",
     "gold_spans",
+    "load_annotation_rows",
     "load_detection_rows",
     "load_enokiqa",
     "load_predictions",

@@ -9,19 +9,46 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal, get_args
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+
 from nohallucinate.jsonl import FormatError, read_json_lines
+from nohallucinate.tasks.inputs import Index, field_and_reason, quote
 
 Dataset = Literal["ragtruth", "anah"]
 
-_SHARED_TEXT = ("question", "answer_text", "sentence", "hallucination_type")
-_TEXT_FIELDS: dict[str, tuple[str, ...]] = {
-    "ragtruth": ("row_id", "task_type", "model", "context", *_SHARED_TEXT),
-    "anah": ("model_key", "reference", *_SHARED_TEXT),
-}
-_INT_FIELDS: dict[str, tuple[str, ...]] = {
-    "ragtruth": ("example_index", "sentence_index"),
-    "anah": ("example_index", "answer_index", "sentence_index"),
-}
+
+class _Row(BaseModel):
+    """The fields both files share; every field of the files is known, and any other is refused."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    example_index: Index
+    question: str
+    answer_text: str
+    answer_sentences: list[str]
+    sentence_index: Index
+    sentence: str
+    hallucination_type: str
+    gold_supported: bool
+    ann_reference: str | None = None  # the annotators' evidence: present upstream, not read
+
+
+class _RagTruthRow(_Row):
+    row_id: str
+    task_type: str
+    model: str
+    context: str
+    reference: str | None = None  # upstream copies of context and answer_text, not read
+    output: str | None = None
+
+
+class _AnahRow(_Row):
+    answer_index: Index
+    model_key: str
+    reference: str
+
+
+_ROWS: dict[str, type[_Row]] = {"ragtruth": _RagTruthRow, "anah": _AnahRow}
 
 
 @dataclass(frozen=True)
@@ -52,7 +79,7 @@ def load_detection_rows(path: Path | str, dataset: Dataset | None = None) -> lis
     rows = read_json_lines(path)
     kind = dataset if dataset is not None else _infer_dataset(path, rows)
     if kind not in get_args(Dataset):
-        raise ValueError(f"dataset must be one of {get_args(Dataset)}, got {kind!r}")
+        raise ValueError(f"dataset must be one of {get_args(Dataset)}, got {quote(kind)}")
     responses: dict[str, DetectionResponse] = {}
     first_lines: dict[str, int] = {}
     for line, row in rows:
@@ -74,40 +101,27 @@ def _infer_dataset(path: Path | str, rows: list[tuple[int, dict[str, Any]]]) -> 
     raise FormatError(path, line, None, "neither RAGTruth (row_id) nor ANAH (answer_index); pass dataset=")
 
 
-def _response(path: Path | str, line: int, row: dict[str, Any], kind: Dataset) -> DetectionResponse:
-    _check_fields(path, line, row, kind)
-    sentences, index = row["answer_sentences"], row["sentence_index"]
-    if not 0 <= index < len(sentences):
+def _response(path: Path | str, line: int, raw: dict[str, Any], kind: Dataset) -> DetectionResponse:
+    try:
+        row = _ROWS[kind].model_validate(raw)
+    except ValidationError as exc:
+        raise FormatError(path, line, *field_and_reason(exc.errors()[0])) from None
+    sentences, index = row.answer_sentences, row.sentence_index
+    if index >= len(sentences):
         reason = f"{index} is outside answer_sentences (0..{len(sentences) - 1})"
         raise FormatError(path, line, "sentence_index", reason)
-    if sentences[index] != row["sentence"]:
+    if sentences[index] != row.sentence:
         raise FormatError(path, line, "sentence", f"differs from answer_sentences[{index}]")
-    labelled = LabelledSentence(index, row["sentence"], not row["gold_supported"], row["hallucination_type"])
-    meta = {"question": row["question"], "example_index": str(row["example_index"])}
-    if kind == "ragtruth":
-        ident, context = row["row_id"], row["context"]
-        meta |= {"task_type": row["task_type"], "model": row["model"]}
+    labelled = LabelledSentence(index, row.sentence, not row.gold_supported, row.hallucination_type)
+    meta = {"question": row.question, "example_index": str(row.example_index)}
+    if isinstance(row, _RagTruthRow):
+        ident, context = row.row_id, row.context
+        meta |= {"task_type": row.task_type, "model": row.model}
     else:
-        ident, context = f"{row['example_index']}-{row['answer_index']}", row["reference"]
-        meta |= {"model_key": row["model_key"]}
-    return DetectionResponse(ident, kind, context, row["answer_text"], list(sentences), [labelled], meta)
-
-
-def _check_fields(path: Path | str, line: int, row: dict[str, Any], kind: Dataset) -> None:
-    for name in (*_TEXT_FIELDS[kind], *_INT_FIELDS[kind], "answer_sentences", "gold_supported"):
-        if name not in row:
-            raise FormatError(path, line, name, "missing required field")
-    for name in _TEXT_FIELDS[kind]:
-        if not isinstance(row[name], str):
-            raise FormatError(path, line, name, f"expected a string, got {type(row[name]).__name__}")
-    for name in _INT_FIELDS[kind]:
-        if not isinstance(row[name], int) or isinstance(row[name], bool):
-            raise FormatError(path, line, name, f"expected an integer, got {type(row[name]).__name__}")
-    sentences = row["answer_sentences"]
-    if not isinstance(sentences, list) or not all(isinstance(item, str) for item in sentences):
-        raise FormatError(path, line, "answer_sentences", "expected a list of strings")
-    if not isinstance(row["gold_supported"], bool):
-        raise FormatError(path, line, "gold_supported", f"the label must be a bool, got {row['gold_supported']!r}")
+        assert isinstance(row, _AnahRow)
+        ident, context = f"{row.example_index}-{row.answer_index}", row.reference
+        meta |= {"model_key": row.model_key}
+    return DetectionResponse(ident, kind, context, row.answer_text, list(sentences), [labelled], meta)
 
 
 def _merge(
@@ -116,8 +130,12 @@ def _merge(
     shared = {"context": "context", "answer": "answer text", "sentences": "answer_sentences", "meta": "metadata"}
     for name, label in shared.items():
         if getattr(known, name) != getattr(new, name):
-            raise FormatError(path, line, name, f"{label} differs from line {first_line} for response {known.id!r}")
+            raise FormatError(
+                path, line, name, f"{label} differs from line {first_line} for response {quote(known.id)}"
+            )
     (sentence,) = new.labelled
     if any(seen.index == sentence.index for seen in known.labelled):
-        raise FormatError(path, line, "sentence_index", f"sentence {sentence.index} of {known.id!r} is labelled twice")
+        raise FormatError(
+            path, line, "sentence_index", f"sentence {sentence.index} of {quote(known.id)} is labelled twice"
+        )
     return replace(known, labelled=[*known.labelled, sentence])

@@ -7,16 +7,17 @@ skipped (and said so), while a part missing from some lines only is an error nam
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictStr
 
 from nohallucinate.enokiqa.labels import gold_spans, sentence_labels, triple_labels
 from nohallucinate.enokiqa.metrics import Average, Classification, Span, classification, evaluate
 from nohallucinate.enokiqa.schema import EnokiExample
-from nohallucinate.jsonl import FormatError, read_json_lines
+from nohallucinate.tasks.inputs import Index, Probability, load_rows, quote, reject_duplicates
 
 Part = Literal["sentence_scores", "triple_scores", "spans"]
 PARTS: tuple[Part, ...] = ("sentence_scores", "triple_scores", "spans")
@@ -46,6 +47,23 @@ class Prediction:
         return line
 
 
+def _ordered(span: tuple[int, int]) -> tuple[int, int]:
+    if span[0] >= span[1]:
+        raise ValueError(f"[{span[0]}, {span[1]}] is not a span [start, end) with start < end")
+    return span
+
+
+class _PredictionLine(BaseModel):
+    """One line of a predictions file, read exactly: scores are probabilities, spans are [start, end) offsets."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: Annotated[StrictStr, Field(min_length=1)]
+    sentence_scores: list[Probability] | None = None
+    triple_scores: list[list[Probability]] | None = None
+    spans: list[Annotated[tuple[Index, Index], AfterValidator(_ordered)]] | None = None
+
+
 @dataclass(frozen=True)
 class EnokiScores:
     """Every task's scores, or why it was skipped."""
@@ -67,8 +85,10 @@ class EnokiScores:
 
 
 def load_predictions(path: Path | str) -> list[Prediction]:
-    """Read a predictions JSONL file; a malformed line fails with file, line, field and reason."""
-    return [_parse_line(line, path, number) for number, line in read_json_lines(path)]
+    """Read a predictions JSONL file; a malformed line or a repeated id fails with file, line, field and reason."""
+    lines = load_rows(path, _PredictionLine)
+    reject_duplicates(path, ((line.id, number) for number, line in lines), "id")
+    return [Prediction(**line.model_dump()) for _, line in lines]
 
 
 def score_predictions(
@@ -97,75 +117,20 @@ def score_predictions(
     return EnokiScores(len(examples), sentence, claim, span, skipped)
 
 
-def _parse_line(line: dict[str, Any], path: Path | str, number: int) -> Prediction:
-    unknown = set(line) - {"id", *PARTS}
-    if unknown:
-        raise FormatError(path, number, None, f"unknown field(s) {sorted(unknown)}; expected id, {', '.join(PARTS)}")
-    example_id = line.get("id")
-    if not isinstance(example_id, str) or not example_id:
-        raise FormatError(path, number, "id", "must be a non-empty string")
-    try:
-        return Prediction(
-            id=example_id,
-            sentence_scores=_optional(line, "sentence_scores", _scores),
-            triple_scores=_optional(line, "triple_scores", _nested_scores),
-            spans=_optional(line, "spans", _spans),
-        )
-    except _BadField as exc:
-        raise FormatError(path, number, exc.field, exc.reason) from None
-
-
-class _BadField(ValueError):
-    def __init__(self, field: str, reason: str) -> None:
-        self.field, self.reason = field, reason
-        super().__init__(f"{field}: {reason}")
-
-
-def _optional(line: dict[str, Any], part: str, parse: Any) -> Any:
-    return None if line.get(part) is None else parse(line[part], part)
-
-
-def _scores(value: Any, where: str) -> list[float]:
-    if not isinstance(value, list):
-        raise _BadField(where, "must be a list of numbers")
-    for position, item in enumerate(value):
-        if isinstance(item, bool) or not isinstance(item, int | float) or not math.isfinite(item):
-            raise _BadField(f"{where}[{position}]", f"{item!r} is not a finite number")
-    return [float(item) for item in value]
-
-
-def _nested_scores(value: Any, where: str) -> list[list[float]]:
-    if not isinstance(value, list):
-        raise _BadField(where, "must be a list (one list of scores per sentence)")
-    return [_scores(item, f"{where}[{position}]") for position, item in enumerate(value)]
-
-
-def _spans(value: Any, where: str) -> list[Span]:
-    if not isinstance(value, list):
-        raise _BadField(where, "must be a list of [start, end] pairs")
-    spans = []
-    for position, item in enumerate(value):
-        ok = isinstance(item, list) and len(item) == 2 and all(type(v) is int for v in item)
-        if not ok or item[0] < 0 or item[0] >= item[1]:
-            raise _BadField(f"{where}[{position}]", f"{item!r} is not a span [start, end) with 0 <= start < end")
-        spans.append((item[0], item[1]))
-    return spans
-
-
 def _match(examples: Sequence[EnokiExample], predictions: list[Prediction]) -> dict[str, Prediction]:
     """Predictions by id, one per example, none for an unknown id."""
     by_id: dict[str, Prediction] = {}
     for prediction in predictions:
         if prediction.id in by_id:
-            raise PredictionError(f"two predictions for id {prediction.id!r}")
+            raise PredictionError(f"two predictions for id {quote(prediction.id)}")
         by_id[prediction.id] = prediction
     known = {example.id for example in examples}
     unknown = [pid for pid in by_id if pid not in known]
     if unknown:
-        raise PredictionError(f"{len(unknown)} prediction(s) for ids not in the data, e.g. {unknown[:3]}")
+        raise PredictionError(f"{len(unknown)} prediction(s) for ids not in the data, e.g. {quote(unknown[:3])}")
     missing = [example.id for example in examples if example.id not in by_id]
     if missing:
-        raise PredictionError(f"{len(missing)} example(s) have no prediction, e.g. {missing[:3]}")
+        raise PredictionError(f"{len(missing)} example(s) have no prediction, e.g. {quote(missing[:3])}")
     return by_id
 
 
@@ -175,7 +140,7 @@ def _parts_given(examples: Sequence[EnokiExample], by_id: dict[str, Prediction])
         lacking = [example.id for example in examples if getattr(by_id[example.id], part) is None]
         if len(lacking) < len(examples):
             if lacking:
-                raise PredictionError(f"{part} is given for some examples but not for id {lacking[0]!r}")
+                raise PredictionError(f"{part} is given for some examples but not for id {quote(lacking[0])}")
             given.add(part)
     return given
 
@@ -187,7 +152,8 @@ def _sentence_pairs(examples: Sequence[EnokiExample], by_id: dict[str, Predictio
         predicted = by_id[example.id].sentence_scores or []
         if len(predicted) != len(example.sentences):
             raise PredictionError(
-                f"id {example.id!r}: sentence_scores has {len(predicted)} scores for {len(example.sentences)} sentences"
+                f"id {quote(example.id)}: sentence_scores has {len(predicted)} scores for "
+                f"{len(example.sentences)} sentences"
             )
         labels += sentence_labels(example)
         scores += predicted
@@ -202,12 +168,13 @@ def _triple_pairs(examples: Sequence[EnokiExample], by_id: dict[str, Prediction]
         gold = triple_labels(example)
         if len(predicted) != len(gold):
             raise PredictionError(
-                f"id {example.id!r}: triple_scores has {len(predicted)} lists for {len(gold)} sentences"
+                f"id {quote(example.id)}: triple_scores has {len(predicted)} lists for {len(gold)} sentences"
             )
         for position, (scored, labelled) in enumerate(zip(predicted, gold, strict=True)):
             if len(scored) != len(labelled):
                 raise PredictionError(
-                    f"id {example.id!r}: triple_scores[{position}] has {len(scored)} scores for {len(labelled)} triples"
+                    f"id {quote(example.id)}: triple_scores[{position}] has {len(scored)} scores for "
+                    f"{len(labelled)} triples"
                 )
             labels += labelled
             scores += scored
@@ -219,6 +186,6 @@ def _checked_spans(example: EnokiExample, prediction: Prediction) -> list[Span]:
     for start, end in spans:
         if end > len(example.answer):
             raise PredictionError(
-                f"id {example.id!r}: span [{start}, {end}) ends past the answer ({len(example.answer)} characters)"
+                f"id {quote(example.id)}: span [{start}, {end}) ends past the answer ({len(example.answer)} characters)"
             )
     return spans

@@ -1,7 +1,7 @@
 """Load EnokiQA from JSONL, JSON, Parquet or the Hugging Face Hub, and check every record against the card's rules.
 
-Nothing is dropped silently: a record that does not fit the schema is left out and reported as a `Violation`, and a
-record that fits but breaks a rule (counts, probabilities, spans) is kept and reported.
+Nothing is dropped silently: a record that does not fit the schema, or repeats an earlier record's id, is left out and
+reported as a `Violation`, and a record that fits but breaks a rule (counts, probabilities, spans) is kept and reported.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from nohallucinate.enokiqa.schema import EnokiExample, EnokiSentence, EnokiTriple
+from nohallucinate.tasks.inputs import clip, field_and_reason, quote
 
 HUB_ID = "s-nlp/EnokiQA"
 _FILE_SUFFIXES = (".jsonl", ".json", ".parquet")
@@ -63,8 +64,8 @@ def load_enokiqa(
     if _is_hub_split(source):
         name = str(source)
         if split is not None and split != name:
-            raise ValueError(f"source names split {name!r} but split={split!r} was given")
-        label = f"{hub_id} split {name!r} on the Hugging Face Hub" + (" (streaming)" if streaming else "")
+            raise ValueError(f"source names split {quote(name)} but split={quote(split)} was given")
+        label = f"{hub_id} split {quote(name)} on the Hugging Face Hub" + (" (streaming)" if streaming else "")
         return _parse_records(_hub_records(hub_id, name, streaming, label), label)
     files = _data_files(Path(source), split)
     label = ", ".join(str(path) for path in files)
@@ -76,7 +77,7 @@ def validate(example: EnokiExample, *, tolerance: float = 1e-3) -> list[Violatio
     problems = _count_problems(example)
     for position, sentence in enumerate(example.sentences):
         problems += _sentence_problems(sentence, position, len(example.answer), tolerance)
-    return [Violation(example.id, where, problem) for where, problem in problems]
+    return [Violation(clip(example.id), where, problem) for where, problem in problems]
 
 
 # --- where the records come from -------------------------------------------------------------------------------
@@ -168,12 +169,19 @@ class _Unparsable:
 def _parse_records(records: Iterable[Any], source: str) -> LoadedSplit:
     examples: list[EnokiExample] = []
     violations: list[Violation] = []
+    first_record: dict[str, int] = {}
     for number, record in enumerate(records, start=1):
         example, problems = _parse_record(record, number)
         violations += problems
-        if example is not None:
-            examples.append(example)
-            violations += validate(example)
+        if example is None:
+            continue
+        if example.id in first_record:  # scoring it again would count the same answer twice
+            problem = f"repeats the id of record {first_record[example.id]}; {_LEFT_OUT}"
+            violations.append(Violation(clip(example.id), "id", problem))
+            continue
+        first_record[example.id] = number
+        examples.append(example)
+        violations += validate(example)
     return LoadedSplit(examples=examples, violations=violations, source=source)
 
 
@@ -186,20 +194,13 @@ def _parse_record(record: Any, number: int) -> tuple[EnokiExample | None, list[V
     try:
         return EnokiExample.model_validate(record), []
     except ValidationError as exc:
-        example_id = record["id"] if isinstance(record.get("id"), str) else f"<record {number}>"
+        example_id = clip(record["id"]) if isinstance(record.get("id"), str) else f"<record {number}>"
         return None, [_schema_violation(example_id, error) for error in exc.errors()]
 
 
 def _schema_violation(example_id: str, error: Any) -> Violation:
-    message = str(error["msg"]).removeprefix("Value error, ")
-    return Violation(example_id, _field_path(error["loc"]), f"{message}; {_LEFT_OUT} (does not fit the schema)")
-
-
-def _field_path(loc: Iterable[str | int]) -> str:
-    path = ""
-    for part in loc:
-        path += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return path.removeprefix(".") or "<record>"
+    field, reason = field_and_reason(error)
+    return Violation(example_id, field or "<record>", f"{reason}; {_LEFT_OUT} (does not fit the schema)")
 
 
 # --- the card's rules ------------------------------------------------------------------------------------------

@@ -32,6 +32,8 @@ import numpy as np
 from numpy.typing import NDArray
 from sklearn.metrics import f1_score, roc_auc_score
 
+from nohallucinate.tasks.inputs import quote
+
 Span = tuple[int, int]
 Average = Literal["micro", "macro"]
 IntArray = NDArray[np.int64]
@@ -73,6 +75,8 @@ def classification(
     """Macro-F1 (prediction = score > threshold), positive-class F1 and AUROC of hallucination scores
     against 0/1 gold labels. Scores outside [0, 1] are fine for AUROC; the threshold applies to them as given.
     """
+    if not np.isfinite(threshold):  # NaN compares false with every score: it would flag nothing, silently
+        raise ValueError(f"threshold must be a finite number, not {threshold}")
     gold = _as_labels(labels)
     score = np.asarray(scores, dtype=np.float64).ravel()
     if gold.size != score.size:
@@ -161,7 +165,7 @@ def evaluate(
 def _check_options(average: str, tolerance: int) -> None:
     """Reject an unknown averaging mode or a negative tolerance."""
     if average not in ("micro", "macro"):
-        raise ValueError(f"average must be 'micro' or 'macro', not {average!r}")
+        raise ValueError(f"average must be 'micro' or 'macro', not {quote(average)}")
     if tolerance < 0:
         raise ValueError(f"tolerance must be >= 0, not {tolerance}")
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Collection
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, StrictStr
 
 from nohallucinate.answers.sentences import split_sentences
 from nohallucinate.claims.check import Probabilities
@@ -15,6 +18,7 @@ from nohallucinate.claims.extraction import Triple, extract_triples
 from nohallucinate.claims.nli import NLIJudge
 from nohallucinate.claims.spans import locate
 from nohallucinate.models import ModelClient
+from nohallucinate.tasks.inputs import Text, load_rows, reject_duplicates
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,28 @@ class Annotator:
     async def _triples(self, sentence: str, answer: str) -> list[Triple]:
         async with self._limit:
             return await extract_triples(self.extractor, sentence, answer)
+
+
+class AnnotationRow(BaseModel):
+    """One line of the annotator's input: an answer, its question, and the context it is judged against."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    question: Text
+    answer: Text
+    context: Text
+    id: StrictStr = ""  # empty: the loader names the row by its line
+    title: StrictStr = ""
+
+
+def load_annotation_rows(path: Path | str) -> list[AnnotationRow]:
+    """Read the annotator's input; a row without an id is "row-N" (N its line), and a repeated id is an error."""
+    rows = [
+        (number, row.model_copy(update={"id": row.id or f"row-{number}"}))
+        for number, row in load_rows(path, AnnotationRow)
+    ]
+    reject_duplicates(path, ((row.id, number) for number, row in rows), "id")
+    return [row for _, row in rows]
 
 
 def enoki_record(

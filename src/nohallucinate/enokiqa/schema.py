@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
+from nohallucinate.tasks.inputs import MAX_INDEX, Finite, Index
+
 
 class _Frozen(BaseModel):
     # Unknown fields are ignored rather than rejected so that a column added upstream does not drop every record.
@@ -18,10 +20,10 @@ class EnokiTriple(_Frozen):
     triplet: tuple[str, str, str]
     span: tuple[int, int] | tuple[()]
     hypothesis: str
-    entailment: float
-    neutral: float
-    contradiction: float
-    hall_prob: float
+    entailment: Finite
+    neutral: Finite
+    contradiction: Finite
+    hall_prob: Finite
 
     @field_validator("span", mode="before")
     @classmethod
@@ -29,8 +31,8 @@ class EnokiTriple(_Frozen):
         # Checked here so a bad span gets one plain message instead of a pydantic union error per branch.
         if not isinstance(value, list | tuple) or len(value) not in (0, 2):
             raise ValueError("span must be [] or [start, end]")
-        if not all(isinstance(item, int) and not isinstance(item, bool) for item in value):
-            raise ValueError("span offsets must be integers")
+        if not all(isinstance(item, int) and not isinstance(item, bool) and abs(item) <= MAX_INDEX for item in value):
+            raise ValueError(f"span offsets must be integers of at most {MAX_INDEX:,} in size")
         return tuple(value)
 
     @property
@@ -42,9 +44,9 @@ class EnokiTriple(_Frozen):
 class EnokiSentence(_Frozen):
     """One answer sentence with the triples extracted from it."""
 
-    sentence_index: int
+    sentence_index: Index
     sentence: str
-    hall_prob: float
+    hall_prob: Finite
     triples: tuple[EnokiTriple, ...]
 
 
@@ -56,6 +58,6 @@ class EnokiExample(_Frozen):
     question: str
     answer: str
     context: str
-    n_sentences: int
-    n_triplets: int
+    n_sentences: Index
+    n_triplets: Index
     sentences: tuple[EnokiSentence, ...]

@@ -3,41 +3,25 @@
 from __future__ import annotations
 
 import asyncio
-import email.utils
+import functools
 import json
-import random
-import time
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 import openai
-from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, stop_after_attempt
 
 from nohallucinate.models.cache import ResponseCache, request_key
 from nohallucinate.models.endpoint import Endpoint, Sampling
+from nohallucinate.models.retries import Deadline, Retrying, UnusableReply, describe
 from nohallucinate.models.usage import KNOWN_PRICES, Usage
 
 Messages = list[dict[str, str]]
-
-# Failures worth another attempt: rate limits, server errors, timeouts, dropped connections, garbled bodies.
-_TRANSIENT = (
-    openai.RateLimitError,
-    openai.InternalServerError,
-    openai.APITimeoutError,
-    openai.APIConnectionError,
-    openai.APIResponseValidationError,
-    openai.ConflictError,
-    json.JSONDecodeError,  # a truncated or garbled body: the SDK lets the parser's error through
-)
-_MAX_RETRY_AFTER = 120.0  # seconds; a server asking for longer is treated as failing
+log = logging.getLogger(__name__)
 
 
 class ModelError(RuntimeError):
     """A completion that could not be obtained: the caller must treat it as an error, never as an answer."""
-
-
-class _EmptyReply(Exception):
-    """The server answered 200 with no usable message; retried like a garbled body."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +35,8 @@ class Completion:
 
 
 class ModelClient:
-    """Chat completions from one endpoint, shared by every task of a run."""
+    """Chat completions from one endpoint, shared by every task of a run. Each retry is logged at INFO on
+    `nohallucinate.models.client`; a call that passes `deadline` seconds fails with a ModelError."""
 
     def __init__(
         self,
@@ -61,6 +46,7 @@ class ModelClient:
         concurrency: int = 16,
         max_attempts: int = 6,
         timeout: float = 120.0,
+        deadline: float | None = 300.0,
         cache: ResponseCache | None = None,
         price: tuple[float, float] | None = None,
         backoff: tuple[float, float] = (0.5, 30.0),
@@ -70,8 +56,7 @@ class ModelClient:
         self.usage = Usage(price=price or KNOWN_PRICES.get(endpoint.model))
         self._cache = cache
         self._limit = asyncio.Semaphore(concurrency)
-        self._max_attempts = max_attempts
-        self._backoff_base, self._backoff_cap = backoff
+        self._retrying = Retrying(max_attempts=max_attempts, deadline=deadline, backoff=backoff)
         self._sdk = openai.AsyncOpenAI(
             base_url=endpoint.base_url,
             api_key=endpoint.api_key,
@@ -90,13 +75,16 @@ class ModelClient:
         if self._cache is not None and (hit := self._cache.get(key)) is not None:
             self.usage.cache_hits += 1
             return Completion(hit["text"], hit["prompt_tokens"], hit["completion_tokens"], cached=True)
+        body = {"model": self.endpoint.model, "messages": messages, **params}
         try:
-            completion = await self._request(messages, params)
+            completion = await self._retrying.call(
+                functools.partial(self._attempt, body), functools.partial(self._announce_retry, key)
+            )
         except Exception as exc:
             self.usage.failures += 1
-            raise ModelError(f"{self.endpoint.model} at {self.endpoint.base_url}: {_describe(exc)}") from exc
+            raise ModelError(f"{self.endpoint.model} at {self.endpoint.base_url}: {describe(exc)}") from exc
         self.usage.record(completion.prompt_tokens, completion.completion_tokens)
-        if self._cache is not None:
+        if self._cache is not None:  # a cache that cannot be written warns; the answer in hand is returned
             self._cache.put(
                 key,
                 {
@@ -107,41 +95,29 @@ class ModelClient:
             )
         return completion
 
-    async def _request(self, messages: Messages, params: dict[str, Any]) -> Completion:
-        retrying = AsyncRetrying(
-            retry=retry_if_exception(lambda exc: isinstance(exc, (*_TRANSIENT, _EmptyReply))),
-            stop=stop_after_attempt(self._max_attempts),
-            wait=self._wait,
-            before_sleep=self._count_retry,
-            reraise=True,
-        )
-        async for attempt in retrying:
-            with attempt:
-                async with self._limit:
-                    self.usage.requests += 1
-                    # The SDK's documented route for raw requests, read as text: `create` would walk the body
-                    # through its TypedDict transforms and build pydantic models of the reply, which together
-                    # cost more CPU than the rest of a call. Errors and status codes are handled the same way.
-                    body = await self._sdk.post(
-                        "/chat/completions",
-                        body={"model": self.endpoint.model, "messages": messages, **params},
-                        cast_to=str,
-                    )
-                response = json.loads(body)
-                return _completion_of(response)
-        raise AssertionError("unreachable: tenacity re-raises the last error")
+    async def _attempt(self, body: dict[str, Any], deadline: Deadline) -> Completion:
+        async with self._limit:
+            self.usage.requests += 1
+            # Only the request counts against the deadline, not the wait for a slot (see models.retries).
+            async with deadline.counting():
+                # The SDK's documented route for raw requests, read as text: `create` would walk the body
+                # through its TypedDict transforms and build pydantic models of the reply, which together
+                # cost more CPU than the rest of a call. Errors and status codes are handled the same way.
+                text = await self._sdk.post("/chat/completions", body=body, cast_to=str)
+        return _completion_of(json.loads(text))
 
-    def _wait(self, state: RetryCallState) -> float:
-        """Honour the server's Retry-After (seconds or HTTP date, or retry-after-ms); else back off with jitter."""
-        exc = state.outcome.exception() if state.outcome else None
-        asked = _retry_after(exc)
-        if asked is not None:
-            return asked
-        exponential = self._backoff_base * 2 ** (state.attempt_number - 1)
-        return min(self._backoff_cap, exponential) + random.uniform(0, self._backoff_base)
-
-    def _count_retry(self, _state: RetryCallState) -> None:
+    def _announce_retry(self, key: str, upcoming: int, wait: float, failure: BaseException) -> None:
         self.usage.retries += 1
+        log.info(
+            "retrying %s at %s (call %s) after %s: attempt %d of %d in %.1f s",
+            self.endpoint.model,
+            self.endpoint.base_url,
+            key[:8],
+            describe(failure),
+            upcoming,
+            self._retrying.max_attempts,
+            wait,
+        )
 
     async def aclose(self) -> None:
         await self._sdk.close()
@@ -154,9 +130,9 @@ def _completion_of(response: Any) -> Completion:
     try:
         text = response["choices"][0]["message"]["content"]
     except (KeyError, IndexError, TypeError):
-        raise _EmptyReply("the response holds no message content") from None
+        raise UnusableReply("the response holds no message content") from None
     if not isinstance(text, str):
-        raise _EmptyReply("the response holds no message content")
+        raise UnusableReply("the response holds no message content")
     usage = response.get("usage") or {}
     return Completion(
         text=text,
@@ -164,29 +140,3 @@ def _completion_of(response: Any) -> Completion:
         completion_tokens=usage.get("completion_tokens") or 0,
         cached=False,
     )
-
-
-def _retry_after(exc: BaseException | None) -> float | None:
-    response = getattr(exc, "response", None)
-    headers = getattr(response, "headers", None)
-    if headers is None:
-        return None
-    if (millis := headers.get("retry-after-ms")) is not None:
-        try:
-            return min(float(millis) / 1000, _MAX_RETRY_AFTER)
-        except ValueError:
-            pass
-    value = headers.get("retry-after")
-    if value is None:
-        return None
-    try:
-        return min(float(value), _MAX_RETRY_AFTER)
-    except ValueError:
-        parsed = email.utils.parsedate_to_datetime(value) if value else None
-        return None if parsed is None else min(max(0.0, parsed.timestamp() - time.time()), _MAX_RETRY_AFTER)
-
-
-def _describe(exc: BaseException) -> str:
-    if isinstance(exc, openai.APIStatusError):
-        return f"HTTP {exc.status_code}: {exc.message}"
-    return f"{type(exc).__name__}: {exc}"

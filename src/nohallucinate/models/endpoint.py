@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -18,6 +19,10 @@ NO_KEY = "no-key-needed"
 
 class MissingKeyError(ValueError):
     """No API key was given for an endpoint that needs one."""
+
+
+class BadBaseUrlError(ValueError):
+    """A base URL that is not http(s) with a host."""
 
 
 class Sampling(BaseModel):
@@ -60,7 +65,9 @@ class Endpoint(BaseModel):
     ) -> Endpoint:
         """The endpoint from, in order: explicit values, the secrets mapping, then the environment."""
         environ = os.environ if environ is None else environ
-        url = (base_url or environ.get(URL_VARIABLE) or OPENAI_URL).rstrip("/")
+        given = base_url or environ.get(URL_VARIABLE) or OPENAI_URL
+        check_base_url(given, "" if base_url else f" (from ${URL_VARIABLE})")
+        url = given.rstrip("/")
         key = api_key or (secrets or {}).get(KEY_SECRET) or environ.get(KEY_VARIABLE)
         if not key:
             if url == OPENAI_URL:
@@ -74,3 +81,23 @@ class Endpoint(BaseModel):
     def describe(self) -> dict[str, str]:
         """What a run records about the endpoint (never the key)."""
         return {"model": self.model, "base_url": self.base_url}
+
+
+def check_base_url(url: str, source: str = "") -> None:
+    """Refuse a base URL that is not http(s) with a host, quoting at most 80 characters of it."""
+    if not _is_http_url(url):
+        shown = url if len(url) <= 80 else url[:77] + "..."
+        raise BadBaseUrlError(
+            f"base URL {shown!r}{source} is not an http(s) URL with a host, such as http://localhost:8000/v1"
+        )
+
+
+def _is_http_url(url: str) -> bool:
+    if any(character.isspace() for character in url):  # urlsplit would quietly strip some of it
+        return False
+    try:
+        parts = urlsplit(url)
+        port_ok = parts.port is None or parts.port > 0  # reading the port raises ValueError if it is no number
+    except ValueError:  # also a bracketed host that is not an address
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname) and port_ok

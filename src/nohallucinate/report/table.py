@@ -7,6 +7,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+SHOWN_ERRORS = 10  # enough to see the pattern of a failure without burying the table
+
 
 def render_summary(summary: dict[str, Any], console: Console, title: str) -> None:
     """Print the per-family table (reward, floor, verdict mix), then the per-tier table."""
@@ -36,7 +38,18 @@ def render_summary(summary: dict[str, Any], console: Console, title: str) -> Non
         tiers.add_row(tier, _fmt(mean))
     console.print(tiers)
     if summary["errored"]:
-        console.print(f"[bold red]{summary['errored']} item(s) errored and are excluded from every mean.[/]")
+        console.print(f"[bold red]{summary['errored']} item(s) errored and are excluded from every mean:[/]")
+        _render_errors(summary["errors"], console)
+
+
+def _render_errors(errors: list[dict[str, Any]], console: Console) -> None:
+    """Why each item errored (the first SHOWN_ERRORS of them): a stored reason is also a printed one."""
+    for error in errors[:SHOWN_ERRORS]:
+        reason = error["error"] if len(error["error"]) <= 300 else error["error"][:300] + "…"  # a server's whole body
+        line = f"  {error['task_id']} (sample {error['sample']}): {reason}"
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
+    if len(errors) > SHOWN_ERRORS:
+        console.print(f"  … and {len(errors) - SHOWN_ERRORS} more (every reason is in the --json output)")
 
 
 def _fmt(value: float | None) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from nohallucinate.report.build import write_into
 from nohallucinate.report.charts import grouped_bars, save
 from nohallucinate.report.html import chart_section, fmt, write_page
 from nohallucinate.runs import read_config, read_results
@@ -68,10 +69,12 @@ def tax_markdown(runs: list[TaxRunView]) -> str:
 
 def write_tax_report(directories: Sequence[Path | str], out_dir: Path | str) -> tuple[Path, str]:
     """Write tax_report.html and tax_report.png into `out_dir`; returns the HTML path and the markdown table."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    runs = load_tax_runs(directories)
+    runs = load_tax_runs(directories)  # every run is read before anything is written
     markdown = tax_markdown(runs)
+    return write_into(Path(out_dir), lambda out: _write_page(runs, markdown, out)), markdown
+
+
+def _write_page(runs: list[TaxRunView], markdown: str, out_dir: Path) -> Path:
     chart = _chart(runs, out_dir / "tax_report.png")
     caption = ("Left: share of unanswerable questions answered with a boxed \"I don't know\" (higher is better). "
                "Right: accuracy on solvable math (avg@n where n > 1).")  # fmt: skip
@@ -82,7 +85,7 @@ def write_tax_report(directories: Sequence[Path | str], out_dir: Path | str) -> 
         "<h2>Runs</h2>",
         _run_table(runs),
     ]
-    return write_page(out_dir / "tax_report.html", "Hallucination Tax", [r.label for r in runs], sections), markdown
+    return write_page(out_dir / "tax_report.html", "Hallucination Tax", [r.label for r in runs], sections)
 
 
 def _benchmarks(runs: list[TaxRunView]) -> list[str]:

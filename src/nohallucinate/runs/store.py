@@ -1,126 +1,137 @@
-"""The run store: a directory holding a run's configuration and every graded item, committed as it finishes.
+"""The run store: a run directory opened for writing, every graded item committed as it finishes.
 
-    RUN_DIR/run.json         what was run: its kind, data files and their hashes, policy, grader, models, version
-    RUN_DIR/results.sqlite   one row per (item, sample): the reply and its graded result as JSON
+    RUN_DIR/run.json         what was run (see `files`); written last, so a directory without it holds no run
+    RUN_DIR/results.sqlite   one row per (item, sample)
     RUN_DIR/.lock            held by the one process writing the run
 
 NoHallucinate sweeps store `Verdict`s under a `RunConfig`; other evaluations (the Hallucination Tax) bring their
 own config and result models, told apart by the config's `kind`.
 
-A killed run (even by SIGKILL) loses nothing that was committed, and resuming it asks only for the rest.
+A killed run (even by SIGKILL) loses nothing that was committed, and resuming it asks only for the rest. A write
+that fails (a full disk) leaves nothing of its item, and the store refuses every later write, so the run stops
+with a consistent database that `--resume` completes once the disk has room.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
+import reprlib
+import shlex
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import IO, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
-from nohallucinate import __version__
 from nohallucinate.graders import Verdict
+from nohallucinate.runs.cleanup import output_directory, write_text_atomically
+from nohallucinate.runs.config import RunConfig
+from nohallucinate.runs.errors import RunLockedError, RunStoreError, RunWriteError
+from nohallucinate.runs.files import CONFIG_FILE, RESULTS_FILE, SCHEMA, holds_results, read_config, read_verdicts
 from nohallucinate.tasks import Reply
 
-CONFIG_FILE = "run.json"
-RESULTS_FILE = "results.sqlite"
 LOCK_FILE = ".lock"
+MAX_SAMPLE = 2**63 - 1  # SQLite's largest INTEGER; a larger index would raise OverflowError inside the write
 
-Config = TypeVar("Config", bound=BaseModel)
-Result = TypeVar("Result", bound=BaseModel)
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS results (
-    task_id TEXT NOT NULL,
-    sample INTEGER NOT NULL,
-    verdict TEXT NOT NULL,      -- the graded result (a Verdict for sweeps) as JSON
-    response TEXT,              -- the reply graded (NULL when the policy failed)
-    errored INTEGER NOT NULL,
-    finished_at REAL NOT NULL,
-    PRIMARY KEY (task_id, sample)
+_UPSERT = (
+    "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (task_id, sample) DO UPDATE SET "
+    "verdict = excluded.verdict, response = excluded.response, errored = excluded.errored, "
+    "finished_at = excluded.finished_at WHERE results.errored = 1"
 )
-"""
-
-
-class RunLockedError(RuntimeError):
-    """Another process is writing this run."""
-
-
-class RunConfig(BaseModel):
-    """Everything that decides a run's results, recorded before the first item."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    kind: Literal["nohallucinate"] = "nohallucinate"
-    tasks_path: str
-    tasks_sha256: str
-    per_family: int | None = None
-    policy: str
-    grader: str
-    models: dict[str, dict[str, Any]] = Field(default_factory=dict)  # role -> model, base_url, sampling
-    simpleqa_template: str | None = None
-    simpleqa_sha256: str | None = None
-    package_version: str = __version__
-    created_at: float = Field(default_factory=time.time)
 
 
 class RunStore:
-    """A run directory opened for writing; use `create` for a new run and `resume` for a killed one."""
+    """A run directory opened for writing; use `create` for a new run and `resume` for a stopped one."""
 
-    def __init__(self, directory: Path, config: Any, lock_handle: Any) -> None:
+    def __init__(self, directory: Path, config: Any, lock_handle: IO[str]) -> None:
         self.directory = directory
         self.config = config
         self._lock_handle = lock_handle
-        self._db = _connect(directory / RESULTS_FILE)
+        self._path = directory / RESULTS_FILE
+        self._db = _open_results(self._path)
+        try:
+            rows = self._db.execute("SELECT task_id, sample FROM results WHERE errored = 0").fetchall()
+        except sqlite3.Error as exc:
+            self._db.close()
+            raise RunStoreError(f"cannot read {self._path}: {exc}") from None
+        self._finished = set(rows)
+        self._failure: str | None = None
 
     @classmethod
     def create(cls, directory: Path | str, config: BaseModel) -> RunStore:
-        """Start a new run in `directory` (which must not already hold one)."""
+        """Start a new run in `directory` (which must not already hold one); if that fails, nothing is left."""
         directory = Path(directory)
         if (directory / CONFIG_FILE).exists():
             raise FileExistsError(f"{directory} already holds a run; resume it with --resume {directory}")
-        directory.mkdir(parents=True, exist_ok=True)
-        handle = _lock(directory)
-        (directory / CONFIG_FILE).write_text(config.model_dump_json(indent=2) + "\n", encoding="utf-8")
-        return cls(directory, config, handle)
+        try:
+            with output_directory(directory):
+                store = cls._open(directory, config)
+                try:
+                    write_text_atomically(directory / CONFIG_FILE, config.model_dump_json(indent=2) + "\n")
+                except BaseException:
+                    store.close()
+                    raise
+        except OSError as exc:
+            raise RunWriteError(f"cannot create a run in {directory}: {exc.strerror or exc}") from None
+        return store
 
     @classmethod
     def resume(cls, directory: Path | str, config_type: type[BaseModel] = RunConfig) -> RunStore:
         """Reopen a run to continue it; its run.json must be of `config_type`'s kind."""
         directory = Path(directory)
-        config = read_config(directory, config_type)
-        return cls(directory, config, _lock(directory))
+        return cls._open(directory, read_config(directory, config_type))
+
+    @classmethod
+    def _open(cls, directory: Path, config: BaseModel) -> RunStore:
+        handle = _lock(directory)
+        try:
+            return cls(directory, config, handle)
+        except BaseException:
+            _unlock(handle)  # a store that could not open must not keep the run locked
+            raise
 
     def finished(self) -> set[tuple[str, int]]:
-        """The (task id, sample) pairs that already have a verdict; errored items are not finished."""
-        rows = self._db.execute("SELECT task_id, sample FROM results WHERE errored = 0")
-        return {(task_id, sample) for task_id, sample in rows}
+        """The (item id, sample) pairs that have a good result; errored items are not finished."""
+        return set(self._finished)
 
     def record(self, verdict: Verdict, reply: Reply | None) -> None:
         """Commit one graded task now."""
         self.record_result(verdict.task_id, verdict.sample, verdict, reply.response if reply else None, verdict.errored)
 
     def record_result(self, item_id: str, sample: int, result: BaseModel, response: str | None, errored: bool) -> None:
-        """Commit one item now. A later result for the same item replaces an errored one, never a good one."""
-        with self._db:
-            self._db.execute(
-                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (task_id, sample) DO UPDATE SET "
-                "verdict = excluded.verdict, response = excluded.response, errored = excluded.errored, "
-                "finished_at = excluded.finished_at WHERE results.errored = 1",
-                (item_id, sample, result.model_dump_json(), response, int(errored), time.time()),
-            )
+        """Commit one item now. A later result for the same item replaces an errored one, never a good one.
+
+        A failed write keeps nothing of the item and raises RunWriteError, now and on every later write."""
+        _check_key(item_id, sample)
+        if self._failure is not None:
+            raise RunWriteError(self._failure)
+        # json.dumps escapes every non-ASCII character, so even a lone surrogate (a model may send one as a JSON
+        # escape), which UTF-8 cannot hold, is stored and read back exactly.
+        row = (item_id, sample, json.dumps(result.model_dump(mode="json")), _storable(response), int(errored))
+        try:
+            with self._db:  # one transaction per item: committed whole, or rolled back whole
+                self._db.execute(_UPSERT, (*row, time.time()))
+        except sqlite3.Error as exc:
+            with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back already; nothing is committed
+                self._db.rollback()
+            self._failure = f"cannot write to {self._path}: {exc}"
+            raise RunWriteError(self._failure) from None
+        if not errored:
+            self._finished.add((item_id, sample))
 
     def verdicts(self) -> list[Verdict]:
         return read_verdicts(self.directory)
 
     def close(self) -> None:
-        self._db.close()
-        fcntl.flock(self._lock_handle, fcntl.LOCK_UN)
-        self._lock_handle.close()
+        """Close the database and release the lock, whatever state a failed write left."""
+        try:
+            self._db.close()
+        finally:
+            _unlock(self._lock_handle)
 
     def __enter__(self) -> RunStore:
         return self
@@ -129,74 +140,72 @@ class RunStore:
         self.close()
 
 
-def run_kind(directory: Path | str) -> str:
-    """What kind of run a directory holds ("nohallucinate", "tax"), read from its run.json."""
-    path = Path(directory) / CONFIG_FILE
-    if not path.exists():
-        raise FileNotFoundError(f"{directory} is not a run directory (no {CONFIG_FILE})")
+def _open_results(path: Path) -> sqlite3.Connection:
+    """The results database, ready for per-item commits; one that holds anything else is refused."""
     try:
-        recorded = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path} is not valid JSON ({exc.msg})") from None
-    kind = recorded.get("kind", "nohallucinate") if isinstance(recorded, dict) else None
-    if not isinstance(kind, str):
-        raise ValueError(f"{path} does not describe a run")
-    return kind
-
-
-def read_config(directory: Path | str, config_type: type[Config] = RunConfig) -> Config:  # type: ignore[assignment]
-    """A run's configuration, without taking the lock (for reports); a run of another kind is refused."""
-    kind = run_kind(directory)
-    expected = config_type.model_fields["kind"].default
-    if kind != expected:
-        raise ValueError(f"{directory} holds a {kind} run, not a {expected} run")
-    return config_type.model_validate_json((Path(directory) / CONFIG_FILE).read_text(encoding="utf-8"))
-
-
-def read_results(directory: Path | str, result_type: type[Result]) -> list[Result]:
-    """Every result of a run, in the order they finished (readable while the run is being written)."""
-    path = Path(directory) / RESULTS_FILE
-    if not path.exists():
-        return []
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = sqlite3.connect(path, isolation_level="DEFERRED", check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise RunWriteError(f"cannot open {path}: {exc}") from None
     try:
-        rows = db.execute("SELECT verdict FROM results ORDER BY finished_at").fetchall()
-    finally:
+        holds_results(db, path)  # refuse garbage before writing anything into it
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")  # durable against a killed process, which is what runs face
+        db.execute(SCHEMA)
+    except sqlite3.Error as exc:
         db.close()
-    return [result_type.model_validate(json.loads(row[0])) for row in rows]
-
-
-def read_verdicts(directory: Path | str) -> list[Verdict]:
-    """Every verdict of a NoHallucinate run, in the order they finished."""
-    return read_results(directory, Verdict)
-
-
-def read_responses(directory: Path | str) -> dict[tuple[str, int], str | None]:
-    """The reply text of each item of a run."""
-    db = sqlite3.connect(f"file:{Path(directory) / RESULTS_FILE}?mode=ro", uri=True)
-    try:
-        return {(t, s): r for t, s, r in db.execute("SELECT task_id, sample, response FROM results")}
-    finally:
+        raise RunWriteError(f"cannot write to {path}: {exc}") from None
+    except BaseException:
         db.close()
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    db = sqlite3.connect(path, isolation_level="DEFERRED", check_same_thread=False)
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("PRAGMA synchronous=NORMAL")  # durable against a killed process, which is what runs face
-    db.execute(_SCHEMA)
+        raise
     return db
 
 
-def _lock(directory: Path) -> Any:
-    handle = open(directory / LOCK_FILE, "a+")  # noqa: SIM115 (held open for the life of the store)
+def _check_key(item_id: str, sample: int) -> None:
+    """Refuse what SQLite cannot keep as a key, with a message instead of an OverflowError or UnicodeEncodeError."""
+    if not 0 <= sample <= MAX_SAMPLE:
+        shown = sample if abs(sample).bit_length() <= 64 else f"of {abs(sample).bit_length()} bits"
+        raise RunStoreError(
+            f"{reprlib.repr(item_id)}: sample index {shown} is out of range (the run store keeps 0 to 2**63 - 1)"
+        )
+    try:
+        item_id.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RunStoreError(f"{reprlib.repr(item_id)}: an item id must be text without lone surrogates") from None
+
+
+def _storable(text: str | None) -> str | None:
+    """The text as SQLite can store it: a lone surrogate kept visible as its escape."""
+    return None if text is None else text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _lock(directory: Path) -> IO[str]:
+    try:
+        handle = open(directory / LOCK_FILE, "a+")  # noqa: SIM115 (held open for the life of the store)
+    except OSError as exc:
+        raise RunWriteError(f"cannot open {directory / LOCK_FILE}: {exc.strerror or exc}") from None
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         handle.close()
         raise RunLockedError(f"{directory} is being written by another process") from None
-    handle.seek(0)
-    handle.truncate()
-    handle.write(f"{os.getpid()}\n")
-    handle.flush()
+    with contextlib.suppress(OSError):  # the pid is for people; a full disk must not stop a run it can lock
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
     return handle
+
+
+def _unlock(handle: IO[str]) -> None:
+    fcntl.flock(handle, fcntl.LOCK_UN)
+    with contextlib.suppress(OSError):  # a pid that could not be flushed (a full disk); the lock is released
+        handle.close()
+
+
+def stopped_message(store: RunStore, error: RunWriteError, total: int, command: str) -> str:
+    """What a run stopped by a failed write kept, and the exact command that continues it."""
+    return (
+        f"{error}\nThe run stopped: {len(store.finished())} of {total} items are committed and kept; the item that "
+        "failed left nothing behind.\nOnce there is room again (or the write error is fixed), continue the run with:\n"
+        f"    {command} --resume {shlex.quote(str(store.directory))}"
+    )

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
+from typing import Any
 
 from nohallucinate.graders import Grader, Verdict
 from nohallucinate.policies import Policy
@@ -51,7 +52,7 @@ async def sweep(
             on_result(verdict, reply)
         return verdict
 
-    return list(await asyncio.gather(*(one(task) for task in tasks)))
+    return await _all_or_none(one(task) for task in tasks)
 
 
 async def grade_replies(
@@ -73,7 +74,20 @@ async def grade_replies(
             on_result(verdict, reply)
         return verdict
 
-    return list(await asyncio.gather(*(one(reply) for reply in replies)))
+    return await _all_or_none(one(reply) for reply in replies)
+
+
+async def _all_or_none(jobs: Iterable[Coroutine[Any, Any, Verdict]]) -> list[Verdict]:
+    """Every job's verdict, in order. A job that raises (its result could not be kept: a full disk) cancels the
+    rest, so no model is asked for what could not be stored."""
+    running = [asyncio.ensure_future(job) for job in jobs]
+    try:
+        return list(await asyncio.gather(*running))
+    except BaseException:
+        for job in running:
+            job.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
+        raise
 
 
 async def grade_safely(grader: Grader, task: Task, reply: Reply) -> Verdict:

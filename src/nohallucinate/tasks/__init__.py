@@ -9,6 +9,7 @@ from nohallucinate.tasks.loading import (
 )
 from nohallucinate.tasks.model import (
     ANSWERABLE_SHORT,
+    K_RANGE,
     TIERED,
     UNANSWERABLE,
     Article,
@@ -21,6 +22,7 @@ from nohallucinate.tasks.model import (
 
 __all__ = [
     "ANSWERABLE_SHORT",
+    "K_RANGE",
     "TIERED",
     "UNANSWERABLE",
     "Article",

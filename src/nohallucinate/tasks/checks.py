@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from nohallucinate.tasks.forms import form_balance
+from nohallucinate.tasks.inputs import quote
 from nohallucinate.tasks.model import Family, Task
 
 BIRTH_DATE_PHRASING = "On what day, month and year was X born?"
@@ -38,7 +39,7 @@ def task_set_problems(tasks: Iterable[Task]) -> list[str]:
     phrasings = birth_date_phrasings(tasks)
     if phrasings - {BIRTH_DATE_PHRASING}:
         others = sorted(phrasings - {BIRTH_DATE_PHRASING})
-        problems.append(f"birth-date questions must read {BIRTH_DATE_PHRASING!r}; also found: {others}")
+        problems.append(f"birth-date questions must read {BIRTH_DATE_PHRASING!r}; also found: {quote(others)}")
 
     problems += form_problems(tasks)
 
@@ -49,7 +50,8 @@ def task_set_problems(tasks: Iterable[Task]) -> list[str]:
         if Family.AMBIGUOUS_ENTITY in families and len(families) > 1:
             used = sorted(f.value for f in families if f is not Family.AMBIGUOUS_ENTITY)
             problems.append(
-                f"{subject!r} is ambiguous in {families[Family.AMBIGUOUS_ENTITY]} but used as unique in {used}"
+                f"{quote(subject)} is ambiguous in {quote(families[Family.AMBIGUOUS_ENTITY])} but used as unique in "
+                f"{used}"
             )
 
     recorded, unrecorded = (
@@ -58,8 +60,8 @@ def task_set_problems(tasks: Iterable[Task]) -> list[str]:
     )
     for subject in sorted(recorded.keys() & unrecorded.keys()):
         problems.append(
-            f"{subject!r} has a recorded birth date in {recorded[subject]} and an unrecorded one in "
-            f"{unrecorded[subject]}"
+            f"{quote(subject)} has a recorded birth date in {quote(recorded[subject])} and an unrecorded one in "
+            f"{quote(unrecorded[subject])}"
         )
     return problems
 
@@ -72,7 +74,7 @@ def form_problems(tasks: list[Task]) -> list[str]:
         family, count = share.largest_defect or (None, 0)
         assert family is not None
         problems.append(
-            f"question form {share.form!r}: {count} {family.value} rows but only {share.answerable} answerable "
+            f"question form {quote(share.form)}: {count} {family.value} rows but only {share.answerable} answerable "
             f'ones, so naming that defect on every question of the form beats saying "I don\'t know"'
         )
     if balance.advantage > MAX_FORM_ADVANTAGE:

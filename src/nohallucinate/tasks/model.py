@@ -5,7 +5,12 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+
+from nohallucinate.tasks.inputs import SampleIndex, Text
+
+# K of F1@K: the lead's atomic facts, clamped to this range (the spec's constant; the builder clamps with it).
+K_RANGE = (12, 40)
 
 
 class Family(StrEnum):
@@ -66,20 +71,13 @@ class Task(_Strict):
     task_id: str = Field(min_length=1)
     family: Family
     tier: Tier | None = None
-    question: str = Field(min_length=1)
-    gold: str | None = None
-    defect: str | None = None
+    question: Text
+    gold: Text | None = None
+    defect: Text | None = None
     article: Article | None = None
-    k: int | None = Field(default=None, ge=1)
+    k: StrictInt | None = Field(default=None, ge=K_RANGE[0], le=K_RANGE[1])
     subject: Subject
     provenance: dict[str, Any]
-
-    @field_validator("question", "gold", "defect")
-    @classmethod
-    def _not_blank(cls, value: str | None) -> str | None:
-        if value is not None and not value.strip():
-            raise ValueError("must not be blank")
-        return value
 
     @model_validator(mode="after")
     def _fields_match_family(self) -> Task:
@@ -106,4 +104,4 @@ class Reply(_Strict):
     task_id: str = Field(min_length=1)
     response: str
     policy: str | None = None
-    sample: int = Field(default=0, ge=0)
+    sample: SampleIndex = 0

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from nohallucinate.answers.boxed import extract_boxed
 from nohallucinate.checksums import file_sha256
 from nohallucinate.jsonl import FormatError, read_json_lines
+from nohallucinate.tasks.inputs import quote
 
 Kind = Literal["refusal", "accuracy"]
 
@@ -167,7 +168,7 @@ def load_benchmark(
 
 def benchmark_named(name: str) -> Benchmark:
     if name not in BENCHMARKS:
-        raise DataError(f"unknown benchmark {name!r}; choose from {', '.join(BENCHMARKS)}")
+        raise DataError(f"unknown benchmark {quote(name)}; choose from {', '.join(BENCHMARKS)}")
     return BENCHMARKS[name]
 
 
@@ -204,7 +205,7 @@ def _text(path: Path, number: int, row: dict[str, Any], name: str) -> str:
 def _flag(path: Path, number: int, row: dict[str, Any], name: str) -> bool:
     value = row.get(name)
     if not isinstance(value, bool):
-        raise FormatError(path, number, name, f"expected true or false, got {value!r}")
+        raise FormatError(path, number, name, f"expected true or false, got {quote(value)}")
     return value
 
 
@@ -250,7 +251,7 @@ def _olympiadbench(path: Path, number: int, row: dict[str, Any]) -> TaxItem:
 def _amc23(path: Path, number: int, row: dict[str, Any]) -> TaxItem:
     answer = row.get("answer")
     if isinstance(answer, bool) or not isinstance(answer, int | float):
-        raise FormatError(path, number, "answer", f"expected a number, got {answer!r}")
+        raise FormatError(path, number, "answer", f"expected a number, got {quote(answer)}")
     gold = str(int(answer)) if float(answer).is_integer() else repr(float(answer))  # 27.0 is the integer 27
     return TaxItem("amc23", str(row.get("id", number - 1)), _text(path, number, row, "problem"), True, (gold,))
 

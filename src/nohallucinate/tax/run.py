@@ -7,17 +7,19 @@ killed run resumes without asking for anything twice.
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 
 from nohallucinate import __version__
-from nohallucinate.jsonl import FormatError, read_json_lines
+from nohallucinate.jsonl import FormatError
 from nohallucinate.models import ModelClient
+from nohallucinate.tasks.inputs import MAX_SAMPLE, SampleIndex, load_rows, quote, reject_duplicates
 from nohallucinate.tax.benchmarks import BENCHMARKS, UMWP_SAMPLE_SIZE, UMWP_SEED, DataError, TaxItem, load_benchmark
 from nohallucinate.tax.grading import Checker, TaxResult, errored_result, grade_response
 from nohallucinate.tax.prompt import PromptTemplate
@@ -67,11 +69,14 @@ def parse_samples(given: Iterable[str], names: Sequence[str]) -> dict[str, int]:
     for setting in given:
         name, _, count = setting.partition("=")
         if name not in BENCHMARKS:
-            raise DataError(f"--samples {setting}: unknown benchmark {name!r}; choose from {', '.join(BENCHMARKS)}")
+            raise DataError(f"--samples {quote(setting)}: unknown benchmark; choose from {', '.join(BENCHMARKS)}")
         if name not in samples:
-            raise DataError(f"--samples {setting}: {name} is not among the benchmarks of this run")
-        if not count.isdigit() or int(count) < 1:
-            raise DataError(f"--samples {setting}: expected NAME=N with N a whole number of at least 1")
+            raise DataError(f"--samples {quote(setting)}: {name} is not among the benchmarks of this run")
+        # Six ASCII digits at most: int() of thousands of digits is an error of its own, and "²" is a digit too.
+        if not (re.fullmatch(r"[0-9]{1,6}", count) and 1 <= int(count) <= MAX_SAMPLE):
+            raise DataError(
+                f"--samples {quote(setting)}: expected NAME=N with N a whole number from 1 to {MAX_SAMPLE:,}"
+            )
         samples[name] = int(count)
     return samples
 
@@ -129,33 +134,26 @@ class Generation(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str
-    sample: int = Field(default=0, ge=0)
-    response: str
+    id: StrictStr
+    sample: SampleIndex = 0
+    response: StrictStr
+
+    @field_validator("id", mode="before")
+    @classmethod
+    def _number_as_text(cls, value: Any) -> Any:
+        # Ids such as GSM8K's row numbers are often written as numbers; a boolean is not one.
+        return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 def load_generations(path: Path | str, items: Sequence[TaxItem]) -> list[Generation]:
     """Read a generations file; an unknown id, a repeated (id, sample) or a malformed line names its line."""
     known = {item.id for item in items}
-    seen: set[tuple[str, int]] = set()
-    generations = []
-    for number, row in read_json_lines(path):
-        if isinstance(row.get("id"), int) and not isinstance(row["id"], bool):
-            row = {**row, "id": str(row["id"])}  # ids such as GSM8K's row numbers are often written as numbers
-        try:
-            generation = Generation.model_validate(row)
-        except ValidationError as exc:
-            error = exc.errors()[0]
-            field = ".".join(str(part) for part in error["loc"]) or None
-            raise FormatError(path, number, field, str(error["msg"])) from None
+    generations = load_rows(path, Generation)
+    for number, generation in generations:
         if generation.id not in known:
-            raise FormatError(path, number, "id", f"{generation.id!r} is not an item of this benchmark")
-        if (generation.id, generation.sample) in seen:
-            raise FormatError(path, number, "sample", f"a second response for id {generation.id!r} sample "
-                              f"{generation.sample}")  # fmt: skip
-        seen.add((generation.id, generation.sample))
-        generations.append(generation)
-    return generations
+            raise FormatError(path, number, "id", f"{quote(generation.id)} is not an item of this benchmark")
+    reject_duplicates(path, (((g.id, g.sample), number) for number, g in generations), "sample")
+    return [generation for _, generation in generations]
 
 
 async def grade_generations(

@@ -1,0 +1,170 @@
+"""How one model call is retried: which failures earn another attempt, how long to wait, and a deadline over all
+attempts and waits together."""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import json
+import math
+import random
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import TypeVar
+
+import openai
+
+T = TypeVar("T")
+MAX_RETRY_AFTER = 120.0  # seconds; a server asking for longer waits this long
+
+
+class UnusableReply(Exception):
+    """The server answered 200 with no usable message; retried like a garbled body."""
+
+
+class DeadlineExceeded(Exception):
+    """No answer within the call's deadline, whatever attempts were left."""
+
+
+# Failures worth another attempt: rate limits, server errors, timeouts, dropped connections, garbled bodies.
+TRANSIENT = (
+    openai.RateLimitError,
+    openai.InternalServerError,
+    openai.APITimeoutError,
+    openai.APIConnectionError,
+    openai.APIResponseValidationError,
+    openai.ConflictError,
+    json.JSONDecodeError,  # a truncated or garbled body: the SDK lets the parser's error through
+    UnusableReply,
+)
+
+# Told before each retry: the attempt about to be made (2 for the first retry), the wait before it, and why.
+OnRetry = Callable[[int, float, BaseException], None]
+
+
+class _Cutoff(Exception):
+    """The deadline passed inside an attempt or a wait."""
+
+
+class Deadline:
+    """The time one call may still spend; `seconds=None` is no limit."""
+
+    # Only requests and the waits between them count. Time queued for a concurrency slot does not: it says
+    # nothing about the endpoint, and in a long sweep most calls queue.
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self._spent = 0.0
+
+    @property
+    def left(self) -> float:
+        return math.inf if self.seconds is None else self.seconds - self._spent
+
+    @asynccontextmanager
+    async def counting(self) -> AsyncIterator[None]:
+        """Count the block's time against the deadline, and cut the block off when the deadline passes."""
+        began = time.monotonic()
+        limit = asyncio.timeout(None if self.seconds is None else self.left)
+        try:
+            async with limit:
+                yield
+        except TimeoutError:
+            if limit.expired():
+                raise _Cutoff from None
+            raise
+        finally:
+            self._spent += time.monotonic() - began
+
+    async def sleep(self, seconds: float) -> None:
+        """Wait between attempts; the wait counts against the deadline."""
+        await asyncio.sleep(seconds)
+        self._spent += seconds
+
+
+@dataclass(frozen=True)
+class Retrying:
+    """Up to `max_attempts` attempts with exponential backoff (or the server's Retry-After), within `deadline`."""
+
+    max_attempts: int = 6
+    deadline: float | None = 300.0
+    backoff: tuple[float, float] = (0.5, 30.0)  # base and cap of the exponential wait, in seconds
+
+    async def call(self, attempt: Callable[[Deadline], Awaitable[T]], on_retry: OnRetry) -> T:
+        """The first successful `attempt`; it must run its request inside `deadline.counting()`."""
+        deadline = Deadline(self.deadline)
+        last: BaseException | None = None
+        for number in range(1, self.max_attempts + 1):
+            try:
+                return await attempt(deadline)
+            except TRANSIENT as exc:
+                last = exc
+                if number == self.max_attempts:
+                    raise
+                wait = self.wait(exc, number)
+                if wait >= deadline.left:  # sleeping would only end past the deadline
+                    raise self._exceeded(number, last) from exc
+                on_retry(number + 1, wait, exc)
+                await deadline.sleep(wait)
+            except _Cutoff:
+                raise self._exceeded(number, last) from last
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def wait(self, exc: BaseException, failed_attempt: int) -> float:
+        """Honour the server's Retry-After (seconds or HTTP date, or retry-after-ms); else back off with jitter."""
+        asked = retry_after(exc)
+        if asked is not None:
+            return asked
+        base, cap = self.backoff
+        return min(cap, base * 2 ** (failed_attempt - 1)) + random.uniform(0, base)
+
+    def _exceeded(self, attempts: int, last: BaseException | None) -> DeadlineExceeded:
+        tried = f"{attempts} attempt{'s' if attempts > 1 else ''}"
+        before = f"; last failure {describe(last)}" if last is not None else ""
+        return DeadlineExceeded(f"no answer within the call deadline of {self.deadline:g} s ({tried}{before})")
+
+
+def retry_after(exc: BaseException | None) -> float | None:
+    """The wait a failed response asked for (retry-after-ms, or Retry-After in seconds or as an HTTP date), within
+    [0, MAX_RETRY_AFTER]; None if it asked for none that can be read."""
+    response = getattr(exc, "response", None)
+    headers = getattr(response, "headers", None)
+    if headers is None:
+        return None
+    if (millis := _number(headers.get("retry-after-ms"))) is not None:
+        return _bounded(millis / 1000)
+    value = headers.get("retry-after")
+    if value is None:
+        return None
+    if (seconds := _number(value)) is not None:
+        return _bounded(seconds)
+    try:
+        parsed = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):  # neither seconds nor a date: as if the server had asked for nothing
+        return None
+    return _bounded(parsed.timestamp() - time.time())
+
+
+def _number(text: str | None) -> float | None:
+    if text is None:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return None if math.isnan(value) else value
+
+
+def _bounded(seconds: float) -> float:
+    # A negative wait would give the call time back; a wait past the cap is cut to it.
+    return min(max(0.0, seconds), MAX_RETRY_AFTER)
+
+
+def describe(exc: BaseException) -> str:
+    """A failure in one line: the HTTP status and message, or the exception's type and message."""
+    if isinstance(exc, openai.APIStatusError):
+        return f"HTTP {exc.status_code}: {exc.message}"
+    if isinstance(exc, DeadlineExceeded):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"

@@ -1,0 +1,151 @@
+"""A run directory's files, and reading them without the lock (a run being written can be reported on).
+
+    RUN_DIR/run.json         what was run: its kind, data files and their hashes, policy, grader, models, version
+    RUN_DIR/results.sqlite   one row per (item, sample): the reply and its graded result as JSON
+
+Anything in them that this package did not write raises BadRunError naming the file and what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import reprlib
+import sqlite3
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from nohallucinate.graders import Verdict
+from nohallucinate.runs.config import RunConfig
+from nohallucinate.runs.errors import BadRunError
+
+CONFIG_FILE = "run.json"
+RESULTS_FILE = "results.sqlite"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    task_id TEXT NOT NULL,
+    sample INTEGER NOT NULL,
+    verdict TEXT NOT NULL,      -- the graded result (a Verdict for sweeps) as JSON
+    response TEXT,              -- the reply graded (NULL when the policy failed)
+    errored INTEGER NOT NULL,
+    finished_at REAL NOT NULL,
+    PRIMARY KEY (task_id, sample)
+)
+"""
+COLUMNS = ("task_id", "sample", "verdict", "response", "errored", "finished_at")
+
+Config = TypeVar("Config", bound=BaseModel)
+Result = TypeVar("Result", bound=BaseModel)
+
+
+def run_kind(directory: Path | str) -> str:
+    """What kind of run a directory holds ("nohallucinate", "tax"), read from its run.json."""
+    return _recorded(Path(directory)).get("kind", "nohallucinate")
+
+
+def read_config(directory: Path | str, config_type: type[Config] = RunConfig) -> Config:  # type: ignore[assignment]
+    """A run's configuration, without taking the lock (for reports); a run of another kind is refused."""
+    directory = Path(directory)
+    recorded = _recorded(directory)
+    kind, expected = recorded.get("kind", "nohallucinate"), config_type.model_fields["kind"].default
+    if kind != expected:
+        raise BadRunError(f"{directory} holds a {kind} run, not a {expected} run")
+    try:
+        return config_type.model_validate(recorded)
+    except ValidationError as exc:
+        raise BadRunError(f"{directory / CONFIG_FILE} is not a valid {expected} run ({_reason(exc)})") from None
+
+
+def read_results(directory: Path | str, result_type: type[Result]) -> list[Result]:
+    """Every result of a run, in the order they finished."""
+    path = Path(directory) / RESULTS_FILE
+    rows = _rows(path, "SELECT task_id, sample, verdict FROM results ORDER BY finished_at")
+    return [_parse(path, result_type, *row) for row in rows]
+
+
+def read_verdicts(directory: Path | str) -> list[Verdict]:
+    """Every verdict of a NoHallucinate run, in the order they finished."""
+    return read_results(directory, Verdict)
+
+
+def read_responses(directory: Path | str) -> dict[tuple[str, int], str | None]:
+    """The reply text of each item of a run."""
+    rows = _rows(Path(directory) / RESULTS_FILE, "SELECT task_id, sample, response FROM results")
+    return {(item_id, sample): response for item_id, sample, response in rows}
+
+
+def holds_results(db: sqlite3.Connection, path: Path) -> bool:
+    """Whether the database holds our results table; False when it holds nothing at all (a store killed before
+    its first write). Anything else (not a database, other tables, another schema) raises BadRunError."""
+    try:
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        columns = {row[1] for row in db.execute("PRAGMA table_info(results)")}
+    except sqlite3.DatabaseError as exc:
+        raise BadRunError(f"{path} cannot be read as a run's results ({exc})") from None
+    if not tables:
+        return False
+    if "results" not in tables:
+        found = ", ".join(sorted(tables))
+        raise BadRunError(f"{path} is not a run's results: it has no 'results' table (it has {found})")
+    missing = [column for column in COLUMNS if column not in columns]
+    if missing:
+        raise BadRunError(f"{path} is not a run's results: its 'results' table lacks {', '.join(missing)}")
+    return True
+
+
+def _reason(exc: Exception) -> str:
+    """What is wrong, in one line (a validation error's first complaint)."""
+    if isinstance(exc, ValidationError):
+        error = exc.errors()[0]
+        where = ".".join(str(part) for part in error["loc"])
+        return f"{where}: {error['msg']}" if where else str(error["msg"])
+    return str(exc)
+
+
+def _recorded(directory: Path) -> dict[str, Any]:
+    """run.json as a JSON object with a string kind."""
+    path = directory / CONFIG_FILE
+    try:
+        recorded = json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, NotADirectoryError):
+        raise BadRunError(f"{directory} is not a run directory (no {CONFIG_FILE})") from None
+    except UnicodeDecodeError as exc:
+        raise BadRunError(f"{path} is not UTF-8 text ({exc.reason})") from None
+    except json.JSONDecodeError as exc:
+        raise BadRunError(f"{path} is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except OSError as exc:
+        raise BadRunError(f"{path} cannot be read ({exc.strerror or exc})") from None
+    if not isinstance(recorded, dict) or not isinstance(recorded.get("kind", "nohallucinate"), str):
+        raise BadRunError(f"{path} does not describe a run")
+    return recorded
+
+
+def _rows(path: Path, query: str) -> list[tuple[Any, ...]]:
+    """The rows a query reads from a run's results, read-only; none before the run's first write."""
+    if not path.exists():
+        return []
+    try:
+        # A URI, so that read-only is enforced; as_uri escapes the characters a URI would misread ('?', '#').
+        db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise BadRunError(f"{path} cannot be opened ({exc})") from None
+    try:
+        return db.execute(query).fetchall() if holds_results(db, path) else []
+    except sqlite3.Error as exc:
+        raise BadRunError(f"{path} cannot be read ({exc})") from None
+    finally:
+        db.close()
+
+
+def _parse(path: Path, result_type: type[Result], item_id: Any, sample: Any, text: Any) -> Result:
+    item = f"{reprlib.repr(item_id)} sample {sample}"
+    try:
+        recorded = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise BadRunError(f"{path}: the result of {item} is not JSON ({exc})") from None
+    try:
+        return result_type.model_validate(recorded)
+    except ValidationError as exc:
+        raise BadRunError(f"{path}: the result of {item} is not a {result_type.__name__} ({_reason(exc)})") from None

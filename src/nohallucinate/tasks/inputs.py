@@ -1,0 +1,85 @@
+"""What every reader of a user's file shares: bounded types, short quotes of bad values, and pydantic errors
+turned into file, line, field and reason.
+
+A message quotes at most `QUOTE_CHARS` characters of any value it names, so a 200 MB id cannot become a 200 MB
+error. Numbers are finite and bounded, and integers are integers, never booleans or floats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+from pydantic import AfterValidator, BaseModel, Field, StrictInt, StrictStr, ValidationError
+
+from nohallucinate.jsonl import FormatError, read_json_lines
+
+QUOTE_CHARS = 80
+MAX_SAMPLE = 10_000  # the highest sample index of one item: more draws than any evaluation takes
+MAX_INDEX = 2**31 - 1  # offsets, indices and counts in data files: far beyond any real answer or split
+
+Row = TypeVar("Row", bound=BaseModel)
+
+
+def clip(text: str, limit: int = QUOTE_CHARS) -> str:
+    """`text` if it is at most `limit` characters, else its first `limit` and how long it was."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def quote(value: object, limit: int = QUOTE_CHARS) -> str:
+    """A value as a message shows it (its repr), clipped to a short prefix."""
+    if isinstance(value, str):  # cut before repr: repr of a huge string would copy it whole
+        return repr(value) if len(value) <= limit else f"{value[:limit]!r}… ({len(value):,} characters)"
+    try:
+        return clip(repr(value), limit)
+    except ValueError:  # an int past Python's digit limit has no repr
+        return "<an integer too long to print>"
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be blank")
+    return value
+
+
+Text = Annotated[StrictStr, AfterValidator(_not_blank)]
+SampleIndex = Annotated[StrictInt, Field(ge=0, le=MAX_SAMPLE)]
+Index = Annotated[StrictInt, Field(ge=0, le=MAX_INDEX)]
+Finite = Annotated[float, Field(strict=True, allow_inf_nan=False)]
+Probability = Annotated[float, Field(strict=True, allow_inf_nan=False, ge=0.0, le=1.0)]
+
+
+def field_and_reason(error: Any) -> tuple[str | None, str]:
+    """One pydantic error as (field path such as "spans[0]", reason); the value is quoted short, never whole."""
+    field = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in error["loc"])
+    field = clip(field.removeprefix(".")) or None  # an unknown field's name is the user's and may be huge
+    reason = clip(str(error["msg"]).removeprefix("Value error, "), 4 * QUOTE_CHARS)
+    if field is None:  # a whole-row rule, which may name its field
+        named, _, rest = reason.partition(": ")
+        return (named, rest) if rest else (None, reason)
+    if error["type"] == "missing":
+        return field, "missing required field"
+    if error["type"] == "extra_forbidden":
+        return field, "unknown field"
+    return field, f"{reason} (got {quote(error['input'])})"
+
+
+def load_rows(path: Path | str, model: type[Row]) -> list[tuple[int, Row]]:
+    """Every line of a JSONL file validated as `model`, with its line number; the first bad one raises."""
+    rows: list[tuple[int, Row]] = []
+    for number, raw in read_json_lines(path):
+        try:
+            rows.append((number, model.model_validate(raw)))
+        except ValidationError as exc:
+            raise FormatError(path, number, *field_and_reason(exc.errors()[0])) from None
+    return rows
+
+
+def reject_duplicates(path: Path | str, keyed: Iterable[tuple[Hashable, int]], field: str) -> None:
+    """Raise FormatError at the second line whose key was seen before."""
+    seen: dict[Hashable, int] = {}
+    for key, line in keyed:
+        if key in seen:
+            raise FormatError(path, line, field, f"duplicate of line {seen[key]}")
+        seen[key] = line

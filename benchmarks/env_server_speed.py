@@ -1,7 +1,8 @@
 """Episodes per second the served environment sustains, driven by the OpenReward SDK's own async client.
 
 An episode is what a trainer does: open a session on a task, fetch the prompt, send one reply to the hidden
-terminal tool, close the session. Measured with the local grader, and with the llm grader against the local
+terminal tool, close the session. Measured with the local grader (in its worker processes, as served by
+default, and on the event loop, `--grading-workers 0`), and with the llm grader against the local
 chat-completions server at 50 ms per call, at 1, 16 and 128 concurrent clients.
 
     .venv/bin/python benchmarks/env_server_speed.py [--seconds 6] [--clients 1 16 128]
@@ -91,6 +92,7 @@ def main() -> None:
     model_url = model.stdout.readline().strip()
     setups = {
         "local grader": ("--grader", "local"),
+        "local grader, on the event loop": ("--grader", "local", "--grading-workers", "0"),
         "llm grader, 50 ms per model call": ("--grader", "llm", "--grader-base-url", model_url, "--concurrency", "256"),
     }
     try:

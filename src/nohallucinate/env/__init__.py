@@ -2,5 +2,14 @@
 
 from nohallucinate.env.grading import GraderPool, GraderSpec
 from nohallucinate.env.inprocess import SPLIT, GradingError, NoHallucinateEnv, UnknownTaskError
+from nohallucinate.env.workers import WorkerGrader
 
-__all__ = ["SPLIT", "GraderPool", "GraderSpec", "GradingError", "NoHallucinateEnv", "UnknownTaskError"]
+__all__ = [
+    "SPLIT",
+    "GraderPool",
+    "GraderSpec",
+    "GradingError",
+    "NoHallucinateEnv",
+    "UnknownTaskError",
+    "WorkerGrader",
+]

@@ -13,10 +13,17 @@ from nohallucinate.tasks import Reply, Task, load_tasks
 from nohallucinate.tasks.prompt import SYSTEM_PROMPT, prompt_messages
 
 SPLIT = "train"  # the one split: every task
+SHOWN_ID_CHARS = 80  # an error message quotes at most this much of a task id: a hostile id is not echoed
 
 
 class UnknownTaskError(KeyError):
-    """A task id that is not in the environment's task set."""
+    """A task id that is not in the environment's task set; the message quotes at most the id's first 80 chars."""
+
+    def __init__(self, task_id: object) -> None:
+        super().__init__(f"unknown task id {shown(task_id)}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])  # KeyError would quote the message
 
 
 class GradingError(RuntimeError):
@@ -51,10 +58,10 @@ class NoHallucinateEnv:
 
     def task(self, task_id: str) -> Task:
         """The full task row (server side only: it holds the gold)."""
-        try:
-            return self._tasks[task_id]
-        except KeyError:
-            raise UnknownTaskError(task_id) from None
+        task = self._tasks.get(task_id) if isinstance(task_id, str) else None
+        if task is None:
+            raise UnknownTaskError(task_id)
+        return task
 
     def prompt(self, task_id: str) -> list[dict[str, str]]:
         """The chat messages to send the model: the shared instructions and the question."""
@@ -99,6 +106,12 @@ class NoHallucinateEnv:
 
     async def aclose(self) -> None:
         await self._pool.aclose()
+
+
+def shown(value: object, limit: int = SHOWN_ID_CHARS) -> str:
+    """`value` as it may appear in a message: its repr, cut to at most `limit` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _reply(task_id: str, text: str, sample: int) -> Reply:

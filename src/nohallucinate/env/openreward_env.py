@@ -13,21 +13,25 @@ from openreward.environments import (
     Environment,
     JSONObject,
     Message,
+    Server,
     Split,
     TextBlock,
     ToolOutput,
     terminal,
     tool,
 )
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
+from nohallucinate.env.http import EXCEPTION_HANDLERS, MAX_BODY_BYTES, BodyLimit, TaskSpecError
 from nohallucinate.env.inprocess import SPLIT, NoHallucinateEnv
 
 ENVIRONMENT_NAME = "nohallucinate"
 
 
 class FinalAnswer(BaseModel):
-    """The model's reply, as written."""
+    """The model's reply, as written; nothing else is taken (an unknown field is refused, not ignored)."""
+
+    model_config = ConfigDict(extra="forbid")
 
     answer: str
 
@@ -41,7 +45,7 @@ class NoHallucinateEnvironment(Environment):
         super().__init__(task_spec, secrets)
         task_id = task_spec.get("task_id")
         if not isinstance(task_id, str):
-            raise ValueError('a task spec is {"task_id": "..."}')
+            raise TaskSpecError('a task spec is {"task_id": "<string>"}')
         self.task = self.env.task(task_id)  # an unknown id fails here, before any episode starts
         self.secrets = dict(secrets)
 
@@ -88,3 +92,12 @@ class NoHallucinateEnvironment(Environment):
 def environment_class(env: NoHallucinateEnv) -> type[NoHallucinateEnvironment]:
     """An environment class serving `env` (the SDK instantiates one per episode)."""
     return type("NoHallucinate", (NoHallucinateEnvironment,), {"env": env})
+
+
+def make_server(env: NoHallucinateEnv, max_body_bytes: int = MAX_BODY_BYTES) -> Server:
+    """The OpenReward server for `env`, refusing bodies over `max_body_bytes` (413) and bad task specs (4xx)."""
+    server = Server([environment_class(env)], return_errors="exception")
+    for error, handler in EXCEPTION_HANDLERS.items():
+        server.app.add_exception_handler(error, handler)
+    server.app.add_middleware(BodyLimit, max_bytes=max_body_bytes)  # outermost: before the app reads anything
+    return server

@@ -1,0 +1,52 @@
+"""A real `nohallucinate serve` in a subprocess, on the labelled tasks and a free port."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import httpx
+
+from support.task_sets import LABELLED_TASKS_PATH
+
+
+@dataclass(frozen=True)
+class Served:
+    url: str
+    process: subprocess.Popen[str]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def served(*args: str) -> Iterator[Served]:
+    """`nohallucinate serve` on the labelled tasks and a free port, until the block ends."""
+    port = free_port()
+    command = [sys.executable, "-m", "nohallucinate.cli", "serve", "--port", str(port), "--no-cache",
+               "--tasks", str(LABELLED_TASKS_PATH), *args]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start: {process.stderr.read() if process.stderr else ''}")
+            time.sleep(0.1)
+        yield Served(url, process)
+    finally:
+        process.terminate()
+        process.wait(10)

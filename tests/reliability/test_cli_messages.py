@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -45,3 +46,19 @@ def test_a_tampered_cache_is_reported_on_stderr(scripted_server: OpenAIServer, t
     assert result.exit_code == 0, result.output
     assert "warning:" in result.stderr and "responses.sqlite" in result.stderr
     assert len(scripted_server.requests) == 2 * asked  # every forged entry fetched again, none served
+
+
+def test_a_sweep_against_a_server_half_down_grades_every_item(tmp_path: Path) -> None:
+    from support.openai_server import Flaky
+    from support.scripted_model import scripted_model
+
+    flaky = Flaky(scripted_model)
+    with OpenAIServer(flaky) as server:
+        result = runner.invoke(app, ["sweep", "--policy", "openai:test-model", "--policy-base-url", server.url,
+                                     "--grader", "llm", "--grader-base-url", server.url, "--concurrency", "1",
+                                     "--tasks", str(LABELLED_TASKS_PATH), "--per-family", "2", "--no-cache",
+                                     "--json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout)
+    assert payload["n"] == 14 and payload["errored"] == 0
+    assert flaky.failed >= 14 and result.stderr.count("retrying") >= 14  # every failure retried, and said so

@@ -75,6 +75,33 @@ def echo_responder(request: dict[str, Any]) -> Behaviour:
     return Reply("I don't know.")
 
 
+class Flaky:
+    """A server half down: every other request fails (a 500, a 429 with Retry-After, a garbled body, a dropped
+    connection, in turn); the others are answered by `responder`. Deterministic, so tests repeat."""
+
+    FAILURES: tuple[Behaviour, ...] = (
+        Status(500),
+        Status(429, "slow down", {"Retry-After": "0.05"}),
+        Malformed(),
+        Drop(),
+    )
+
+    def __init__(self, responder: Responder) -> None:
+        self.responder = responder
+        self.failed = 0
+        self._count = 0
+        self._lock = threading.Lock()
+
+    def __call__(self, request: dict[str, Any]) -> Behaviour:
+        with self._lock:
+            self._count += 1
+            failing = self._count % 2 == 1
+            if failing:
+                self.failed += 1
+                return self.FAILURES[(self.failed - 1) % len(self.FAILURES)]
+        return self.responder(request)
+
+
 class OpenAIServer(BackgroundServer):
     """`with OpenAIServer(responder) as server:` serves at `server.url` until the block ends."""
 

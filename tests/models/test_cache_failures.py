@@ -17,20 +17,15 @@ from typing import Any
 import pytest
 
 from nohallucinate.models import Endpoint, ModelClient, ResponseCache
-from support.openai_server import OpenAIServer, Reply
+from support.openai_server import OpenAIServer
 
 CACHE_LOGGER = "nohallucinate.models.cache"
 ITEMS = 175  # the demo set's size when a full cache disk errored every item of a sweep
 
 
-def answer(request: dict) -> Reply:
-    return Reply("answer to " + request["messages"][0]["content"])
-
-
 @pytest.fixture
-def server():
-    with OpenAIServer(answer) as running:
-        yield running
+def server(answering_server: OpenAIServer) -> OpenAIServer:
+    return answering_server
 
 
 class FailingStore:

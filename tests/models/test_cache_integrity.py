@@ -13,7 +13,7 @@ import pytest
 
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, ModelError, ResponseCache, request_key
 from nohallucinate.models.cache_entry import checksum
-from support.openai_server import OpenAIServer, Reply, Status
+from support.openai_server import OpenAIServer, Status
 
 CACHE_LOGGER = "nohallucinate.models.cache"
 
@@ -22,14 +22,9 @@ def question(number: int) -> list[dict[str, str]]:
     return [{"role": "user", "content": f"question {number}"}]
 
 
-def answer(request: dict) -> Reply:
-    return Reply("answer to " + request["messages"][0]["content"])
-
-
 @pytest.fixture
-def server():
-    with OpenAIServer(answer) as running:
-        yield running
+def server(answering_server: OpenAIServer) -> OpenAIServer:
+    return answering_server
 
 
 def ask(server: OpenAIServer, path: Path, numbers: range) -> tuple[list[str], ModelClient]:

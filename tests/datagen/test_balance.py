@@ -15,7 +15,7 @@ import pytest
 from nohallucinate.claims import decompose
 from nohallucinate.datagen.assemble import DEFAULT_COMPOSITION, assemble
 from nohallucinate.datagen.build import BuildResult, build
-from nohallucinate.datagen.context import BIRTH_QUESTION, PRIZE_QUESTION, BuildContext, BuildLog, Draft, by_plan
+from nohallucinate.datagen.context import PRIZE_QUESTION, BuildContext, BuildLog, Draft, by_plan
 from nohallucinate.datagen.families.awards import award_years
 from nohallucinate.datagen.families.counts import COUNT_QUESTION
 from nohallucinate.datagen.plan import Form, apportion, plan
@@ -23,6 +23,7 @@ from nohallucinate.datagen.transport import Endpoints, WikimediaTransport
 from nohallucinate.datagen.verify import verify
 from nohallucinate.datagen.wikidata import Wikidata
 from nohallucinate.datagen.wikipedia import Wikipedia
+from nohallucinate.spec import BIRTH_QUESTION
 from nohallucinate.tasks import UNANSWERABLE, Family
 from nohallucinate.tasks.forms import form_balance, question_form
 from support.wikimedia_world import WikimediaWorld

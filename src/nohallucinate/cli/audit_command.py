@@ -30,6 +30,7 @@ from nohallucinate.graders import make_grader
 from nohallucinate.graders.cost import calls_needed
 from nohallucinate.models import ClientSettings
 from nohallucinate.runs import select_per_family
+from nohallucinate.spec import DEFAULT_GRADER_MODEL
 
 
 @app.command()
@@ -47,7 +48,7 @@ def audit(
         float, typer.Option("--biography-margin", min=0.0, max=1.0, help="Allowed excess for biography.")
     ] = BIOGRAPHY_MARGIN,
     plan: Annotated[bool, typer.Option("--plan", help="Say what the audit would grade and stop.")] = False,
-    grader_model: flags.GraderModel = flags.DEFAULT_GRADER_MODEL,
+    grader_model: flags.GraderModel = DEFAULT_GRADER_MODEL,
     grader_base_url: flags.GraderBaseUrl = None,
     grader_api_key: flags.GraderApiKey = None,
     simpleqa_template: flags.SimpleqaTemplate = "ours",

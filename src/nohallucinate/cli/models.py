@@ -9,8 +9,6 @@ import typer
 
 from nohallucinate.models import ModelClient
 
-DEFAULT_GRADER_MODEL = "gpt-5-mini"
-
 GraderModel = Annotated[str, typer.Option("--grader-model", help="Model that grades (llm and hybrid graders).")]
 GraderBaseUrl = Annotated[
     str | None,

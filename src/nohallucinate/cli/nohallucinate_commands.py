@@ -32,6 +32,7 @@ from nohallucinate.graders import Verdict, make_grader
 from nohallucinate.models import ClientSettings, ModelClient
 from nohallucinate.report import render_summary
 from nohallucinate.runs import grade_replies, summarise
+from nohallucinate.spec import DEFAULT_GRADER_MODEL
 from nohallucinate.tasks import load_replies
 from nohallucinate.tasks.checks import MAX_FORM_ADVANTAGE, task_set_problems
 from nohallucinate.tasks.forms import FormBalance, form_balance
@@ -42,7 +43,7 @@ def grade(
     responses: Annotated[Path, typer.Option("--responses", help='JSONL of {"task_id", "response"} lines.')],
     tasks_path: TasksOption = None,
     grader_name: GraderOption = "local",
-    grader_model: flags.GraderModel = flags.DEFAULT_GRADER_MODEL,
+    grader_model: flags.GraderModel = DEFAULT_GRADER_MODEL,
     grader_base_url: flags.GraderBaseUrl = None,
     grader_api_key: flags.GraderApiKey = None,
     simpleqa_template: flags.SimpleqaTemplate = "ours",

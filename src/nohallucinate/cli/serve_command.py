@@ -19,6 +19,7 @@ from nohallucinate.env import GraderSpec, NoHallucinateEnv, WorkerGrader
 from nohallucinate.env.http import MAX_BODY_BYTES
 from nohallucinate.graders import GRADERS
 from nohallucinate.models import ClientSettings
+from nohallucinate.spec import DEFAULT_GRADER_MODEL
 from nohallucinate.tasks import demo_tasks_path, load_tasks
 
 # Two processes read replies while the event loop serves: one long reply leaves a worker free for the others.
@@ -32,7 +33,7 @@ def serve(
         typer.Option("--tasks", help="Task file (JSONL). Default: the bundled demo set.", show_default=False),
     ] = None,
     grader_name: Annotated[str, typer.Option("--grader", help=f"One of: {', '.join(GRADERS)}.")] = "local",
-    grader_model: flags.GraderModel = flags.DEFAULT_GRADER_MODEL,
+    grader_model: flags.GraderModel = DEFAULT_GRADER_MODEL,
     grader_base_url: flags.GraderBaseUrl = None,
     grader_api_key: flags.GraderApiKey = None,
     simpleqa_template: flags.SimpleqaTemplate = "ours",

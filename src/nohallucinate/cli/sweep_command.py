@@ -42,6 +42,7 @@ from nohallucinate.runs import (
     summarise,
     sweep,
 )
+from nohallucinate.spec import DEFAULT_GRADER_MODEL
 from nohallucinate.tasks import Reply, Task, demo_tasks_path, load_tasks
 
 DEFAULT_RUNS_DIR = Path("runs")
@@ -73,7 +74,7 @@ def sweep_command(
     max_tokens: flags.MaxTokens = None,
     seed: flags.Seed = None,
     reasoning_effort: flags.ReasoningEffort = None,
-    grader_model: flags.GraderModel = flags.DEFAULT_GRADER_MODEL,
+    grader_model: flags.GraderModel = DEFAULT_GRADER_MODEL,
     grader_base_url: flags.GraderBaseUrl = None,
     grader_api_key: flags.GraderApiKey = None,
     simpleqa_template: flags.SimpleqaTemplate = "ours",

@@ -15,12 +15,11 @@ from nohallucinate.checksums import text_sha256
 from nohallucinate.datagen import queries
 from nohallucinate.datagen.wikidata import Wikidata
 from nohallucinate.datagen.wikipedia import Wikipedia
-from nohallucinate.tasks import K_RANGE, Article, Family
+from nohallucinate.tasks import Article, Family
 
 Decomposer = Callable[[str, str], list[str]]  # (text, subject) -> atomic claims
 T = TypeVar("T")
 
-BIRTH_QUESTION = "On what day, month and year was {} born?"
 APPEARANCES_QUESTION = "How many league appearances did {player} make for {club} in the {season} season?"
 PRIZE_QUESTION = "In what year did {person} receive {prize}?"
 MONTHS = "January February March April May June July August September October November December".split()
@@ -161,11 +160,6 @@ def format_date(date: PartialDate) -> str:
     """ "11 March 1952", the form every gold date takes."""
     assert date.year is not None and date.month is not None and date.day is not None
     return f"{date.day} {MONTHS[date.month - 1]} {date.year}"
-
-
-def clamp_k(count: int) -> int:
-    """K of F1@K: the lead's atomic facts, clamped to the spec's range, [12, 40]."""
-    return max(K_RANGE[0], min(K_RANGE[1], count))
 
 
 def _unique(candidates: Iterable[Candidate]) -> list[Candidate]:

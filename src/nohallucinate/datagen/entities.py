@@ -19,15 +19,13 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, cast
 
 from nohallucinate.answers.dates import PartialDate
+from nohallucinate.spec import DAY_PRECISION, MONTH_PRECISION, YEAR_PRECISION
 
 Rank = Literal["preferred", "normal", "deprecated"]
 SnakType = Literal["value", "novalue", "somevalue"]
 
 ALL_RANKS: tuple[Rank, ...] = ("preferred", "normal", "deprecated")
 SNAK_TYPES: tuple[SnakType, ...] = ("value", "novalue", "somevalue")
-YEAR_PRECISION = 9
-MONTH_PRECISION = 10
-DAY_PRECISION = 11
 
 _ENTITY_URI_PREFIX = "http://www.wikidata.org/entity/"
 _TIME = re.compile(r"(?P<sign>[+-])(?P<year>\d+)-(?P<month>\d\d)-(?P<day>\d\d)T")

@@ -20,7 +20,8 @@ from nohallucinate.datagen.transport import WikimediaTransport
 from nohallucinate.datagen.wikidata import Wikidata
 from nohallucinate.datagen.wikipedia import Wikipedia
 from nohallucinate.datagen.wikitext import club_seasons
-from nohallucinate.tasks import K_RANGE, Family, Task
+from nohallucinate.spec import DAY_PRECISION, clamp_k
+from nohallucinate.tasks import Family, Task
 from nohallucinate.tasks.checks import task_set_problems
 
 _PARENTHETICAL = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)")
@@ -106,7 +107,7 @@ def _birth(sources: _Sources, task: Task) -> str | None:
     recorded = {
         s.value.as_partial_date()
         for s in entity.statements("P569", ("preferred", "normal"))
-        if isinstance(s.value, Time) and s.value.precision >= 11
+        if isinstance(s.value, Time) and s.value.precision >= DAY_PRECISION
     }
     if recorded != {gold}:
         return f"Wikidata's day-precision birth dates are {sorted(map(str, recorded))}, the row says {task.gold}"
@@ -139,7 +140,7 @@ def _biography(sources: _Sources, task: Task) -> str | None:
         return "the bundled text differs from the article's"
     if task.provenance.get("k_decomposer") == "local":
         facts = specific_claims(decompose(page.lead or "", task.subject.label), task.subject.label)
-        expected = max(K_RANGE[0], min(K_RANGE[1], len(facts)))  # the spec's numbers; the counting is our own
+        expected = clamp_k(len(facts))  # the spec's numbers; the counting is our own
         if task.k != expected:
             return f"K is {task.k}, the lead's facts give {expected}"
     return None

@@ -7,8 +7,7 @@ from dataclasses import dataclass, field
 
 from nohallucinate.graders import OURS, Grader, LocalGrader, SimpleQATemplate, make_grader
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient
-
-DEFAULT_GRADER_MODEL = "gpt-5-mini"
+from nohallucinate.spec import DEFAULT_GRADER_MODEL
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,11 @@ from nohallucinate.models import ModelClient
 from nohallucinate.policies.base import Policy
 from nohallucinate.policies.baselines import ABSTENTION, AlwaysAbstain, AlwaysConfident, confident_answer
 from nohallucinate.policies.model import ModelPolicy
+from nohallucinate.spec import MODEL_POLICY_PREFIX
 from nohallucinate.tasks.prompt import SYSTEM_PROMPT
 
 BASELINES = {"always_abstain": AlwaysAbstain, "always_confident": AlwaysConfident}
-MODEL_PREFIX = "openai:"
+MODEL_PREFIX = MODEL_POLICY_PREFIX
 
 
 def make_policy(name: str, client: ModelClient | None = None) -> Policy:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nohallucinate.models import ModelClient
+from nohallucinate.spec import MODEL_POLICY_PREFIX
 from nohallucinate.tasks import Reply, Task
 from nohallucinate.tasks.prompt import SYSTEM_PROMPT, prompt_messages
 
@@ -13,7 +14,7 @@ class ModelPolicy:
     def __init__(self, client: ModelClient, system_prompt: str = SYSTEM_PROMPT) -> None:
         self.client = client
         self.system_prompt = system_prompt
-        self.name = f"openai:{client.endpoint.model}"
+        self.name = f"{MODEL_POLICY_PREFIX}{client.endpoint.model}"
 
     async def answer(self, task: Task, sample: int = 0) -> Reply:
         completion = await self.client.complete(prompt_messages(task, self.system_prompt), sample=sample)

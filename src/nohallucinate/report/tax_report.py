@@ -12,6 +12,7 @@ from nohallucinate.report.build import write_into
 from nohallucinate.report.charts import grouped_bars, save
 from nohallucinate.report.html import chart_section, fmt, write_page
 from nohallucinate.runs import read_config, read_results
+from nohallucinate.spec import model_name
 from nohallucinate.tax.benchmarks import BENCHMARKS
 from nohallucinate.tax.grading import BenchmarkSummary, TaxResult, summarise
 from nohallucinate.tax.run import TaxRunConfig
@@ -34,7 +35,7 @@ def load_tax_runs(directories: Sequence[Path | str]) -> list[TaxRunView]:
         if not results:
             raise ValueError(f"{directory} holds no results yet")
         loaded.append((directory, config, summarise(results)))
-    labels = [config.policy.removeprefix("openai:") for _, config, _ in loaded]
+    labels = [model_name(config.policy) for _, config, _ in loaded]
     if len(set(labels)) < len(labels):
         labels = [f"{label} ({directory.name})" for label, (directory, _, _) in zip(labels, loaded, strict=True)]
     return [TaxRunView(label, *run) for label, run in zip(labels, loaded, strict=True)]

@@ -14,11 +14,11 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 
+from nohallucinate.spec import BIRTH_DATE_PHRASING
 from nohallucinate.tasks.forms import form_balance
 from nohallucinate.tasks.inputs import quote
 from nohallucinate.tasks.model import Family, Task
 
-BIRTH_DATE_PHRASING = "On what day, month and year was X born?"
 MAX_FORM_ADVANTAGE = 0.10  # accuracy a form-only guess at answerability may gain over the base rate
 _BIRTH_QUESTION = re.compile(r"\bborn\b|\bbirth", re.IGNORECASE)
 

@@ -7,10 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
+from nohallucinate.spec import K_RANGE
 from nohallucinate.tasks.inputs import SampleIndex, Text
-
-# K of F1@K: the lead's atomic facts, clamped to this range (the spec's constant; the builder clamps with it).
-K_RANGE = (12, 40)
 
 
 class Family(StrEnum):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from nohallucinate.datagen.context import BIRTH_QUESTION, BuildContext, Draft, page_source, provenance
+from nohallucinate.datagen.context import BuildContext, Draft, page_source, provenance
+from nohallucinate.spec import BIRTH_QUESTION
 from nohallucinate.tasks import Family
 
 _PERSON_LINK = re.compile(r"^(?P<name>[A-Z][a-z]+(?: [A-Z]\.)? [A-Z][a-z]+) \((?P<what>[^()]+)\)$")

@@ -17,7 +17,8 @@ from nohallucinate.datagen.context import (
     provenance,
     with_article,
 )
-from nohallucinate.datagen.entities import YEAR_PRECISION, Entity, Statement, Time
+from nohallucinate.datagen.entities import Entity, Statement, Time
+from nohallucinate.spec import YEAR_PRECISION
 from nohallucinate.tasks import Family
 
 CHECKS = (

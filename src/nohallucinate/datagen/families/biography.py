@@ -5,7 +5,8 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from nohallucinate.claims.anchors import specific_claims
-from nohallucinate.datagen.context import BuildContext, Draft, clamp_k, entity_source, page_source, provenance
+from nohallucinate.datagen.context import BuildContext, Draft, entity_source, page_source, provenance
+from nohallucinate.spec import clamp_k
 from nohallucinate.tasks import Article, Family
 
 MIN_ARTICLE_CHARS = 1500  # shorter articles leave too little to grade a biography against

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from nohallucinate.answers.dates import PartialDate
 from nohallucinate.datagen.context import (
-    BIRTH_QUESTION,
     BuildContext,
     Candidate,
     Draft,
@@ -14,8 +13,9 @@ from nohallucinate.datagen.context import (
     page_source,
     provenance,
 )
-from nohallucinate.datagen.entities import DAY_PRECISION, YEAR_PRECISION, Entity, Time
+from nohallucinate.datagen.entities import Entity, Time
 from nohallucinate.datagen.wikitext import full_dates_in, lead_dates
+from nohallucinate.spec import BIRTH_QUESTION, DAY_PRECISION, YEAR_PRECISION
 from nohallucinate.tasks import Family
 
 

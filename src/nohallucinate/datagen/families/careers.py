@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from nohallucinate.datagen.entities import YEAR_PRECISION, Entity, Statement, Time
+from nohallucinate.datagen.entities import Entity, Statement, Time
 from nohallucinate.datagen.wikitext import club_seasons
+from nohallucinate.spec import YEAR_PRECISION
 
 _CLUB_SUFFIX = re.compile(r"\s+(?:F\.C\.|FC|A\.F\.C\.|AFC)$")
 

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from nohallucinate.datagen.context import (
     APPEARANCES_QUESTION,
-    BIRTH_QUESTION,
     PRIZE_QUESTION,
     BuildContext,
     Draft,
@@ -21,6 +20,7 @@ from nohallucinate.datagen.families.careers import Spell, career_season, short_c
 from nohallucinate.datagen.families.counts import COUNT_QUESTION
 from nohallucinate.datagen.plan import Form
 from nohallucinate.datagen.wikipedia import Page
+from nohallucinate.spec import BIRTH_QUESTION
 from nohallucinate.tasks import Family
 
 _TWO_WORDS = re.compile(r"^[A-Z][a-z]+ [A-Z][a-z-]+$")

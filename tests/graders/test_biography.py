@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nohallucinate.graders import Label, LocalGrader
+from nohallucinate.graders.biography_detail import BiographyDetail
 from nohallucinate.tasks import Family, Reply
 from support.task_sets import labelled_tasks
 
@@ -57,3 +58,11 @@ def test_every_claim_is_reported_with_its_verdict_and_reason() -> None:
     assert [c["supported"] for c in claims] == [True, False]
     assert all(c["reason"] for c in claims)
     assert verdict.detail["k"] == ADAMS.k
+
+
+def test_the_detail_has_one_typed_shape() -> None:
+    detail = grade("Douglas Adams was born in Cambridge. He died in Paris.").detail_as(BiographyDetail)
+    assert [c.supported for c in detail.claims] == [True, False] and detail.claims_extracted is None
+    assert (detail.supported, detail.unsupported, detail.k) == (1, 1, ADAMS.k)
+    empty = grade("I don't know.").detail_as(BiographyDetail)
+    assert empty.claims == [] and empty.precision == 0.0

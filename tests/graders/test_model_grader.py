@@ -11,6 +11,7 @@ import pytest
 
 from nohallucinate.claims.verification import verify_claims
 from nohallucinate.graders import HybridGrader, Label, ModelGrader, load_simpleqa_template
+from nohallucinate.graders.biography_detail import BiographyDetail
 from nohallucinate.graders.llm.grades import read_grade
 from nohallucinate.graders.llm.templates import OURS, UPSTREAM_URL_VARIABLE
 from nohallucinate.models import Endpoint, ModelClient, ModelError
@@ -153,6 +154,8 @@ def test_biography_f1_at_k_in_batches_of_15_with_the_article_resent(scripted_ser
     assert numbered == [[str(n) for n in range(1, 16)], [str(n) for n in range(1, 6)]]
     assert all(BIO.article.text in p for p in verifications)
     assert verdict.label is Label.F1_AT_K and verdict.detail["unsupported"] == 20 and verdict.reward == 0.0
+    detail = verdict.detail_as(BiographyDetail)
+    assert detail.claims_extracted == 20 and all(c.hall_prob is not None for c in detail.claims)
 
 
 def test_missing_and_extra_verdicts_are_asked_again(scripted_server: OpenAIServer) -> None:

@@ -20,9 +20,9 @@ from nohallucinate.answers.questions import expected_kind
 from nohallucinate.audit.catalogue import BEST_PER_FORM, Strategy
 from nohallucinate.claims import decompose
 from nohallucinate.claims.anchors import anchors_of
-from nohallucinate.graders import ABSTENTION_REWARD, Grader
+from nohallucinate.graders import Grader, abstention_reward
 from nohallucinate.runs import grade_replies
-from nohallucinate.tasks import Family, Reply, Task
+from nohallucinate.tasks import Family, Kind, Reply, Task, spec_of
 from nohallucinate.tasks.forms import question_form, question_subject
 
 MARGIN = 0.02  # how far above the floor a fixed strategy may land before the audit fails
@@ -215,12 +215,12 @@ def _judge(
             FamilyAudit(
                 family=family,
                 forms=forms,
-                floor=statistics.fmean(ABSTENTION_REWARD[t.family] for t in pool),
-                margin=biography_margin if family is Family.BIOGRAPHY else margin,
+                floor=statistics.fmean(abstention_reward(t.family) for t in pool),
+                margin=biography_margin if spec_of(family).kind is Kind.LONG_FORM else margin,
                 strategies={name: Figure.of(earned(name, pool)) for name in [*order, BEST_PER_FORM]},
                 own_rows={name: Figure.of(earned(name, own)) for name in [*order, BEST_PER_FORM]},
                 at_floor=frozenset(
-                    name for name in order if all(rewards[name][t.task_id] == ABSTENTION_REWARD[t.family] for t in pool)
+                    name for name in order if all(rewards[name][t.task_id] == abstention_reward(t.family) for t in pool)
                 ),
             )
         )
@@ -228,7 +228,7 @@ def _judge(
         form: {
             "best_strategy": best_of_form[form],
             "best": _figure(Figure.of(earned(best_of_form[form], rows))),
-            "floor": statistics.fmean(ABSTENTION_REWARD[t.family] for t in rows),
+            "floor": statistics.fmean(abstention_reward(t.family) for t in rows),
             "families": dict(sorted(Counter(t.family.value for t in rows).items())),
         }
         for form, rows in sorted(rows_of_form.items(), key=lambda item: -len(item[1]))

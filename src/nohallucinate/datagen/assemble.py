@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 
 from nohallucinate.datagen.context import BuildLog, Draft
-from nohallucinate.tasks import ANSWERABLE_SHORT, TIERED, UNANSWERABLE, Family, Subject, Task
+from nohallucinate.tasks import TIERED, UNANSWERABLE, Family, Subject, Task
 from nohallucinate.tasks.forms import question_form
 
 # The spec's 1,000 rows, 150 of them biographies; the rest spread over the short families so that each form's
@@ -25,7 +25,7 @@ DEFAULT_COMPOSITION: dict[Family, int] = {
 }
 SHARED_SUBJECTS_PER_1000 = 60
 TIER_RULE = "thirds of the family's rows by Wikidata sitelink count: top third easy, bottom third hard"
-_ANSWERABLE = ANSWERABLE_SHORT | {Family.BIOGRAPHY}
+_ANSWERABLE = frozenset(Family) - UNANSWERABLE
 
 
 def assemble(drafts: list[Draft], composition: Mapping[Family, int], log: BuildLog) -> list[Task]:

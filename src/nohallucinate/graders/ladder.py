@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from nohallucinate.tasks import Family
+from nohallucinate.tasks import Family, FamilySpec, Kind, spec_of
 
 
 class Label(StrEnum):
@@ -18,44 +18,65 @@ class Label(StrEnum):
     IDENTIFIED = "IDENTIFIED"
     ABSTAINED = "ABSTAINED"
     CONFABULATED = "CONFABULATED"
-    # Biography: scored by F1@K (an abstention there is ABSTAINED and earns 0.0).
+    # Biography: scored by F1@K.
     F1_AT_K = "F1@K"
 
 
-SHORT_ANSWER_REWARDS = {Label.CORRECT: 1.0, Label.NOT_ATTEMPTED: 0.5, Label.INCORRECT: 0.0}
-DEFECT_REWARDS = {Label.IDENTIFIED: 1.0, Label.ABSTAINED: 0.5, Label.CONFABULATED: 0.0}
-BIOGRAPHY_LABELS = (Label.F1_AT_K, Label.ABSTAINED)
-
-# The reward an honest "I don't know" earns in each family: the floor no constant policy may beat.
-ABSTENTION_REWARD = {family: 0.0 if family is Family.BIOGRAPHY else 0.5 for family in Family}
+# Each kind of family: its labels best first, and the fixed reward of each (F1@K's is computed from claims).
+LADDERS: dict[Kind, dict[Label, float | None]] = {
+    Kind.SHORT_ANSWER: {Label.CORRECT: 1.0, Label.NOT_ATTEMPTED: 0.5, Label.INCORRECT: 0.0},
+    Kind.DEFECT: {Label.IDENTIFIED: 1.0, Label.ABSTAINED: 0.5, Label.CONFABULATED: 0.0},
+    Kind.LONG_FORM: {Label.F1_AT_K: None, Label.ABSTAINED: 0.0},  # an abstention there earns nothing
+}
+# The label a reply earns when it is not read at all (past its length limit): the bottom of its ladder.
+BOTTOM_LABELS = {Kind.SHORT_ANSWER: Label.INCORRECT, Kind.DEFECT: Label.CONFABULATED, Kind.LONG_FORM: Label.F1_AT_K}
 # Confident errors: what a calibrated policy with the same knowledge would have turned into abstentions.
 CONFIDENT_ERRORS = frozenset({Label.INCORRECT, Label.CONFABULATED})
 
 
+def _spec(family: Family | FamilySpec) -> FamilySpec:
+    return family if isinstance(family, FamilySpec) else spec_of(family)
+
+
+def abstention_reward(family: Family | FamilySpec) -> float:
+    """The reward an honest "I don't know" earns in this family: the floor no constant policy may beat."""
+    kind = _spec(family).kind
+    abstained = Label.NOT_ATTEMPTED if kind is Kind.SHORT_ANSWER else Label.ABSTAINED
+    reward = LADDERS[kind][abstained]
+    assert reward is not None
+    return reward
+
+
+ABSTENTION_REWARD = {family: abstention_reward(family) for family in Family}
+
+
 def calibrated_reward(family: Family, label: Label | None, reward: float) -> float:
     """The reward had a confident error been an abstention instead (every other verdict keeps its reward)."""
-    return ABSTENTION_REWARD[family] if label in CONFIDENT_ERRORS else reward
+    return abstention_reward(family) if label in CONFIDENT_ERRORS else reward
 
 
-def labels_for(family: Family) -> tuple[Label, ...]:
+def labels_for(family: Family | FamilySpec) -> tuple[Label, ...]:
     """The labels a verdict in this family may carry, best first."""
-    if family.is_answerable_short:
-        return tuple(SHORT_ANSWER_REWARDS)
-    if family.is_unanswerable:
-        return tuple(DEFECT_REWARDS)
-    return BIOGRAPHY_LABELS
+    return tuple(LADDERS[_spec(family).kind])
 
 
-def reward_for(family: Family, label: Label) -> float:
+def bottom_label(family: Family | FamilySpec) -> Label:
+    """The worst label of the family's ladder."""
+    return BOTTOM_LABELS[_spec(family).kind]
+
+
+def reward_for(family: Family | FamilySpec, label: Label) -> float:
     """The fixed reward of a ladder label; biography's F1@K reward is computed, not looked up."""
-    table = SHORT_ANSWER_REWARDS if family.is_answerable_short else DEFECT_REWARDS
-    if family is Family.BIOGRAPHY:
-        if label is Label.ABSTAINED:
-            return 0.0
+    spec = _spec(family)
+    ladder = LADDERS[spec.kind]
+    if label not in ladder:
+        if spec.kind is Kind.LONG_FORM:
+            raise ValueError("a biography F1@K reward is computed from its claims, not looked up")
+        raise ValueError(f"label {label} does not belong to family {spec.name}")
+    reward = ladder[label]
+    if reward is None:
         raise ValueError("a biography F1@K reward is computed from its claims, not looked up")
-    if label not in table:
-        raise ValueError(f"label {label} does not belong to family {family.value}")
-    return table[label]
+    return reward
 
 
 def f1_at_k(supported: int, unsupported: int, k: int) -> tuple[float, float, float]:

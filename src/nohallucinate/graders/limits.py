@@ -10,20 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from nohallucinate.graders.ladder import Label
+from nohallucinate.graders.ladder import bottom_label
 from nohallucinate.graders.verdict import Verdict
-from nohallucinate.tasks import Family, Reply, Task
+from nohallucinate.tasks import Family, FamilySpec, Kind, Reply, Task, spec_of
 
 SHORT_REPLY_LIMIT = 8_000  # characters: about 1,300 words
 BIOGRAPHY_REPLY_LIMIT = 50_000  # characters: about 8,000 words, longer than most Wikipedia articles
-REPLY_LIMITS: Mapping[Family, int] = {
-    family: BIOGRAPHY_REPLY_LIMIT if family is Family.BIOGRAPHY else SHORT_REPLY_LIMIT for family in Family
+LIMITS_BY_KIND = {
+    Kind.SHORT_ANSWER: SHORT_REPLY_LIMIT,
+    Kind.DEFECT: SHORT_REPLY_LIMIT,
+    Kind.LONG_FORM: BIOGRAPHY_REPLY_LIMIT,
 }
-_BOTTOM = {Family.BIOGRAPHY: Label.F1_AT_K} | {
-    family: Label.INCORRECT if family.is_answerable_short else Label.CONFABULATED
-    for family in Family
-    if family is not Family.BIOGRAPHY
-}
+
+
+def reply_limit(family: Family | FamilySpec) -> int:
+    """The longest reply, in characters, that a family's grader reads."""
+    spec = family if isinstance(family, FamilySpec) else spec_of(family)
+    return LIMITS_BY_KIND[spec.kind]
+
+
+REPLY_LIMITS: Mapping[Family, int] = {family: reply_limit(family) for family in Family}
 
 
 def over_limit(task: Task, reply: Reply, limits: Mapping[Family, int] | None = REPLY_LIMITS) -> Verdict | None:
@@ -32,4 +38,4 @@ def over_limit(task: Task, reply: Reply, limits: Mapping[Family, int] | None = R
     if limit is None or len(reply.response) <= limit:
         return None
     detail = {"over_length": len(reply.response), "limit": limit}
-    return Verdict.on(task, reply.sample, _BOTTOM[task.family], 0.0, "local", detail)
+    return Verdict.on(task, reply.sample, bottom_label(task.family), 0.0, "local", detail)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -10,6 +10,7 @@ from nohallucinate.graders.ladder import Label
 from nohallucinate.tasks import Family, Task, Tier
 
 DecidedBy = Literal["local", "model"]
+Detail = TypeVar("Detail", bound=BaseModel)
 
 
 class Verdict(BaseModel):
@@ -34,6 +35,10 @@ class Verdict(BaseModel):
         """The verdict on one reply to `task`, carrying the task's id, family and tier."""
         return cls(task_id=task.task_id, family=task.family, tier=task.tier, sample=sample, label=label,
                    reward=reward, decided_by=decided_by, detail=detail)  # fmt: skip
+
+    def detail_as(self, model: type[Detail]) -> Detail:
+        """A typed view of the detail (e.g. `BiographyDetail`), validated."""
+        return model.model_validate(self.detail)
 
     @property
     def errored(self) -> bool:

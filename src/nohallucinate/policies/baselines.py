@@ -6,7 +6,7 @@ import hashlib
 import random
 
 from nohallucinate.answers.questions import AnswerKind, expected_kind
-from nohallucinate.tasks import Family, Reply, Task
+from nohallucinate.tasks import Kind, Reply, Task, spec_of
 
 ABSTENTION = "I don't know."
 
@@ -43,7 +43,7 @@ def confident_answer(task: Task, sample: int = 0) -> str:
     """A specific, plausible, unhedged answer chosen by a hash of the task, so runs repeat exactly."""
     seed = hashlib.sha256(f"{task.task_id}:{sample}".encode()).digest()
     rng = random.Random(seed)
-    if task.family is Family.BIOGRAPHY:
+    if spec_of(task.family).kind is Kind.LONG_FORM:
         return _confident_biography(task.subject.label, rng)
     kind = expected_kind(task.question)
     if kind is AnswerKind.DATE:

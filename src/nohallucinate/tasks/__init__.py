@@ -1,5 +1,15 @@
 """The public task format: rows, replies, and their loaders."""
 
+from nohallucinate.tasks.families import (
+    ANSWERABLE_SHORT,
+    FAMILY_SPECS,
+    TIERED,
+    UNANSWERABLE,
+    Family,
+    FamilySpec,
+    Kind,
+    spec_of,
+)
 from nohallucinate.tasks.loading import (
     FormatError,
     demo_tasks_path,
@@ -7,27 +17,19 @@ from nohallucinate.tasks.loading import (
     load_replies,
     load_tasks,
 )
-from nohallucinate.tasks.model import (
-    ANSWERABLE_SHORT,
-    K_RANGE,
-    TIERED,
-    UNANSWERABLE,
-    Article,
-    Family,
-    Reply,
-    Subject,
-    Task,
-    Tier,
-)
+from nohallucinate.tasks.model import K_RANGE, Article, Reply, Subject, Task, Tier
 
 __all__ = [
     "ANSWERABLE_SHORT",
+    "FAMILY_SPECS",
     "K_RANGE",
     "TIERED",
     "UNANSWERABLE",
     "Article",
     "Family",
+    "FamilySpec",
     "FormatError",
+    "Kind",
     "Reply",
     "Subject",
     "Task",
@@ -36,4 +38,5 @@ __all__ = [
     "load_demo_tasks",
     "load_replies",
     "load_tasks",
+    "spec_of",
 ]

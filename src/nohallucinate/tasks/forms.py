@@ -12,7 +12,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from nohallucinate.tasks.model import Family, Task
+from nohallucinate.tasks.families import Family, Kind, spec_of
+from nohallucinate.tasks.model import Task
 
 NAME = "<name>"
 NUMBER = "<number>"
@@ -98,7 +99,7 @@ def form_balance(tasks: Iterable[Task]) -> FormBalance:
     """Count every short question's family by form (biographies are a task of their own and are left out)."""
     counts: dict[str, Counter[Family]] = defaultdict(Counter)
     for task in tasks:
-        if task.family is not Family.BIOGRAPHY:
+        if spec_of(task.family).kind is not Kind.LONG_FORM:
             counts[question_form(task.question)][task.family] += 1
     forms = sorted(
         (FormShare(form, dict(sorted(c.items(), key=lambda i: i[0].value))) for form, c in counts.items()),

@@ -2,40 +2,13 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
 from nohallucinate.spec import K_RANGE
+from nohallucinate.tasks.families import FAMILY_FIELDS, Family, family_field_errors, spec_of
 from nohallucinate.tasks.inputs import SampleIndex, Text
-
-
-class Family(StrEnum):
-    """The seven task families."""
-
-    PRECISE_FACT = "precise_fact"
-    FOOTBALL_SEASON = "football_season"
-    BIOGRAPHY = "biography"
-    FALSE_PREMISE = "false_premise"
-    NONEXISTENT_ENTITY = "nonexistent_entity"
-    UNRECORDED_FACT = "unrecorded_fact"
-    AMBIGUOUS_ENTITY = "ambiguous_entity"
-
-    @property
-    def is_answerable_short(self) -> bool:
-        return self in ANSWERABLE_SHORT
-
-    @property
-    def is_unanswerable(self) -> bool:
-        return self in UNANSWERABLE
-
-
-ANSWERABLE_SHORT = frozenset({Family.PRECISE_FACT, Family.FOOTBALL_SEASON})
-UNANSWERABLE = frozenset(
-    {Family.FALSE_PREMISE, Family.NONEXISTENT_ENTITY, Family.UNRECORDED_FACT, Family.AMBIGUOUS_ENTITY}
-)
-TIERED = frozenset({Family.PRECISE_FACT, Family.FOOTBALL_SEASON, Family.BIOGRAPHY, Family.FALSE_PREMISE})
 
 Tier = Literal["easy", "medium", "hard"]
 
@@ -79,21 +52,11 @@ class Task(_Strict):
 
     @model_validator(mode="after")
     def _fields_match_family(self) -> Task:
-        family = self.family
-        _require(family.is_answerable_short, self.gold is not None, "gold")
-        _require(family.is_unanswerable, self.defect is not None, "defect")
-        _require(family is Family.BIOGRAPHY, self.article is not None, "article")
-        _require(family is Family.BIOGRAPHY, self.k is not None, "k")
-        if family not in TIERED and self.tier is not None:
-            raise ValueError(f"tier: must be null for the untiered family {family.value}")
+        present = {field: getattr(self, field) is not None for field in FAMILY_FIELDS}
+        errors = family_field_errors(spec_of(self.family), present, tier_given=self.tier is not None)
+        if errors:
+            raise ValueError(errors[0])
         return self
-
-
-def _require(needed: bool, present: bool, field: str) -> None:
-    if needed and not present:
-        raise ValueError(f"{field}: required for this family")
-    if present and not needed:
-        raise ValueError(f"{field}: must be absent for this family")
 
 
 class Reply(_Strict):

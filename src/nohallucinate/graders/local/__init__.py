@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from nohallucinate.graders.ladder import reward_for
+from nohallucinate.graders.ladder import Label, reward_for
 from nohallucinate.graders.limits import REPLY_LIMITS, over_limit
 from nohallucinate.graders.local.biography import judge_biography
 from nohallucinate.graders.local.defect import judge_unanswerable
 from nohallucinate.graders.local.short_answer import judge_answerable
 from nohallucinate.graders.verdict import Verdict
-from nohallucinate.tasks import Family, Reply, Task
+from nohallucinate.tasks import Family, Kind, Reply, Task, spec_of
 
 
 class LocalGrader:
@@ -28,18 +29,41 @@ class LocalGrader:
         """The verdict, computed synchronously (the grader does no I/O)."""
         if (overlong := over_limit(task, reply, self.limits)) is not None:
             return overlong
-        text = reply.response
-        if task.family is Family.BIOGRAPHY:
-            assert task.article is not None and task.k is not None
-            label, reward, detail = judge_biography(task.article, task.k, text)
-        elif task.family.is_answerable_short:
-            assert task.gold is not None
-            label, detail = judge_answerable(task.question, task.gold, text)
-            reward = reward_for(task.family, label)
-        else:
-            label, detail = judge_unanswerable(task.family, task.question, task.subject.label, text)
-            reward = reward_for(task.family, label)
+        label, reward, detail = judge(task, reply.response)
         return Verdict.on(task, reply.sample, label, reward, "local", detail)
 
 
-__all__ = ["LocalGrader"]
+Judgement = tuple[Label, float, dict[str, Any]]
+
+
+def judge(task: Task, text: str) -> Judgement:
+    """Label, reward and detail for a reply to `task`, by the rules of its family's kind."""
+    return _JUDGES[spec_of(task.family).kind](task, text)
+
+
+def _short_answer(task: Task, text: str) -> Judgement:
+    assert task.gold is not None
+    label, detail = judge_answerable(task.question, task.gold, text)
+    return label, reward_for(task.family, label), detail
+
+
+def _defect(task: Task, text: str) -> Judgement:
+    spec = spec_of(task.family)
+    assert spec.defect_cue is not None
+    label, detail = judge_unanswerable(spec.defect_cue, task.question, task.subject.label, text)
+    return label, reward_for(spec, label), detail
+
+
+def _long_form(task: Task, text: str) -> Judgement:
+    assert task.article is not None and task.k is not None
+    return judge_biography(task.article, task.k, text)
+
+
+_JUDGES: Mapping[Kind, Callable[[Task, str], Judgement]] = {
+    Kind.SHORT_ANSWER: _short_answer,
+    Kind.DEFECT: _defect,
+    Kind.LONG_FORM: _long_form,
+}
+
+
+__all__ = ["LocalGrader", "judge"]

@@ -11,6 +11,7 @@ from typing import Any
 from nohallucinate.answers.abstention import abstains
 from nohallucinate.claims import LexicalVerifier, decompose, merge_near_duplicates
 from nohallucinate.claims.anchors import anchors_of
+from nohallucinate.graders.biography_detail import BiographyDetail, CheckedClaim
 from nohallucinate.graders.ladder import Label, f1_at_k
 from nohallucinate.tasks import Article
 
@@ -24,29 +25,24 @@ def judge_biography(article: Article, k: int, reply: str) -> tuple[Label, float,
     claims = merge_near_duplicates(specific, parsed)
     if not claims:
         label = Label.ABSTAINED if abstains(reply) or not reply.strip() else Label.F1_AT_K
-        return (
-            label,
-            0.0,
-            {"claims": [], "supported": 0, "unsupported": 0, "k": k, "precision": 0.0, "recall": 0.0,
-             "without_a_fact": len(stated)},
-        )  # fmt: skip
+        empty = BiographyDetail(
+            claims=[], supported=0, unsupported=0, without_a_fact=len(stated), k=k, precision=0.0, recall=0.0
+        )
+        return label, 0.0, empty.record()
     verifier = _verifier(article.text, article.title)
     checks = [verifier.check(claim, parsed[claim]) for claim in claims]
     supported = sum(check.supported for check in checks)
     precision, recall, reward = f1_at_k(supported, len(checks) - supported, k)
-    return (
-        Label.F1_AT_K,
-        reward,
-        {
-            "claims": [{"claim": c.claim, "supported": c.supported, "reason": c.reason} for c in checks],
-            "supported": supported,
-            "unsupported": len(checks) - supported,
-            "without_a_fact": len(stated) - len(specific),
-            "k": k,
-            "precision": precision,
-            "recall": recall,
-        },
+    detail = BiographyDetail(
+        claims=[CheckedClaim(claim=c.claim, supported=c.supported, reason=c.reason) for c in checks],
+        supported=supported,
+        unsupported=len(checks) - supported,
+        without_a_fact=len(stated) - len(specific),
+        k=k,
+        precision=precision,
+        recall=recall,
     )
+    return Label.F1_AT_K, reward, detail.record()
 
 
 @lru_cache(maxsize=64)

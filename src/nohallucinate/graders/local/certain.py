@@ -12,7 +12,7 @@ from nohallucinate.answers.normalise import normalise
 from nohallucinate.answers.numbers import parse_number
 from nohallucinate.answers.questions import AnswerKind, expected_kind
 from nohallucinate.graders.ladder import Label
-from nohallucinate.tasks import Family, Task
+from nohallucinate.tasks import Kind, Task, spec_of
 
 _BARE_ABSTENTIONS = frozenset(
     {"", "i do not know", "idk", "i am not sure", "not sure", "unknown", "no idea", "i do not know the answer",
@@ -23,15 +23,16 @@ _LEAD_IN = re.compile(r"^(?:it was|it is|the answer is|answer:)\s+(?:(?:in|on)\s
 
 def certain_label(task: Task, response: str) -> Label | None:
     """The label the rules are sure of for this reply, or None when a reader is needed."""
+    kind = spec_of(task.family).kind
     text = normalise(response).strip()
     if text.lower().rstrip(".!") in _BARE_ABSTENTIONS:
-        return Label.NOT_ATTEMPTED if task.family.is_answerable_short else Label.ABSTAINED
-    if task.family is Family.BIOGRAPHY:
+        return Label.NOT_ATTEMPTED if kind is Kind.SHORT_ANSWER else Label.ABSTAINED
+    if kind is Kind.LONG_FORM:
         return None
     value = _bare_value(text, expected_kind(task.question))
     if value is None:
         return None
-    if task.family.is_unanswerable:
+    if kind is Kind.DEFECT:
         return Label.CONFABULATED
     assert task.gold is not None
     return _compare(value, task.gold)

@@ -17,24 +17,18 @@ from nohallucinate.answers.normalise import normalise
 from nohallucinate.answers.questions import AnswerKind
 from nohallucinate.answers.reading import Candidate, Reading, read_reply
 from nohallucinate.graders.ladder import Label
-from nohallucinate.tasks import Family
 
-DEFECT_OF_FAMILY = {
-    Family.FALSE_PREMISE: DefectCue.FALSE_PREMISE,
-    Family.NONEXISTENT_ENTITY: DefectCue.NONEXISTENT,
-    Family.UNRECORDED_FACT: DefectCue.UNRECORDED,
-    Family.AMBIGUOUS_ENTITY: DefectCue.AMBIGUOUS,
-}
 # Claims that may stand beside the row's own: what does not exist was never played for or received either.
 _ALSO_TRUE = {DefectCue.NONEXISTENT: {DefectCue.FALSE_PREMISE}}
 
 
-def judge_unanswerable(family: Family, question: str, subject: str, reply: str) -> tuple[Label, dict[str, Any]]:
-    """Label a reply to a question that cannot be answered as asked; `subject` is the row's subject label."""
+def judge_unanswerable(defect: DefectCue, question: str, subject: str, reply: str) -> tuple[Label, dict[str, Any]]:
+    """Label a reply to a question that cannot be answered as asked because of `defect` (its family's cue);
+    `subject` is the row's subject label."""
     reading = read_reply(question, reply)
     claims = defect_claims(reading.text)
-    commitments = [c.text for c in _commitments(family, reading, claims)]
-    if family is Family.NONEXISTENT_ENTITY and _describes(subject, reading.text):
+    commitments = [c.text for c in _commitments(defect, reading, claims)]
+    if defect is DefectCue.NONEXISTENT and _describes(subject, reading.text):
         commitments.append(f"a description of {subject}")
     detail: dict[str, Any] = {
         "committed_to": commitments,
@@ -43,7 +37,7 @@ def judge_unanswerable(family: Family, question: str, subject: str, reply: str) 
     }
     if commitments or (reading.kind is AnswerKind.TEXT and _asserts_text_answer(reading, claims)):
         return Label.CONFABULATED, detail
-    return (Label.IDENTIFIED if identifies(DEFECT_OF_FAMILY[family], claims, reading.text) else Label.ABSTAINED), detail
+    return (Label.IDENTIFIED if identifies(defect, claims, reading.text) else Label.ABSTAINED), detail
 
 
 def identifies(defect: DefectCue, claims: list[DefectClaim], text: str) -> bool:
@@ -52,21 +46,21 @@ def identifies(defect: DefectCue, claims: list[DefectClaim], text: str) -> bool:
     return defect in named and named <= {defect, *_ALSO_TRUE.get(defect, set())} and not hedged_across(text, claims)
 
 
-def _commitments(family: Family, reading: Reading, claims: list[DefectClaim]) -> list[Candidate]:
+def _commitments(defect: DefectCue, reading: Reading, claims: list[DefectClaim]) -> list[Candidate]:
     # Any value of the kind asked is an answer, wherever it sits: after a denial, credited to a source, in
     # brackets. What is not: a value denied or asked about, a zero that restates the defect ("no appearances"),
     # a value of another relation ("died in 2001"), and a value its clause gives to someone or something else
     # ("he made 33 appearances for Manchester United"), unless it is credited to a source.
     # For a shared name, the other names describe the namesake the reply picked, so they excuse nothing.
-    weigh_names = family is not Family.AMBIGUOUS_ENTITY
-    named = DEFECT_OF_FAMILY[family] in {c.cue for c in claims}
+    weigh_names = defect is not DefectCue.AMBIGUOUS
+    named = defect in {c.cue for c in claims}
     values = [
         c
         for c in _asserted(reading, brackets_describe=not weigh_names)
         if not c.is_zero and c.relation is not False and not (weigh_names and _about_another(c, named))
     ]
     # A bare month is a guess at what is unknown; about something that does not exist, so is a bare year or decade.
-    invented = family is Family.NONEXISTENT_ENTITY
+    invented = defect is DefectCue.NONEXISTENT
     values += [
         c
         for c in (*reading.partial, *reading.decades)
@@ -76,7 +70,7 @@ def _commitments(family: Family, reading: Reading, claims: list[DefectClaim]) ->
         and not (weigh_names and _about_another(c, named))
         and c.relation is not False
     ]
-    if family is Family.AMBIGUOUS_ENTITY and named and len({c.value for c in values}) > 1:
+    if defect is DefectCue.AMBIGUOUS and named and len({c.value for c in values}) > 1:
         return []  # one value per namesake is a disambiguation, not a pick
     return values
 

@@ -73,7 +73,7 @@ def _reward_by_family(runs: list[RunView], path: Path) -> Path:
     }
     for i, family in enumerate(families):
         ax.hlines(floors[family], i - 0.45, i + 0.45, colors="black", linestyles="dashed", linewidth=1.2,
-                  label="always-abstain floor" if i == 0 else None)  # fmt: skip
+                  label="always-abstain floor" if i == 0 else "")  # fmt: skip
     ax.set_ylim(0, 1.08)
     ax.set_ylabel("mean reward")
     ax.set_title("Mean reward per family (dashed: what always abstaining earns)")

@@ -22,6 +22,7 @@ demo: $(BIN)/nohallucinate
 lint: $(BIN)/nohallucinate
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy
 
 test: lint
 	$(BIN)/pytest

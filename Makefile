@@ -31,4 +31,4 @@ bench: $(BIN)/nohallucinate
 	$(BIN)/python benchmarks/local_grader_speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

@@ -22,6 +22,7 @@ demo: $(BIN)/nohallucinate
 lint: $(BIN)/nohallucinate
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy
 
 test: lint
 	$(BIN)/pytest
@@ -30,4 +31,4 @@ bench: $(BIN)/nohallucinate
 	$(BIN)/python benchmarks/local_grader_speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

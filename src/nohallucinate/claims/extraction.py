@@ -100,7 +100,8 @@ def _triples_of(text: str) -> list[Triple]:
         fields = [
             entry.get(k) if isinstance(entry, dict) else None for k in ("subject", "predicate", "object", "hypothesis")
         ]
-        if not all(isinstance(f, str) and f.strip() for f in fields):
+        texts = [f.strip() for f in fields if isinstance(f, str) and f.strip()]
+        if len(texts) != len(fields):
             raise UnusableReply("every triple needs a subject, predicate, object and hypothesis")
-        triples.append(Triple(*(f.strip() for f in fields)))  # type: ignore[union-attr]
+        triples.append(Triple(*texts))
     return triples

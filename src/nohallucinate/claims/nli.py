@@ -33,10 +33,10 @@ class ModelJudge:
         if not hypotheses:
             return []
         checks = await verify_claims(self.client, hypotheses, title, premise, chunk_chars=self.chunk_chars)
-        judged = [check.probabilities for check in checks]
-        if any(probabilities is None for probabilities in judged):  # verify_claims raises before this happens
+        judged = [check.probabilities for check in checks if check.probabilities is not None]
+        if len(judged) != len(checks):  # verify_claims raises before this happens
             raise RuntimeError("claim verification returned a check without probabilities")
-        return judged  # type: ignore[return-value]
+        return judged
 
 
 class LocalNLIJudge:

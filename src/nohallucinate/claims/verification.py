@@ -130,10 +130,11 @@ def _probabilities(entry: object) -> Probabilities | None:
     if not isinstance(entry, dict):
         return None
     values = [entry.get(name) for name in ("entailment", "neutral", "contradiction")]
-    if not all(isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 1 for v in values):
+    numbers = [v for v in values if isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 1]
+    if len(numbers) != len(values):
         return None
-    total = math.fsum(values)  # type: ignore[arg-type]
+    total = math.fsum(numbers)
     if abs(total - 1) > PROBABILITY_TOLERANCE:
         return None
-    entailment, neutral, contradiction = (float(v) / total for v in values)  # type: ignore[arg-type]
+    entailment, neutral, contradiction = (float(v) / total for v in numbers)
     return Probabilities(entailment, neutral, contradiction)

@@ -256,7 +256,12 @@ def _coverage(gold: _Spans, pred: _Spans, average: Average, tolerance: int) -> S
     keys = _Keys.spanning(gold, pred, margin=tolerance)
     covered = _inside_some(pred, gold, keys, tolerance)
     found = _containing_some(gold, pred, keys, tolerance)
-    counts = (pred.per_example(covered), pred.per_example(), gold.per_example(found), gold.per_example())
+    counts: tuple[IntArray, ...] = (
+        pred.per_example(covered),
+        pred.per_example(),
+        gold.per_example(found),
+        gold.per_example(),
+    )
     if average == "micro":
         counts = tuple(np.array([c.sum()]) for c in counts)
     precision, recall, f1 = _precision_recall_f1(*counts)
@@ -368,4 +373,5 @@ def _length_before(runs: _Runs, points: IntArray) -> IntArray:
 
 def _lengths(runs: _Runs, n_examples: int) -> FloatArray:
     """Total length of the runs of each example."""
-    return np.bincount(runs.example, weights=runs.end - runs.start, minlength=n_examples)
+    # Weighted counts are float64; numpy's stubs type every bincount as integers, so this astype is a no-op.
+    return np.bincount(runs.example, weights=runs.end - runs.start, minlength=n_examples).astype(np.float64, copy=False)

@@ -67,7 +67,7 @@ class NoHallucinateEnvironment(Environment):
 
     def get_messages(self) -> list[Message]:
         return [
-            Message(role=message["role"], blocks=[TextBlock(text=message["content"])])  # type: ignore[arg-type]
+            Message.model_validate({"role": message["role"], "blocks": [TextBlock(text=message["content"])]})
             for message in self.env.prompt(self.task.task_id)
         ]
 

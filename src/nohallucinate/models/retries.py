@@ -117,7 +117,7 @@ class Retrying:
         if asked is not None:
             return asked
         base, cap = self.backoff
-        return min(cap, base * 2 ** (failed_attempt - 1)) + random.uniform(0, base)
+        return min(cap, base * 2.0 ** (failed_attempt - 1)) + random.uniform(0, base)
 
     def _exceeded(self, attempts: int, last: BaseException | None) -> DeadlineExceeded:
         tried = f"{attempts} attempt{'s' if attempts > 1 else ''}"

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nohallucinate.graders import Label
 from nohallucinate.report.runs import RunView
 from nohallucinate.tasks import Family
+
+if TYPE_CHECKING:  # matplotlib is imported only when a chart is drawn
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 # Where each label sits on the ladder, for one colour scheme across families.
 _TOP = {Label.CORRECT, Label.IDENTIFIED}
@@ -40,7 +45,9 @@ def _families(runs: list[RunView]) -> list[str]:
     return [family.value for family in Family if family.value in present]
 
 
-def grouped_bars(ax, groups: list[str], labels: list[str], values: Callable[[int, str], float | None]):
+def grouped_bars(
+    ax: Axes, groups: list[str], labels: list[str], values: Callable[[int, str], float | None]
+) -> tuple[float, list[int]]:
     """One bar per (group, series), labelled with its value; `values(series_index, group)`. Returns the bar
     width and the group centres."""
     width = 0.8 / len(labels)
@@ -58,7 +65,9 @@ def grouped_bars(ax, groups: list[str], labels: list[str], values: Callable[[int
     return width, centres
 
 
-def _grouped_bars(ax, groups: list[str], runs: list[RunView], values) -> tuple[float, list[float]]:
+def _grouped_bars(
+    ax: Axes, groups: list[str], runs: list[RunView], values: Callable[[RunView, str], float | None]
+) -> tuple[float, list[int]]:
     return grouped_bars(ax, groups, [run.label for run in runs], lambda index, group: values(runs[index], group))
 
 
@@ -73,7 +82,7 @@ def _reward_by_family(runs: list[RunView], path: Path) -> Path:
     }
     for i, family in enumerate(families):
         ax.hlines(floors[family], i - 0.45, i + 0.45, colors="black", linestyles="dashed", linewidth=1.2,
-                  label="always-abstain floor" if i == 0 else None)  # fmt: skip
+                  label="always-abstain floor" if i == 0 else "")  # fmt: skip
     ax.set_ylim(0, 1.08)
     ax.set_ylabel("mean reward")
     ax.set_title("Mean reward per family (dashed: what always abstaining earns)")
@@ -154,7 +163,7 @@ def _headroom(runs: list[RunView], path: Path) -> Path:
     return save(fig, path)
 
 
-def save(fig, path: Path, layout: bool = True) -> Path:
+def save(fig: Figure, path: Path, layout: bool = True) -> Path:
     import matplotlib.pyplot as plt
 
     path.parent.mkdir(parents=True, exist_ok=True)

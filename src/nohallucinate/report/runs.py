@@ -25,7 +25,7 @@ def load_runs(directories: list[Path]) -> list[RunView]:
     """Each run, labelled by policy and grader (and directory name where two would look alike)."""
     views = []
     for directory in directories:
-        config = read_config(directory)
+        config: RunConfig = read_config(directory)
         verdicts = read_verdicts(directory)
         if not verdicts:
             raise ValueError(f"{directory} holds no results yet")

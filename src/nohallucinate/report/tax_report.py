@@ -54,8 +54,10 @@ def tax_markdown(runs: list[TaxRunView]) -> str:
         cells = [BENCHMARKS[name].title, label, *(fmt(s.score if s else None) for s in summaries)]
         if delta:
             first, last = summaries[0], summaries[-1]
-            known = first and last and first.score is not None and last.score is not None
-            cells.append(f"{last.score - first.score:+.3f}" if known else "–")  # type: ignore[operator,union-attr]
+            if first and last and first.score is not None and last.score is not None:
+                cells.append(f"{last.score - first.score:+.3f}")
+            else:
+                cells.append("–")
         lines.append("| " + " | ".join(cells) + " |")
     lines += ["", "| benchmark | " + " | ".join(f"{run.label}: no box / errored" for run in runs) + " |",
               "|" + "---|" * (len(runs) + 1)]  # fmt: skip

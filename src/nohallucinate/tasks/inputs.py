@@ -52,8 +52,8 @@ Probability = Annotated[float, Field(strict=True, allow_inf_nan=False, ge=0.0, l
 
 def field_and_reason(error: Any) -> tuple[str | None, str]:
     """One pydantic error as (field path such as "spans[0]", reason); the value is quoted short, never whole."""
-    field = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in error["loc"])
-    field = clip(field.removeprefix(".")) or None  # an unknown field's name is the user's and may be huge
+    path = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in error["loc"])
+    field = clip(path.removeprefix(".")) or None  # an unknown field's name is the user's and may be huge
     reason = clip(str(error["msg"]).removeprefix("Value error, "), 4 * QUOTE_CHARS)
     if field is None:  # a whole-row rule, which may name its field
         named, _, rest = reason.partition(": ")

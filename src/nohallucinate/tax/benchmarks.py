@@ -11,7 +11,7 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Literal
 
 from nohallucinate.answers.boxed import extract_boxed
@@ -32,15 +32,19 @@ class Benchmark:
     name: str
     title: str
     kind: Kind
-    path: str  # inside the data directory
-    sha256: str
     repo: str  # upstream GitHub repository, commit and path, for downloads and the manifest
     commit: str
     upstream_path: str
+    sha256: str
     licence: str
     file_rows: int  # what the file holds
     card_count: int  # what the paper's card prints
     default_samples: int = 1
+
+    @property
+    def path(self) -> str:
+        """Where the file lies inside the data directory: a folder named for the benchmark, the upstream name."""
+        return f"{self.name}/{PurePosixPath(self.upstream_path).name}"
 
     @property
     def source(self) -> str:
@@ -93,33 +97,27 @@ class DataError(ValueError):
 BENCHMARKS: dict[str, Benchmark] = {
     b.name: b
     for b in (
-        Benchmark("umwp", "UMWP", "refusal", "umwp/StandardDataset.jsonl",
-                  "e8840e8383357238a08e9c5028e4758ceceb369e1db31c64678b0f851c9c9e73",
-                  "Yuki-Asuuna/UMWP", "1b3ae0fa", "data/StandardDataset.jsonl", "CC BY-SA 4.0", 5200, 600),
-        Benchmark("selfaware", "SelfAware", "refusal", "selfaware/SelfAware.json",
-                  "32929585ffdd4048f35f7f167720722eb8ddcf59908ffc958da2f84ea634dc54",
-                  "yinzhangyue/SelfAware", "f0bad1ff", "data/SelfAware.json", "CC BY-SA 4.0", 3369, 1032),
-        Benchmark("sum", "SUM", "refusal", "sum/sum_test.jsonl",
-                  "a13be6c1ea8dfafed2b5c6bda01c8824df5bc3c1d960d5a5044e8e9fb32ed1fa",
-                  "leo-leung04/Abstain-R1", "b75c7354", "data/Abstain-Test-SUM/sum_test.jsonl", "MIT", 284, 246),
-        Benchmark("gsm8k", "GSM8K", "accuracy", "gsm8k/test.jsonl",
-                  "3730d312f6e3440559ace48831e51066acaca737f6eabec99bccb9e4b3c39d14",
-                  "openai/grade-school-math", "3101c7d5", "grade_school_math/data/test.jsonl", "MIT", 1319, 1320),
-        Benchmark("minerva_math", "Minerva", "accuracy", "minerva_math/test.jsonl",
+        Benchmark("umwp", "UMWP", "refusal", "Yuki-Asuuna/UMWP", "1b3ae0fa", "data/StandardDataset.jsonl",
+                  "e8840e8383357238a08e9c5028e4758ceceb369e1db31c64678b0f851c9c9e73", "CC BY-SA 4.0", 5200, 600),
+        Benchmark("selfaware", "SelfAware", "refusal", "yinzhangyue/SelfAware", "f0bad1ff", "data/SelfAware.json",
+                  "32929585ffdd4048f35f7f167720722eb8ddcf59908ffc958da2f84ea634dc54", "CC BY-SA 4.0", 3369, 1032),
+        Benchmark("sum", "SUM", "refusal", "leo-leung04/Abstain-R1", "b75c7354", "data/Abstain-Test-SUM/sum_test.jsonl",
+                  "a13be6c1ea8dfafed2b5c6bda01c8824df5bc3c1d960d5a5044e8e9fb32ed1fa", "MIT", 284, 246),
+        Benchmark("gsm8k", "GSM8K", "accuracy", "openai/grade-school-math", "3101c7d5",
+                  "grade_school_math/data/test.jsonl",
+                  "3730d312f6e3440559ace48831e51066acaca737f6eabec99bccb9e4b3c39d14", "MIT", 1319, 1320),
+        Benchmark("minerva_math", "Minerva", "accuracy", "QwenLM/Qwen2.5-Math", "a45202bd",
+                  "evaluation/data/minerva_math/test.jsonl",
                   "0e656b430d3a0a1dab6aa853f453ba3805e28e2cabe4fc72486a897cc09d8ba2",
-                  "QwenLM/Qwen2.5-Math", "a45202bd", "evaluation/data/minerva_math/test.jsonl",
                   "MIT OpenCourseWare problems (CC BY-NC-SA); test use only", 272, 272),
-        Benchmark("math500", "MATH-500", "accuracy", "math500/test.jsonl",
-                  "35dc41080a3680858b27fa7e0533d2d547825316fc5dafe5d316f4ccc5a06132",
-                  "hkust-nlp/simpleRL-reason", "cf1c7858", "examples/simplelr_math_eval/data/math500/test.jsonl",
-                  "MIT", 500, 500),
-        Benchmark("olympiadbench", "OlympiadBench", "accuracy", "olympiadbench/test.jsonl",
-                  "bb8c1e38a16ea9eacb77530315a674d883f267fbff79183effc53681b4fcc416",
-                  "QwenLM/Qwen2.5-Math", "a45202bd", "evaluation/data/olympiadbench/test.jsonl", "Apache-2.0",
-                  675, 674),
-        Benchmark("amc23", "AMC23", "accuracy", "amc23/test.jsonl",
-                  "43707e1ca784602d8479de24ee8ce36609dbebc46dd152b0b12a46611aa898a4",
-                  "QwenLM/Qwen2.5-Math", "a45202bd", "evaluation/data/amc23/test.jsonl", "none stated (AoPS/MAA)",
+        Benchmark("math500", "MATH-500", "accuracy", "hkust-nlp/simpleRL-reason", "cf1c7858",
+                  "examples/simplelr_math_eval/data/math500/test.jsonl",
+                  "35dc41080a3680858b27fa7e0533d2d547825316fc5dafe5d316f4ccc5a06132", "MIT", 500, 500),
+        Benchmark("olympiadbench", "OlympiadBench", "accuracy", "QwenLM/Qwen2.5-Math", "a45202bd",
+                  "evaluation/data/olympiadbench/test.jsonl",
+                  "bb8c1e38a16ea9eacb77530315a674d883f267fbff79183effc53681b4fcc416", "Apache-2.0", 675, 674),
+        Benchmark("amc23", "AMC23", "accuracy", "QwenLM/Qwen2.5-Math", "a45202bd", "evaluation/data/amc23/test.jsonl",
+                  "43707e1ca784602d8479de24ee8ce36609dbebc46dd152b0b12a46611aa898a4", "none stated (AoPS/MAA)",
                   40, 40, default_samples=8),
     )
 }  # fmt: skip

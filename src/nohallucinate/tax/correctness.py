@@ -193,7 +193,7 @@ class AnswerChecker:
                 worker.kill()
                 worker = _Worker(self._context, self._match)
                 raise CheckTimeout(item.id, self.timeout)
-            done, value = worker.connection.recv()
+            done, value = worker.connection.recv()  # see _serve: (True, the verdict) or (False, the error)
         except (EOFError, OSError) as exc:
             worker.kill()
             worker = _Worker(self._context, self._match)
@@ -202,7 +202,8 @@ class AnswerChecker:
             self._idle.put(worker)
         if not done:
             raise RuntimeError(f"checking item {item.id} failed in the worker: {value}")
-        return value
+        verdict: bool = value
+        return verdict
 
 
 class _Worker:
@@ -311,7 +312,8 @@ def _plain(text: str) -> str:
 
 
 def _parse(text: str) -> list[Any]:
-    return parse(f"\\boxed{{{text}}}", extraction_config=_EXTRACTION, parsing_timeout=None)
+    parsed: list[Any] = parse(f"\\boxed{{{text}}}", extraction_config=_EXTRACTION, parsing_timeout=None)
+    return parsed
 
 
 @lru_cache(maxsize=4096)

@@ -49,21 +49,41 @@ async def grade_response(checker: Checker, item: TaxItem, sample: int, response:
     """Read the final box, decide refusal on its raw text, and check an answer with math-verify."""
     box = extract_boxed(response)
     refused = box is not None and is_refusal_box(box)
-    base = {"benchmark": item.benchmark, "id": item.id, "sample": sample, "answerable": item.answerable}
     if not item.answerable:
-        return TaxResult(**base, box=box, refused=refused, correct=refused)
+        return _result(item, sample, box=box, refused=refused, correct=refused)
     if box is None or refused or not box.strip():
-        return TaxResult(**base, box=box, refused=refused, correct=False)  # a refusal on a solvable item is wrong
+        return _result(item, sample, box=box, refused=refused, correct=False)  # a refusal on a solvable item is wrong
     try:
         correct = await checker.check(item, box)
     except Exception as exc:  # a check that fails or times out is an error, never a verdict
-        return TaxResult(**base, box=box, error=f"answer check failed: {type(exc).__name__}: {exc}")
-    return TaxResult(**base, box=box, correct=correct)
+        return _result(item, sample, box=box, error=f"answer check failed: {type(exc).__name__}: {exc}")
+    return _result(item, sample, box=box, correct=correct)
 
 
 def errored_result(item: TaxItem, sample: int, error: str) -> TaxResult:
     """The result of an item whose response could not be obtained."""
-    return TaxResult(benchmark=item.benchmark, id=item.id, sample=sample, answerable=item.answerable, error=error)
+    return _result(item, sample, error=error)
+
+
+def _result(
+    item: TaxItem,
+    sample: int,
+    *,
+    box: str | None = None,
+    refused: bool = False,
+    correct: bool | None = None,
+    error: str | None = None,
+) -> TaxResult:
+    return TaxResult(
+        benchmark=item.benchmark,
+        id=item.id,
+        sample=sample,
+        answerable=item.answerable,
+        box=box,
+        refused=refused,
+        correct=correct,
+        error=error,
+    )
 
 
 @dataclass(frozen=True)

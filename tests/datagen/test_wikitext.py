@@ -13,14 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nohallucinate.answers.dates import PartialDate
-from nohallucinate.datagen.wikitext import (
-    LeadDates,
-    SeasonLine,
-    career_tables,
-    club_seasons,
-    full_dates_in,
-    lead_dates,
-)
+from nohallucinate.datagen.leads import LeadDates, full_dates_in, lead_dates
+from nohallucinate.datagen.wikitext import SeasonLine, career_tables, club_seasons
 
 
 def _brief(lines: list[SeasonLine]) -> list[tuple[str, str, str | None, int | None, int | None, int | None]]:

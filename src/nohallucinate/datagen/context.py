@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar
 
-from nohallucinate import __version__
 from nohallucinate.answers.dates import PartialDate
 from nohallucinate.checksums import text_sha256
 from nohallucinate.datagen import queries
+from nohallucinate.datagen.entities import Entity
 from nohallucinate.datagen.wikidata import Wikidata
-from nohallucinate.datagen.wikipedia import Wikipedia
+from nohallucinate.datagen.wikipedia import Page, Wikipedia
 from nohallucinate.tasks import Article, Family
 
 Decomposer = Callable[[str, str], list[str]]  # (text, subject) -> atomic claims
@@ -77,7 +77,7 @@ class BuildContext:
 
     def candidates(self, query: str) -> list[Candidate]:
         rows = self.wikidata.sparql(query)
-        return [Candidate(str(r["item"]), str(r["title"]), int(r.get("sitelinks", 0) or 0)) for r in rows]
+        return [Candidate(str(r["item"]), str(r["title"]), _count(r.get("sitelinks"))) for r in rows]
 
     @cached_property
     def people(self) -> list[Candidate]:
@@ -120,22 +120,16 @@ class BuildContext:
         return options[int(text_sha256(f"{self.seed}:{salt}"), 16) % len(options)]
 
 
-def provenance(*sources: dict[str, Any], checks: Iterable[str], **fields: Any) -> dict[str, Any]:
-    """The provenance object every row carries: where its facts came from and the named checks it passed."""
-    return {
-        "builder": f"nohallucinate-datagen {__version__}",
-        "sources": list(sources),
-        "checks": list(checks),
-        **fields,
-    }
-
-
-def entity_source(entity: Any) -> dict[str, Any]:
+def entity_source(entity: Entity) -> dict[str, Any]:
     return {"api": "wikidata", "entity": entity.id, "revision": entity.lastrevid}
 
 
-def page_source(page: Any) -> dict[str, Any]:
+def page_source(page: Page) -> dict[str, Any]:
     return {"api": "wikipedia", "title": page.title, "revision": page.revision}
+
+
+def wikitext_source(title: str, revision: int | None) -> dict[str, Any]:
+    return {"api": "wikipedia", "title": title, "revision": revision}
 
 
 def with_article(prize: str) -> str:
@@ -160,6 +154,11 @@ def format_date(date: PartialDate) -> str:
     """ "11 March 1952", the form every gold date takes."""
     assert date.year is not None and date.month is not None and date.day is not None
     return f"{date.day} {MONTHS[date.month - 1]} {date.year}"
+
+
+def _count(value: object) -> int:
+    """A Query Service count: 0 when the row has none."""
+    return int(value) if isinstance(value, int | float | str) and value else 0
 
 
 def _unique(candidates: Iterable[Candidate]) -> list[Candidate]:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, NoReturn, TypeVar
 
-from nohallucinate.datagen.context import BuildContext, Candidate, Draft
+from nohallucinate.datagen.context import BuildContext, BuildLog, Candidate, Draft
 from nohallucinate.datagen.entities import Entity
 from nohallucinate.datagen.wikipedia import Page
 from nohallucinate.tasks import Family
@@ -115,7 +115,7 @@ Made = Draft | list[Draft] | None  # a row, several rows, or none (the candidate
 
 
 def gather(
-    ctx: BuildContext,
+    log: BuildLog,
     family: Family,
     items: Iterable[T],
     draft: Callable[[Trial[T]], Made],
@@ -133,7 +133,7 @@ def gather(
         try:
             made = draft(Trial(item))
         except Rejected as rejected:
-            ctx.log.reject(family, rejected.subject or subject(item), rejected.reason)
+            log.reject(family, rejected.subject or subject(item), rejected.reason)
             continue
         drafts += made if isinstance(made, list) else [] if made is None else [made]
     return drafts[:want] if isinstance(want, int) else drafts

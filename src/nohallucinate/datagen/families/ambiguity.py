@@ -56,7 +56,7 @@ def shared_names(ctx: BuildContext, want: int) -> list[Draft]:
             for name in names
         ]
 
-    return gather(ctx, family, candidates, drafts, want=want, subject=lambda c: c.title)
+    return gather(ctx.log, family, candidates, drafts, want=want, subject=lambda c: c.title)
 
 
 def _people_among(ctx: BuildContext, titles: list[str]) -> list[str]:

@@ -66,7 +66,7 @@ def award_years(ctx: BuildContext, want: int) -> list[Draft]:
             ).row(),
         )
 
-    return gather(ctx, family, candidates, draft, want=want, subject=qid)
+    return gather(ctx.log, family, candidates, draft, want=want, subject=qid)
 
 
 def _usable_awards(ctx: BuildContext, entity: Entity, prizes: dict[str, Entity]) -> list[tuple[Statement, int]]:

@@ -56,4 +56,4 @@ def biographies(ctx: BuildContext, want: int) -> list[Draft]:
             ).row(),
         )
 
-    return gather(ctx, family, candidates, draft, want=want, subject=qid)
+    return gather(ctx.log, family, candidates, draft, want=want, subject=qid)

@@ -68,7 +68,7 @@ def recorded_births(ctx: BuildContext, want: int) -> list[Draft]:
             ).row(),
         )
 
-    return gather(ctx, Family.PRECISE_FACT, candidates, draft, want=want, subject=qid)
+    return gather(ctx.log, Family.PRECISE_FACT, candidates, draft, want=want, subject=qid)
 
 
 def unrecorded_births(ctx: BuildContext, want: int) -> list[Draft]:
@@ -102,7 +102,7 @@ def unrecorded_births(ctx: BuildContext, want: int) -> list[Draft]:
             ).row(),
         )
 
-    return gather(ctx, Family.UNRECORDED_FACT, candidates, draft, want=want, subject=qid)
+    return gather(ctx.log, Family.UNRECORDED_FACT, candidates, draft, want=want, subject=qid)
 
 
 def _only_year(trial: Trial[Candidate], entity: Entity) -> int:

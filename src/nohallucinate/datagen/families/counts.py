@@ -51,7 +51,7 @@ def match_counts(ctx: BuildContext, want: int) -> list[Draft]:
             ).row(),
         )
 
-    return gather(ctx, family, candidates, draft, want=want, subject=qid)
+    return gather(ctx.log, family, candidates, draft, want=want, subject=qid)
 
 
 def _matches(statement: Statement) -> int | None:

@@ -59,4 +59,4 @@ def season_appearances(ctx: BuildContext, want: int) -> list[Draft]:
             ).row(),
         )
 
-    return gather(ctx, family, candidates, draft, want=want, subject=qid)
+    return gather(ctx.log, family, candidates, draft, want=want, subject=qid)

@@ -74,7 +74,7 @@ def invented_names(ctx: BuildContext, want: Mapping[Form, int]) -> dict[Form, li
     def enough() -> bool:
         return all(len(made[form]) >= n for form, n in want.items())
 
-    gather(ctx, Family.NONEXISTENT_ENTITY, proposals, draft, want=enough, subject=lambda p: p[1])
+    gather(ctx.log, Family.NONEXISTENT_ENTITY, proposals, draft, want=enough, subject=lambda p: p[1])
     return made
 
 

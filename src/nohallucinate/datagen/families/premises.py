@@ -157,7 +157,7 @@ def _premises(
             )
         )
 
-    gather(ctx, family, subjects, draft, want=lambda: not open_forms(), subject=qid)
+    gather(ctx.log, family, subjects, draft, want=lambda: not open_forms(), subject=qid)
     return made
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -14,14 +13,13 @@ from nohallucinate.checksums import text_sha256
 from nohallucinate.datagen import queries
 from nohallucinate.datagen.entities import Entity
 from nohallucinate.datagen.wikidata import Wikidata
-from nohallucinate.datagen.wikipedia import Page, Wikipedia
+from nohallucinate.datagen.wikipedia import Wikipedia
 from nohallucinate.tasks import Article, Family
+from nohallucinate.tasks.provenance import Provenance
 
 Decomposer = Callable[[str, str], list[str]]  # (text, subject) -> atomic claims
 T = TypeVar("T")
 
-APPEARANCES_QUESTION = "How many league appearances did {player} make for {club} in the {season} season?"
-PRIZE_QUESTION = "In what year did {person} receive {prize}?"
 MONTHS = "January February March April May June July August September October November December".split()
 
 
@@ -39,6 +37,24 @@ class Draft:
     defect: str | None = None
     article: Article | None = None
     k: int | None = None
+
+    @classmethod
+    def of(
+        cls,
+        family: Family,
+        question: str,
+        subject: tuple[str, Entity | None],
+        provenance: Provenance,
+        *,
+        gold: str | None = None,
+        defect: str | None = None,
+        article: Article | None = None,
+        k: int | None = None,
+    ) -> Draft:
+        """A row about a label and, for a real subject, its Wikidata item (whose QID and sitelinks it carries)."""
+        label, item = subject
+        qid, sitelinks = (item.id, item.sitelink_count) if item is not None else (None, None)
+        return cls(family, question, label, qid, sitelinks, provenance.row(), gold, defect, article, k)
 
 
 @dataclass(frozen=True)
@@ -118,24 +134,6 @@ class BuildContext:
 
     def pick(self, options: Sequence[T], salt: str) -> T:
         return options[int(text_sha256(f"{self.seed}:{salt}"), 16) % len(options)]
-
-
-def entity_source(entity: Entity) -> dict[str, Any]:
-    return {"api": "wikidata", "entity": entity.id, "revision": entity.lastrevid}
-
-
-def page_source(page: Page) -> dict[str, Any]:
-    return {"api": "wikipedia", "title": page.title, "revision": page.revision}
-
-
-def wikitext_source(title: str, revision: int | None) -> dict[str, Any]:
-    return {"api": "wikipedia", "title": title, "revision": revision}
-
-
-def with_article(prize: str) -> str:
-    """A prize as a question names it: "the Verrowmont Prize" (a label's own "The" lower-cased, so that every
-    award question reads alike)."""
-    return "the " + re.sub(r"^the\s+", "", prize, flags=re.IGNORECASE)
 
 
 def by_plan(parts: Sequence[tuple[Sequence[T], int]]) -> list[T]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from nohallucinate.datagen.context import BuildContext, Candidate, Draft, page_source
+from nohallucinate.datagen import cite
+from nohallucinate.datagen.context import BuildContext, Candidate, Draft
 from nohallucinate.datagen.gates import Gate, Sources, Trial, gather, qid
 from nohallucinate.spec import BIRTH_QUESTION
 from nohallucinate.tasks import Family
@@ -38,20 +39,18 @@ def shared_names(ctx: BuildContext, want: int) -> list[Draft]:
         names = sorted(name for name, whats in namesakes.items() if len(whats) >= MIN_NAMESAKES)
         trial.require(NAMESAKES, bool(names))
         return [
-            Draft(
-                family=family,
-                question=BIRTH_QUESTION.format(name),
-                subject_label=name,
-                subject_qid=None,
-                sitelinks=None,
+            Draft.of(
+                family,
+                BIRTH_QUESTION.format(name),
+                (name, None),
                 defect=f"The name {name} belongs to several people ({'; '.join(namesakes[name])}).",
                 provenance=AmbiguousProvenance(
-                    sources=[page_source(page)],
+                    sources=[cite.page(page)],
                     negative_checks=trial.checks,
                     page=page.title,
                     page_item=page.wikibase_item,
                     namesakes=[f"{name} ({what})" for what in namesakes[name]],
-                ).row(),
+                ),
             )
             for name in names
         ]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from nohallucinate.datagen.context import PRIZE_QUESTION, BuildContext, Candidate, Draft, entity_source, with_article
+from nohallucinate.datagen import cite, questions
+from nohallucinate.datagen.context import BuildContext, Candidate, Draft
 from nohallucinate.datagen.entities import Entity, Statement, Time
 from nohallucinate.datagen.gates import Gate, Sources, Trial, gather, qid
 from nohallucinate.spec import YEAR_PRECISION
@@ -48,22 +49,19 @@ def award_years(ctx: BuildContext, want: int) -> list[Draft]:
         prize = prizes[str(statement.value)]
         assert prize.label is not None  # `usable` kept labelled prizes only
         label = entity.label or trial.item.title
-        return Draft(
-            family=family,
-            question=PRIZE_QUESTION.format(person=label, prize=with_article(prize.label)),
-            subject_label=label,
-            subject_qid=entity.id,
-            sitelinks=entity.sitelink_count,
+        return Draft.of(
+            family,
+            questions.PRIZE.format(person=label, prize=questions.with_article(prize.label)),
+            (label, entity),
             gold=str(year),
             provenance=AwardYearProvenance(
-                sources=[entity_source(entity), entity_source(prize)],
+                sources=[cite.entity(entity), cite.entity(prize)],
                 checks=trial.checks,
-                entity=entity.id,
+                **cite.item(entity),
                 statement=statement.id,
                 prize=prize.id,
                 prize_label=prize.label,
-                sitelinks=entity.sitelink_count,
-            ).row(),
+            ),
         )
 
     return gather(ctx.log, family, candidates, draft, want=want, subject=qid)

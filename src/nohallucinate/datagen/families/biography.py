@@ -5,14 +5,14 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from nohallucinate.claims.anchors import specific_claims
-from nohallucinate.datagen.context import BuildContext, Candidate, Draft, entity_source, page_source
+from nohallucinate.datagen import cite, questions
+from nohallucinate.datagen.context import BuildContext, Candidate, Draft
 from nohallucinate.datagen.gates import Gate, Sources, Trial, gather, qid
 from nohallucinate.spec import clamp_k
 from nohallucinate.tasks import Article, Family
 from nohallucinate.tasks.provenance import BiographyProvenance
 
 MIN_ARTICLE_CHARS = 1500  # shorter articles leave too little to grade a biography against
-BIOGRAPHY_QUESTION = "Write a biography of {}."
 
 LONG_ENOUGH = Gate(f"an article of at least {MIN_ARTICLE_CHARS} characters", "the article is too short")
 
@@ -32,12 +32,10 @@ def biographies(ctx: BuildContext, want: int) -> list[Draft]:
         label = entity.label or page.title
         # K counts the lead's facts as F1@K counts a reply's: claims with a date, number or name beyond the subject.
         facts = len(specific_claims(ctx.decompose(page.lead, label), label))
-        return Draft(
-            family=family,
-            question=BIOGRAPHY_QUESTION.format(label),
-            subject_label=label,
-            subject_qid=entity.id,
-            sitelinks=entity.sitelink_count,
+        return Draft.of(
+            family,
+            questions.BIOGRAPHY.format(label),
+            (label, entity),
             article=Article(
                 title=page.title,
                 lead=page.lead,
@@ -46,14 +44,13 @@ def biographies(ctx: BuildContext, want: int) -> list[Draft]:
             ),
             k=clamp_k(facts),
             provenance=BiographyProvenance(
-                sources=[entity_source(entity), page_source(page)],
+                sources=[cite.entity(entity), cite.page(page)],
                 checks=trial.checks,
-                entity=entity.id,
+                **cite.item(entity),
                 title=page.title,
                 lead_facts=facts,
                 k_decomposer=ctx.decomposer_name,
-                sitelinks=entity.sitelink_count,
-            ).row(),
+            ),
         )
 
     return gather(ctx.log, family, candidates, draft, want=want, subject=qid)

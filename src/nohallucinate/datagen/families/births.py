@@ -3,7 +3,8 @@ was X born?", decided by what Wikidata records at every rank and what the articl
 
 from __future__ import annotations
 
-from nohallucinate.datagen.context import BuildContext, Candidate, Draft, entity_source, format_date, page_source
+from nohallucinate.datagen import cite
+from nohallucinate.datagen.context import BuildContext, Candidate, Draft, format_date
 from nohallucinate.datagen.entities import Entity, Time
 from nohallucinate.datagen.gates import Gate, Sources, Trial, gather, qid
 from nohallucinate.datagen.leads import full_dates_in, lead_dates
@@ -52,20 +53,17 @@ def recorded_births(ctx: BuildContext, want: int) -> list[Draft]:
         trial.require(LEAD_FULL_DATE, stated is not None and stated.is_full)
         trial.require(LEAD_AGREES, stated == born)
         label = entity.label or trial.item.title
-        return Draft(
-            family=Family.PRECISE_FACT,
-            question=BIRTH_QUESTION.format(label),
-            subject_label=label,
-            subject_qid=entity.id,
-            sitelinks=entity.sitelink_count,
+        return Draft.of(
+            Family.PRECISE_FACT,
+            BIRTH_QUESTION.format(label),
+            (label, entity),
             gold=format_date(born),
             provenance=BirthDateProvenance(
-                sources=[entity_source(entity), page_source(page)],
+                sources=[cite.entity(entity), cite.page(page)],
                 checks=trial.checks,
-                entity=entity.id,
+                **cite.item(entity),
                 title=page.title,
-                sitelinks=entity.sitelink_count,
-            ).row(),
+            ),
         )
 
     return gather(ctx.log, Family.PRECISE_FACT, candidates, draft, want=want, subject=qid)
@@ -85,21 +83,18 @@ def unrecorded_births(ctx: BuildContext, want: int) -> list[Draft]:
         dates = lead_dates(page.lead)
         trial.require(LEAD_BARE_YEAR, dates.birth_year_only and dates.born is not None and dates.born.year == year)
         label = entity.label or trial.item.title
-        return Draft(
-            family=Family.UNRECORDED_FACT,
-            question=BIRTH_QUESTION.format(label),
-            subject_label=label,
-            subject_qid=entity.id,
-            sitelinks=entity.sitelink_count,
+        return Draft.of(
+            Family.UNRECORDED_FACT,
+            BIRTH_QUESTION.format(label),
+            (label, entity),
             defect=f"Only the year of {label}'s birth ({year}) is recorded; the day and month are not.",
             provenance=UnrecordedProvenance(
-                sources=[entity_source(entity), page_source(page)],
+                sources=[cite.entity(entity), cite.page(page)],
                 negative_checks=trial.checks,
-                entity=entity.id,
+                **cite.item(entity),
                 title=page.title,
                 birth_year=year,
-                sitelinks=entity.sitelink_count,
-            ).row(),
+            ),
         )
 
     return gather(ctx.log, Family.UNRECORDED_FACT, candidates, draft, want=want, subject=qid)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from nohallucinate.datagen.context import BuildContext, Candidate, Draft, entity_source
+from nohallucinate.datagen import cite, questions
+from nohallucinate.datagen.context import BuildContext, Candidate, Draft
 from nohallucinate.datagen.entities import Quantity, Statement
 from nohallucinate.datagen.families.careers import spells
 from nohallucinate.datagen.gates import Gate, Sources, Trial, gather, qid
 from nohallucinate.tasks import Family
 from nohallucinate.tasks.provenance import MatchCountProvenance
-
-COUNT_QUESTION = "How many matches did {player} play for {club} between {start} and {end}?"
 
 PLAYED_SPELL = Gate(
     "P54 at preferred or normal rank with P580, P582 and a whole P1350",
@@ -34,21 +33,18 @@ def match_counts(ctx: BuildContext, want: int) -> list[Draft]:
         club = clubs[spell.club]
         trial.require(CLUB_LABELLED, club.label is not None)
         label = entity.label or trial.item.title
-        return Draft(
-            family=family,
-            question=COUNT_QUESTION.format(player=label, club=club.label, start=spell.start, end=spell.end),
-            subject_label=label,
-            subject_qid=entity.id,
-            sitelinks=entity.sitelink_count,
+        return Draft.of(
+            family,
+            questions.COUNT.format(player=label, club=club.label, start=spell.start, end=spell.end),
+            (label, entity),
             gold=str(_matches(spell.statement)),
             provenance=MatchCountProvenance(
-                sources=[entity_source(entity), entity_source(club)],
+                sources=[cite.entity(entity), cite.entity(club)],
                 checks=trial.checks,
-                entity=entity.id,
+                **cite.item(entity),
                 statement=spell.statement.id,
                 club=club.id,
-                sitelinks=entity.sitelink_count,
-            ).row(),
+            ),
         )
 
     return gather(ctx.log, family, candidates, draft, want=want, subject=qid)

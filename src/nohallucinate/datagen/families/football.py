@@ -4,14 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from nohallucinate.datagen.context import (
-    APPEARANCES_QUESTION,
-    BuildContext,
-    Candidate,
-    Draft,
-    entity_source,
-    wikitext_source,
-)
+from nohallucinate.datagen import cite, questions
+from nohallucinate.datagen.context import BuildContext, Candidate, Draft
 from nohallucinate.datagen.gates import Gate, Sources, Trial, gather, qid
 from nohallucinate.datagen.wikitext import career_tables, club_seasons
 from nohallucinate.tasks import Family
@@ -39,24 +33,21 @@ def season_appearances(ctx: BuildContext, want: int) -> list[Draft]:
         line = ctx.pick(usable, f"season:{trial.item.qid}")
         entity = sources.entity(trial.item)
         label = entity.label or trial.item.title
-        return Draft(
-            family=family,
-            question=APPEARANCES_QUESTION.format(player=label, club=line.club, season=line.season),
-            subject_label=label,
-            subject_qid=entity.id,
-            sitelinks=entity.sitelink_count,
+        return Draft.of(
+            family,
+            questions.APPEARANCES.format(player=label, club=line.club, season=line.season),
+            (label, entity),
             gold=str(line.league_apps),
             provenance=SeasonProvenance(
-                sources=[entity_source(entity), wikitext_source(trial.item.title, revision)],
+                sources=[cite.entity(entity), cite.wikitext(trial.item.title, revision)],
                 checks=trial.checks,
-                entity=entity.id,
+                **cite.item(entity),
                 title=trial.item.title,
                 club=line.club,
                 club_link=line.club_link,
                 season=line.season,
                 table_row=line.row,
-                sitelinks=entity.sitelink_count,
-            ).row(),
+            ),
         )
 
     return gather(ctx.log, family, candidates, draft, want=want, subject=qid)

@@ -8,9 +8,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from nohallucinate.datagen.context import APPEARANCES_QUESTION, PRIZE_QUESTION, BuildContext, Draft, with_article
+from nohallucinate.datagen import questions
+from nohallucinate.datagen.context import BuildContext, Draft
 from nohallucinate.datagen.families.careers import Spell, career_season, short_club_name, spells
-from nohallucinate.datagen.families.counts import COUNT_QUESTION
 from nohallucinate.datagen.gates import Gate, Trial, gather
 from nohallucinate.datagen.plan import Form
 from nohallucinate.spec import BIRTH_QUESTION
@@ -105,23 +105,21 @@ def _draft(ctx: BuildContext, trial: Trial[_Proposal], form: Form, players: list
     elif form is Form.SEASON:
         player = ctx.pick([p for p in players if p.season], f"fake-club:{name}")
         asked_as = short_club_name(name)  # as the career tables of the answerable rows name clubs
-        question = APPEARANCES_QUESTION.format(player=player.label, club=asked_as, season=player.season)
+        question = questions.APPEARANCES.format(player=player.label, club=asked_as, season=player.season)
     elif form is Form.COUNT:
         player = ctx.pick([p for p in players if p.spells], f"fake-club:{name}")
         spell = ctx.pick(player.spells, f"fake-club-spell:{name}")
-        question = COUNT_QUESTION.format(player=player.label, club=name, start=spell.start, end=spell.end)
+        question = questions.COUNT.format(player=player.label, club=name, start=spell.start, end=spell.end)
     else:
         person = ctx.pick(ctx.people, f"fake-prize:{name}")
         label = ctx.wikidata.entity(person.qid).label or person.title
-        asked_as = with_article(name)
-        question = PRIZE_QUESTION.format(person=label, prize=asked_as)
+        asked_as = questions.with_article(name)
+        question = questions.PRIZE.format(person=label, prize=asked_as)
     called = asked_as if form is Form.SEASON else name
-    return Draft(
-        family=Family.NONEXISTENT_ENTITY,
-        question=question,
-        subject_label=name,
-        subject_qid=None,
-        sitelinks=None,
+    return Draft.of(
+        Family.NONEXISTENT_ENTITY,
+        question,
+        (name, None),
         defect=f"No {kind} called {called} exists: the name was recombined from parts of real names.",
         provenance=InventedProvenance(
             sources=[],
@@ -131,7 +129,7 @@ def _draft(ctx: BuildContext, trial: Trial[_Proposal], form: Form, players: list
             name=name,
             asked_as=asked_as,
             name_parts=parts,
-        ).row(),
+        ),
     )
 
 

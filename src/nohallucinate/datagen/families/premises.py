@@ -14,19 +14,10 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from nohallucinate.datagen.context import (
-    APPEARANCES_QUESTION,
-    PRIZE_QUESTION,
-    BuildContext,
-    Candidate,
-    Draft,
-    entity_source,
-    wikitext_source,
-    with_article,
-)
+from nohallucinate.datagen import cite, questions
+from nohallucinate.datagen.context import BuildContext, Candidate, Draft
 from nohallucinate.datagen.entities import Entity
 from nohallucinate.datagen.families.careers import Spell, career_season, short_club_name, spells
-from nohallucinate.datagen.families.counts import COUNT_QUESTION
 from nohallucinate.datagen.gates import Gate, Sources, Trial, gather, qid
 from nohallucinate.datagen.plan import Form
 from nohallucinate.tasks import Family
@@ -123,37 +114,34 @@ def _premises(
         label = entity.label or candidate.title
         if ask.form is Form.SEASON:
             asked_as = short_club_name(thing.label)  # as the career tables of the answerable rows name clubs
-            question = APPEARANCES_QUESTION.format(player=label, club=asked_as, season=ask.season)
+            question = questions.APPEARANCES.format(player=label, club=asked_as, season=ask.season)
         elif ask.form is Form.COUNT:
             assert ask.spell is not None
             asked_as = thing.label  # as the answerable match counts name clubs
-            question = COUNT_QUESTION.format(player=label, club=asked_as, start=ask.spell.start, end=ask.spell.end)
+            question = questions.COUNT.format(player=label, club=asked_as, start=ask.spell.start, end=ask.spell.end)
         else:
-            asked_as = with_article(thing.label)
-            question = PRIZE_QUESTION.format(person=label, prize=asked_as)
+            asked_as = questions.with_article(thing.label)
+            question = questions.PRIZE.format(person=label, prize=asked_as)
         defect = f"{label} never played for {thing.label}" if kind == "club" else f"{label} never received {asked_as}"
         made[ask.form].append(
-            Draft(
-                family=family,
-                question=question,
-                subject_label=label,
-                subject_qid=entity.id,
-                sitelinks=entity.sitelink_count,
+            Draft.of(
+                family,
+                question,
+                (label, entity),
                 defect=_sentence(defect),
                 provenance=PremiseProvenance(
-                    sources=[entity_source(entity), entity_source(thing), wikitext_source(candidate.title, revision)],
+                    sources=[cite.entity(entity), cite.entity(thing), cite.wikitext(candidate.title, revision)],
                     negative_checks=trial.checks,
                     kind=kind,
                     form=ask.form.value,
-                    entity=entity.id,
+                    **cite.item(entity),
                     title=candidate.title,
                     object=thing.id,
                     object_label=thing.label,
                     asked_as=asked_as,
                     property=prop,
                     **ask.fields(),
-                    sitelinks=entity.sitelink_count,
-                ).row(),
+                ),
             )
         )
 

@@ -9,15 +9,16 @@ from nohallucinate.datagen.wikipedia import Page
 
 
 class ItemFields(TypedDict):
-    """What every row about a Wikidata item records of it: its id and its sitelink count."""
+    """What every row about a Wikidata item records: the item first among its sources, its id, its sitelinks."""
 
+    sources: list[dict[str, Any]]
     entity: str
     sitelinks: int
 
 
-def item(entity: Entity) -> ItemFields:
-    """The fields of a row about `entity`, to splat into its provenance."""
-    return {"entity": entity.id, "sitelinks": entity.sitelink_count}
+def item(subject: Entity, *more: dict[str, Any]) -> ItemFields:
+    """The provenance fields of a row about `subject`, citing it and then `more` sources."""
+    return {"sources": [entity(subject), *more], "entity": subject.id, "sitelinks": subject.sitelink_count}
 
 
 def entity(record: Entity) -> dict[str, Any]:

@@ -79,6 +79,10 @@ class BuildLog:
         return Counter((r["family"], r["reason"]) for r in self.rejections)
 
 
+def _listed(fetch: Callable[[BuildContext], list[Candidate]]) -> cached_property[list[Candidate]]:
+    return cached_property(fetch)
+
+
 @dataclass
 class BuildContext:
     """The clients and settings of one build."""
@@ -95,31 +99,21 @@ class BuildContext:
         rows = self.wikidata.sparql(query)
         return [Candidate(str(r["item"]), str(r["title"]), _count(r.get("sitelinks"))) for r in rows]
 
-    @cached_property
-    def people(self) -> list[Candidate]:
-        return _unique(c for band in queries.BANDS for c in self.candidates(queries.people(band, self.seed, self.pool)))
+    def banded(self, query: Callable[[str, int, int], str]) -> list[Candidate]:
+        """A query's candidates in every sitelink band, `pool` of each, each item once."""
+        return _unique(c for band in queries.BANDS for c in self.candidates(query(band, self.seed, self.pool)))
 
-    @cached_property
-    def footballers(self) -> list[Candidate]:
-        return _unique(
-            c for band in queries.BANDS for c in self.candidates(queries.footballers(band, self.seed, self.pool))
-        )
+    def drawn(self, query: Callable[[int, int], str]) -> list[Candidate]:
+        """A query's candidates without bands: twice the pool."""
+        return self.candidates(query(self.seed, 2 * self.pool))
 
-    @cached_property
-    def year_only(self) -> list[Candidate]:
-        return self.candidates(queries.year_only_births(self.seed, 2 * self.pool))
-
-    @cached_property
-    def clubs(self) -> list[Candidate]:
-        return self.candidates(queries.clubs(self.seed, 2 * self.pool))
-
-    @cached_property
-    def prizes(self) -> list[Candidate]:
-        return self.candidates(queries.prizes(self.seed, 2 * self.pool))
-
-    @cached_property
-    def disambiguations(self) -> list[Candidate]:
-        return self.candidates(queries.name_disambiguations(self.seed, 2 * self.pool))
+    # Each list is queried once per build, when a family first asks for it.
+    people = _listed(lambda ctx: ctx.banded(queries.people))
+    footballers = _listed(lambda ctx: ctx.banded(queries.footballers))
+    year_only = _listed(lambda ctx: ctx.drawn(queries.year_only_births))
+    clubs = _listed(lambda ctx: ctx.drawn(queries.clubs))
+    prizes = _listed(lambda ctx: ctx.drawn(queries.prizes))
+    disambiguations = _listed(lambda ctx: ctx.drawn(queries.name_disambiguations))
 
     def prefetch(self) -> None:
         """Fetch every candidate's entity, lead and wikitext in full batches before the families ask one by one."""

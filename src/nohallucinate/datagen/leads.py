@@ -19,14 +19,6 @@ class LeadDates:
 
 
 _ABBREVIATIONS = frozenset({"jr", "sr", "st", "dr", "mr", "mrs", "ms", "prof", "rev", "gen", "col", "lt", "mt", "no"})
-_BORN_MARK = re.compile(r"(?<![\w.])b\.\s*", re.IGNORECASE)
-_DIED_MARK = re.compile(r"(?<![\w.])d\.\s*", re.IGNORECASE)
-_CIRCA = re.compile(r"(?<![\w.])(?:c|ca|circa)\.?\s*(?=\d)", re.IGNORECASE)
-_BORN = re.compile(r"\bborn\b", re.IGNORECASE)
-_DIED = re.compile(r"\bdied\b", re.IGNORECASE)
-_RANGE_JOIN = re.compile(r"\s*(?:[-–—−‐‑]|\bto\b)\s*", re.IGNORECASE)
-_OR_JOIN = re.compile(r"\s*(?:\bor\b|/)\s*", re.IGNORECASE)
-_SKIPPED_SEGMENT = re.compile(r"\s*(?:r\.|reign|fl\.|floruit|in office)", re.IGNORECASE)
 
 
 def _is_sentence_end(text: str, index: int) -> bool:
@@ -84,6 +76,9 @@ def _dated(segment: str) -> list[tuple[PartialDate, int, int]]:
     return [(m.date, m.start, m.end) for m in find_dates(segment) if m.date.year is not None]
 
 
+_OR_JOIN = re.compile(r"\s*(?:\bor\b|/)\s*", re.IGNORECASE)
+
+
 def _date_after(segment: str, marker: re.Match[str], stop: int) -> PartialDate | None:
     """The first dated mention after a marker and before `stop`; None when it reads 'X or Y'."""
     found = [item for item in _dated(segment) if marker.end() <= item[1] < stop]
@@ -92,6 +87,11 @@ def _date_after(segment: str, marker: re.Match[str], stop: int) -> PartialDate |
     if len(found) > 1 and _OR_JOIN.fullmatch(segment[found[0][2] : found[1][1]]):
         return None
     return found[0][0]
+
+
+_BORN = re.compile(r"\bborn\b", re.IGNORECASE)
+_DIED = re.compile(r"\bdied\b", re.IGNORECASE)
+_RANGE_JOIN = re.compile(r"\s*(?:[-–—−‐‑]|\bto\b)\s*", re.IGNORECASE)
 
 
 def _segment_dates(segment: str) -> tuple[PartialDate | None, PartialDate | None]:
@@ -108,13 +108,23 @@ def _segment_dates(segment: str) -> tuple[PartialDate | None, PartialDate | None
     return born, died
 
 
+# Abbreviations a parenthetical may use, rewritten in this order to what the rules below read.
+_SPELLED_OUT = (
+    (re.compile(r"(?<![\w.])b\.\s*", re.IGNORECASE), "born "),
+    (re.compile(r"(?<![\w.])d\.\s*", re.IGNORECASE), "died "),
+    (re.compile(r"(?<![\w.])(?:c|ca|circa)\.?\s*(?=\d)", re.IGNORECASE), ""),  # "c. 1820" reads as 1820
+)
+_SKIPPED_SEGMENT = re.compile(r"\s*(?:r\.|reign|fl\.|floruit|in office)", re.IGNORECASE)
+
+
 def lead_dates(lead: str) -> LeadDates:
     """Birth and death dates from the first parenthetical of an article lead (plaintext)."""
     parenthetical = _first_parenthetical(lead)
     if parenthetical is None:
         return LeadDates(None, None, False, None)
     inner = _without_nested(parenthetical[1:-1])
-    inner = _CIRCA.sub("", _DIED_MARK.sub("died ", _BORN_MARK.sub("born ", inner)))
+    for abbreviation, spelled in _SPELLED_OUT:
+        inner = abbreviation.sub(spelled, inner)
     born: PartialDate | None = None
     died: PartialDate | None = None
     for segment in inner.split(";"):

@@ -55,9 +55,8 @@ def award_years(ctx: BuildContext, want: int) -> list[Draft]:
             (label, entity),
             gold=str(year),
             provenance=AwardYearProvenance(
-                sources=[cite.entity(entity), cite.entity(prize)],
+                **cite.item(entity, cite.entity(prize)),
                 checks=trial.checks,
-                **cite.item(entity),
                 statement=statement.id,
                 prize=prize.id,
                 prize_label=prize.label,

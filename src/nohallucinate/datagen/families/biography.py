@@ -44,9 +44,8 @@ def biographies(ctx: BuildContext, want: int) -> list[Draft]:
             ),
             k=clamp_k(facts),
             provenance=BiographyProvenance(
-                sources=[cite.entity(entity), cite.page(page)],
+                **cite.item(entity, cite.page(page)),
                 checks=trial.checks,
-                **cite.item(entity),
                 title=page.title,
                 lead_facts=facts,
                 k_decomposer=ctx.decomposer_name,

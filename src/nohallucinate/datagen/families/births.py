@@ -59,9 +59,8 @@ def recorded_births(ctx: BuildContext, want: int) -> list[Draft]:
             (label, entity),
             gold=format_date(born),
             provenance=BirthDateProvenance(
-                sources=[cite.entity(entity), cite.page(page)],
+                **cite.item(entity, cite.page(page)),
                 checks=trial.checks,
-                **cite.item(entity),
                 title=page.title,
             ),
         )
@@ -89,9 +88,8 @@ def unrecorded_births(ctx: BuildContext, want: int) -> list[Draft]:
             (label, entity),
             defect=f"Only the year of {label}'s birth ({year}) is recorded; the day and month are not.",
             provenance=UnrecordedProvenance(
-                sources=[cite.entity(entity), cite.page(page)],
+                **cite.item(entity, cite.page(page)),
                 negative_checks=trial.checks,
-                **cite.item(entity),
                 title=page.title,
                 birth_year=year,
             ),

@@ -39,9 +39,8 @@ def match_counts(ctx: BuildContext, want: int) -> list[Draft]:
             (label, entity),
             gold=str(_matches(spell.statement)),
             provenance=MatchCountProvenance(
-                sources=[cite.entity(entity), cite.entity(club)],
+                **cite.item(entity, cite.entity(club)),
                 checks=trial.checks,
-                **cite.item(entity),
                 statement=spell.statement.id,
                 club=club.id,
             ),

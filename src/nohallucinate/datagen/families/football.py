@@ -39,9 +39,8 @@ def season_appearances(ctx: BuildContext, want: int) -> list[Draft]:
             (label, entity),
             gold=str(line.league_apps),
             provenance=SeasonProvenance(
-                sources=[cite.entity(entity), cite.wikitext(trial.item.title, revision)],
+                **cite.item(entity, cite.wikitext(trial.item.title, revision)),
                 checks=trial.checks,
-                **cite.item(entity),
                 title=trial.item.title,
                 club=line.club,
                 club_link=line.club_link,

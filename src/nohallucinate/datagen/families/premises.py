@@ -130,11 +130,10 @@ def _premises(
                 (label, entity),
                 defect=_sentence(defect),
                 provenance=PremiseProvenance(
-                    sources=[cite.entity(entity), cite.entity(thing), cite.wikitext(candidate.title, revision)],
+                    **cite.item(entity, cite.entity(thing), cite.wikitext(candidate.title, revision)),
                     negative_checks=trial.checks,
                     kind=kind,
                     form=ask.form.value,
-                    **cite.item(entity),
                     title=candidate.title,
                     object=thing.id,
                     object_label=thing.label,

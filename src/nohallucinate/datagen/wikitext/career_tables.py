@@ -45,17 +45,6 @@ class CareerTable:
     caption: str | None
 
 
-_CLUB_LABEL = re.compile(r"club|clubs|team|national team|side")
-_TEAM_LABEL = re.compile(r"national team|team")
-_SEASON_LABEL = re.compile(r"seasons?|years?")
-_YEAR_LABEL = re.compile(r"years?")
-_APPS_LABEL = re.compile(r"apps?|appearances|caps|games|matches")
-_GOALS_LABEL = re.compile(r"goals?|gls")
-_DIVISION_LABEL = re.compile(r"division|league|tier|level|div|competition")
-_NOT_LEAGUE_GROUP = re.compile(r"cup|total|play ?offs?|europe|continental|other|international|friendl")
-_TOTAL_TEXT = re.compile(r"(?:^|.*\s)totals?", re.IGNORECASE)
-
-
 @dataclass(frozen=True)
 class _Column:
     """A column's own header label and its group's: the header cell above it, or itself when none is."""
@@ -79,6 +68,14 @@ class _Layout:
 
 def _label(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[^a-z ]", "", plain(text).lower())).strip()
+
+
+# What a header label reads as: a whole match of its lower-cased letters.
+_CLUB_LABEL = re.compile(r"club|clubs|team|national team|side")
+_SEASON_LABEL = re.compile(r"seasons?|years?")
+_APPS_LABEL = re.compile(r"apps?|appearances|caps|games|matches")
+_GOALS_LABEL = re.compile(r"goals?|gls")
+_DIVISION_LABEL = re.compile(r"division|league|tier|level|div|competition")
 
 
 def _column_label(labels: list[str]) -> int:
@@ -113,6 +110,9 @@ def _first(columns: list[_Column], pattern: re.Pattern[str]) -> _Column | None:
     return next((c for c in columns if pattern.fullmatch(c.label)), None) or next(
         (c for c in columns if pattern.fullmatch(c.group)), None
     )
+
+
+_NOT_LEAGUE_GROUP = re.compile(r"cup|total|play ?offs?|europe|continental|other|international|friendl")
 
 
 def _league_apps(apps: list[_Column]) -> _Column | None:
@@ -168,6 +168,10 @@ def _layout(columns: list[_Column]) -> _Layout | None:
         league_goals=league_goals.index if league_goals else None,
         total_apps=totals[-1].index if totals and totals[-1] is not league_apps else None,
     )
+
+
+_TEAM_LABEL = re.compile(r"national team|team")
+_YEAR_LABEL = re.compile(r"years?")
 
 
 def _is_international(columns: list[_Column], caption: str | None, section: str) -> bool:
@@ -230,6 +234,9 @@ def _slot_at(row: list[Slot | None], index: int | None) -> Slot | None:
 def _number_at(row: list[Slot | None], index: int | None) -> int | None:
     slot = _slot_at(row, index)
     return None if slot is None or slot.offset else _number(slot.cell.content)
+
+
+_TOTAL_TEXT = re.compile(r"(?:^|.*\s)totals?", re.IGNORECASE)
 
 
 def _is_total_row(row: list[Slot | None]) -> bool:

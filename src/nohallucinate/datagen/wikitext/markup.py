@@ -6,33 +6,19 @@ from __future__ import annotations
 import html
 import re
 
-_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
-_REF_SELF_CLOSING = re.compile(r"<ref\b[^>]*/\s*>", re.IGNORECASE)
-_REF_PAIRED = re.compile(r"<ref\b[^>]*>.*?</ref\s*>", re.IGNORECASE | re.DOTALL)
-_SUP_TAG = re.compile(r"<sup\b[^>]*>.*?</sup\s*>", re.IGNORECASE | re.DOTALL)
-_BREAK_TAG = re.compile(r"<br\s*/?\s*>", re.IGNORECASE)
-_ANY_TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
-_INNER_TEMPLATE = re.compile(r"\{\{([^{}]*)\}\}")
-_INNER_LINK = re.compile(r"\[\[([^\[\]]*)\]\]")
-_EXTERNAL_LINK = re.compile(r"\[(?:https?:)?//[^\s\]]+\s*([^\]]*)\]")
-_NAMED_ARGUMENT = re.compile(r"\s*[\w -]+\s*=")
-_NON_CONTENT_LINK = re.compile(r"\s*:?\s*(?:file|image|category)\s*:", re.IGNORECASE)
-
-# Notes, flags and sort keys render as nothing a reader of the cell would call its value.
-_DROPPED_TEMPLATE = re.compile(
-    r"efn(?:-\w+)?|refn|ref|sfn\w*|sup|notetag|note|nb|cref\w*|rp?|cn|fact|citation needed|#tag:ref"
-    r"|0|hs|ntsh|flagicon(?: image)?|flag ?icon|clear|-",
-    re.IGNORECASE,
+# Comments and references, removed in this order before anything is read: they may hold anything.
+_REMOVED = (
+    re.compile(r"<!--.*?(?:-->|$)", re.DOTALL),  # a comment, or an unclosed one to the end
+    re.compile(r"<ref\b[^>]*/\s*>", re.IGNORECASE),  # <ref name="x" />
+    re.compile(r"<ref\b[^>]*>.*?</ref\s*>", re.IGNORECASE | re.DOTALL),
 )
-_DASH_TEMPLATE = re.compile(r"n?dash|mdash|snd|spnd|sndash|spaced ndash|–|—", re.IGNORECASE)
-_LAST_ARGUMENT_TEMPLATE = re.compile(r"sort|lang|tooltip", re.IGNORECASE)
 
 
 def clean(wikitext: str) -> str:
     """Wikitext without comments and references, which may hold anything, even table syntax."""
-    text = _COMMENT.sub("", wikitext)
-    text = _REF_SELF_CLOSING.sub("", text)
-    return _REF_PAIRED.sub("", text)
+    for pattern in _REMOVED:
+        wikitext = pattern.sub("", wikitext)
+    return wikitext
 
 
 def split_top(text: str, separators: tuple[str, ...], maxsplit: int = -1) -> list[str]:
@@ -58,8 +44,21 @@ def split_top(text: str, separators: tuple[str, ...], maxsplit: int = -1) -> lis
     return parts
 
 
+_NAMED_ARGUMENT = re.compile(r"\s*[\w -]+\s*=")
+
+
 def _positional(arguments: list[str]) -> list[str]:
     return [argument for argument in arguments if not _NAMED_ARGUMENT.match(argument)]
+
+
+# Notes, flags and sort keys render as nothing a reader of the cell would call its value.
+_DROPPED_TEMPLATE = re.compile(
+    r"efn(?:-\w+)?|refn|ref|sfn\w*|sup|notetag|note|nb|cref\w*|rp?|cn|fact|citation needed|#tag:ref"
+    r"|0|hs|ntsh|flagicon(?: image)?|flag ?icon|clear|-",
+    re.IGNORECASE,
+)
+_DASH_TEMPLATE = re.compile(r"n?dash|mdash|snd|spnd|sndash|spaced ndash|–|—", re.IGNORECASE)
+_LAST_ARGUMENT_TEMPLATE = re.compile(r"sort|lang|tooltip", re.IGNORECASE)
 
 
 def _render_template(match: re.Match[str]) -> str:
@@ -83,6 +82,9 @@ def _render_template(match: re.Match[str]) -> str:
     return positional[0] if positional else ""
 
 
+_INNER_TEMPLATE = re.compile(r"\{\{([^{}]*)\}\}")
+
+
 def expand_templates(text: str) -> str:
     """Replace templates by their visible text, innermost first; links are kept as wikitext."""
     while True:
@@ -92,12 +94,22 @@ def expand_templates(text: str) -> str:
         text = expanded
 
 
+_INNER_LINK = re.compile(r"\[\[([^\[\]]*)\]\]")
+_EXTERNAL_LINK = re.compile(r"\[(?:https?:)?//[^\s\]]+\s*([^\]]*)\]")
+_NON_CONTENT_LINK = re.compile(r"\s*:?\s*(?:file|image|category)\s*:", re.IGNORECASE)
+
+
 def _link_text(match: re.Match[str]) -> str:
     inner = match.group(1)
     if _NON_CONTENT_LINK.match(inner):
         return ""
     target, _, label = inner.partition("|")
     return label if label else target
+
+
+_SUP_TAG = re.compile(r"<sup\b[^>]*>.*?</sup\s*>", re.IGNORECASE | re.DOTALL)
+_BREAK_TAG = re.compile(r"<br\s*/?\s*>", re.IGNORECASE)
+_ANY_TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
 
 
 def plain(text: str) -> str:

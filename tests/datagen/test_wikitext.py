@@ -1,4 +1,4 @@
-"""Tests for nohallucinate.datagen.wikitext: career-statistics tables and lead dates, on made-up
+"""Tests for nohallucinate.datagen.wikitext and .leads: career-statistics tables and lead dates, on made-up
 articles in Wikipedia's layouts, generated tables, and the recorded Douglas Adams article."""
 
 from __future__ import annotations

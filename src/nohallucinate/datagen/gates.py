@@ -32,12 +32,11 @@ class Gate:
 
 
 class Rejected(Exception):
-    """A candidate turned away: the reason the log records, and the subject it names when not the candidate."""
+    """A candidate turned away, with the reason the log records."""
 
-    def __init__(self, reason: str, subject: str | None = None) -> None:
+    def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-        self.subject = subject
 
 
 @dataclass
@@ -133,7 +132,7 @@ def gather(
         try:
             made = draft(Trial(item))
         except Rejected as rejected:
-            log.reject(family, rejected.subject or subject(item), rejected.reason)
+            log.reject(family, subject(item), rejected.reason)
             continue
         drafts += made if isinstance(made, list) else [] if made is None else [made]
     return drafts[:want] if isinstance(want, int) else drafts

@@ -1,8 +1,9 @@
 """Re-derive every row of a task file from the sources, without the builders' code.
 
-The verifier shares only the clients and the low-level readers (entities, dates, the career-table parser) with
-the builder; every decision (which date, which negative, which count) is taken again here, from the row's
-provenance and what the sources say now, so a mistake in a builder's reasoning cannot hide itself.
+The verifier shares only the clients, the low-level readers (entities, dates, the career-table parser) and the
+provenance schema (`tasks/provenance.py`) with the builder; every decision (which date, which negative, which
+count) is taken again here, from the row's provenance and what the sources say now, so a mistake in a builder's
+reasoning cannot hide itself.
 """
 
 from __future__ import annotations

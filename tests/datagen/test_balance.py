@@ -15,10 +15,11 @@ import pytest
 from nohallucinate.claims import decompose
 from nohallucinate.datagen.assemble import DEFAULT_COMPOSITION, assemble
 from nohallucinate.datagen.build import BuildResult, build
-from nohallucinate.datagen.context import PRIZE_QUESTION, BuildContext, BuildLog, Draft, by_plan
+from nohallucinate.datagen.context import BuildContext, BuildLog, Draft, by_plan
 from nohallucinate.datagen.families.awards import award_years
-from nohallucinate.datagen.families.counts import COUNT_QUESTION
 from nohallucinate.datagen.plan import Form, apportion, plan
+from nohallucinate.datagen.questions import COUNT as COUNT_QUESTION
+from nohallucinate.datagen.questions import PRIZE as PRIZE_QUESTION
 from nohallucinate.datagen.transport import Endpoints, WikimediaTransport
 from nohallucinate.datagen.verify import verify
 from nohallucinate.datagen.wikidata import Wikidata

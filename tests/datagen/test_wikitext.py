@@ -1,4 +1,4 @@
-"""Tests for nohallucinate.datagen.wikitext: career-statistics tables and lead dates, on made-up
+"""Tests for nohallucinate.datagen.wikitext and .leads: career-statistics tables and lead dates, on made-up
 articles in Wikipedia's layouts, generated tables, and the recorded Douglas Adams article."""
 
 from __future__ import annotations
@@ -13,14 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nohallucinate.answers.dates import PartialDate
-from nohallucinate.datagen.wikitext import (
-    LeadDates,
-    SeasonLine,
-    career_tables,
-    club_seasons,
-    full_dates_in,
-    lead_dates,
-)
+from nohallucinate.datagen.leads import LeadDates, full_dates_in, lead_dates
+from nohallucinate.datagen.wikitext import SeasonLine, career_tables, club_seasons
 
 
 def _brief(lines: list[SeasonLine]) -> list[tuple[str, str, str | None, int | None, int | None, int | None]]:

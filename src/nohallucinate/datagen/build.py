@@ -132,8 +132,8 @@ def build(
             on_family(family)
     tasks = assemble(drafts, composition, ctx.log)
     rejected: dict[str, dict[str, int]] = {}
-    for (family, reason), count in sorted(ctx.log.counts().items()):
-        rejected.setdefault(family, {})[reason] = count
+    for (family_name, reason), count in sorted(ctx.log.counts().items()):
+        rejected.setdefault(family_name, {})[reason] = count
     requests = {
         **transport.stats.as_dict(),
         "entities_fetched": ctx.wikidata.ids_fetched,

@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar
 
-from nohallucinate import __version__
 from nohallucinate.answers.dates import PartialDate
 from nohallucinate.checksums import text_sha256
 from nohallucinate.datagen import queries
+from nohallucinate.datagen.entities import Entity
 from nohallucinate.datagen.wikidata import Wikidata
 from nohallucinate.datagen.wikipedia import Wikipedia
 from nohallucinate.tasks import Article, Family
+from nohallucinate.tasks.provenance import Provenance
 
 Decomposer = Callable[[str, str], list[str]]  # (text, subject) -> atomic claims
 T = TypeVar("T")
 
-APPEARANCES_QUESTION = "How many league appearances did {player} make for {club} in the {season} season?"
-PRIZE_QUESTION = "In what year did {person} receive {prize}?"
 MONTHS = "January February March April May June July August September October November December".split()
 
 
@@ -39,6 +37,24 @@ class Draft:
     defect: str | None = None
     article: Article | None = None
     k: int | None = None
+
+    @classmethod
+    def of(
+        cls,
+        family: Family,
+        question: str,
+        subject: tuple[str, Entity | None],
+        provenance: Provenance,
+        *,
+        gold: str | None = None,
+        defect: str | None = None,
+        article: Article | None = None,
+        k: int | None = None,
+    ) -> Draft:
+        """A row about a label and, for a real subject, its Wikidata item (whose QID and sitelinks it carries)."""
+        label, item = subject
+        qid, sitelinks = (item.id, item.sitelink_count) if item is not None else (None, None)
+        return cls(family, question, label, qid, sitelinks, provenance.row(), gold, defect, article, k)
 
 
 @dataclass(frozen=True)
@@ -63,6 +79,10 @@ class BuildLog:
         return Counter((r["family"], r["reason"]) for r in self.rejections)
 
 
+def _listed(fetch: Callable[[BuildContext], list[Candidate]]) -> cached_property[list[Candidate]]:
+    return cached_property(fetch)
+
+
 @dataclass
 class BuildContext:
     """The clients and settings of one build."""
@@ -77,33 +97,23 @@ class BuildContext:
 
     def candidates(self, query: str) -> list[Candidate]:
         rows = self.wikidata.sparql(query)
-        return [Candidate(str(r["item"]), str(r["title"]), int(r.get("sitelinks", 0) or 0)) for r in rows]
+        return [Candidate(str(r["item"]), str(r["title"]), _count(r.get("sitelinks"))) for r in rows]
 
-    @cached_property
-    def people(self) -> list[Candidate]:
-        return _unique(c for band in queries.BANDS for c in self.candidates(queries.people(band, self.seed, self.pool)))
+    def banded(self, query: Callable[[str, int, int], str]) -> list[Candidate]:
+        """A query's candidates in every sitelink band, `pool` of each, each item once."""
+        return _unique(c for band in queries.BANDS for c in self.candidates(query(band, self.seed, self.pool)))
 
-    @cached_property
-    def footballers(self) -> list[Candidate]:
-        return _unique(
-            c for band in queries.BANDS for c in self.candidates(queries.footballers(band, self.seed, self.pool))
-        )
+    def drawn(self, query: Callable[[int, int], str]) -> list[Candidate]:
+        """A query's candidates without bands: twice the pool."""
+        return self.candidates(query(self.seed, 2 * self.pool))
 
-    @cached_property
-    def year_only(self) -> list[Candidate]:
-        return self.candidates(queries.year_only_births(self.seed, 2 * self.pool))
-
-    @cached_property
-    def clubs(self) -> list[Candidate]:
-        return self.candidates(queries.clubs(self.seed, 2 * self.pool))
-
-    @cached_property
-    def prizes(self) -> list[Candidate]:
-        return self.candidates(queries.prizes(self.seed, 2 * self.pool))
-
-    @cached_property
-    def disambiguations(self) -> list[Candidate]:
-        return self.candidates(queries.name_disambiguations(self.seed, 2 * self.pool))
+    # Each list is queried once per build, when a family first asks for it.
+    people = _listed(lambda ctx: ctx.banded(queries.people))
+    footballers = _listed(lambda ctx: ctx.banded(queries.footballers))
+    year_only = _listed(lambda ctx: ctx.drawn(queries.year_only_births))
+    clubs = _listed(lambda ctx: ctx.drawn(queries.clubs))
+    prizes = _listed(lambda ctx: ctx.drawn(queries.prizes))
+    disambiguations = _listed(lambda ctx: ctx.drawn(queries.name_disambiguations))
 
     def prefetch(self) -> None:
         """Fetch every candidate's entity, lead and wikitext in full batches before the families ask one by one."""
@@ -118,30 +128,6 @@ class BuildContext:
 
     def pick(self, options: Sequence[T], salt: str) -> T:
         return options[int(text_sha256(f"{self.seed}:{salt}"), 16) % len(options)]
-
-
-def provenance(*sources: dict[str, Any], checks: Iterable[str], **fields: Any) -> dict[str, Any]:
-    """The provenance object every row carries: where its facts came from and the named checks it passed."""
-    return {
-        "builder": f"nohallucinate-datagen {__version__}",
-        "sources": list(sources),
-        "checks": list(checks),
-        **fields,
-    }
-
-
-def entity_source(entity: Any) -> dict[str, Any]:
-    return {"api": "wikidata", "entity": entity.id, "revision": entity.lastrevid}
-
-
-def page_source(page: Any) -> dict[str, Any]:
-    return {"api": "wikipedia", "title": page.title, "revision": page.revision}
-
-
-def with_article(prize: str) -> str:
-    """A prize as a question names it: "the Verrowmont Prize" (a label's own "The" lower-cased, so that every
-    award question reads alike)."""
-    return "the " + re.sub(r"^the\s+", "", prize, flags=re.IGNORECASE)
 
 
 def by_plan(parts: Sequence[tuple[Sequence[T], int]]) -> list[T]:
@@ -160,6 +146,11 @@ def format_date(date: PartialDate) -> str:
     """ "11 March 1952", the form every gold date takes."""
     assert date.year is not None and date.month is not None and date.day is not None
     return f"{date.day} {MONTHS[date.month - 1]} {date.year}"
+
+
+def _count(value: object) -> int:
+    """A Query Service count: 0 when the row has none."""
+    return int(value) if isinstance(value, int | float | str) and value else 0
 
 
 def _unique(candidates: Iterable[Candidate]) -> list[Candidate]:

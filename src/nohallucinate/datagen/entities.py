@@ -13,6 +13,7 @@ Rules that are not obvious:
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,8 @@ Rank = Literal["preferred", "normal", "deprecated"]
 SnakType = Literal["value", "novalue", "somevalue"]
 
 ALL_RANKS: tuple[Rank, ...] = ("preferred", "normal", "deprecated")
+_PREFERRED: tuple[Rank, ...] = ("preferred",)
+_NORMAL: tuple[Rank, ...] = ("normal",)
 SNAK_TYPES: tuple[SnakType, ...] = ("value", "novalue", "somevalue")
 
 _ENTITY_URI_PREFIX = "http://www.wikidata.org/entity/"
@@ -98,7 +101,7 @@ class Statement:
     main: Snak
     qualifiers: dict[str, tuple[Snak, ...]]
 
-    @property
+    @builtins.property  # the `property` field shadows the builtin in the class body
     def value(self) -> Value:
         """The main snak's value."""
         return self.main.value
@@ -125,7 +128,7 @@ class Entity:
 
     def truthy(self, prop: str) -> tuple[Statement, ...]:
         """Wikidata's best-rank statements: the preferred ones if any, else the normal ones; never deprecated."""
-        return self.statements(prop, ("preferred",)) or self.statements(prop, ("normal",))
+        return self.statements(prop, _PREFERRED) or self.statements(prop, _NORMAL)
 
     @property
     def label(self) -> str | None:
@@ -180,7 +183,8 @@ def _time(value: Mapping[str, Any]) -> Time:
 
 
 def _datavalue(datavalue: Mapping[str, Any]) -> Value:
-    kind, value = datavalue.get("type"), datavalue.get("value")
+    kind = datavalue.get("type")
+    value: Any = datavalue.get("value")
     if kind == "wikibase-entityid":
         return _entity_id(value)
     if kind == "string":

@@ -9,76 +9,61 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from nohallucinate.datagen.context import (
-    PRIZE_QUESTION,
-    BuildContext,
-    Draft,
-    entity_source,
-    provenance,
-    with_article,
-)
+from nohallucinate.datagen import cite, questions
+from nohallucinate.datagen.context import BuildContext, Candidate, Draft
 from nohallucinate.datagen.entities import Entity, Statement, Time
+from nohallucinate.datagen.gates import Gate, Sources, Trial, gather, qid
 from nohallucinate.spec import YEAR_PRECISION
 from nohallucinate.tasks import Family
+from nohallucinate.tasks.provenance import AwardYearProvenance
 
-CHECKS = (
-    "P166 at preferred or normal rank, one statement for the prize",
-    "one P585 qualifier, of year precision or finer",
-    "the prize has an English label",
+# The gates each of a person's awards passes or fails; a row lists the three its award passed.
+ONE_STATEMENT = Gate(
+    "P166 at preferred or normal rank, one statement for the prize", "several award statements for the same prize"
 )
+ONE_YEAR = Gate("one P585 qualifier, of year precision or finer", "no point in time (P585) qualifier")
+LABELLED = Gate("the prize has an English label", "the prize has no English label")
+NO_USABLE_AWARD = "no award with a single recorded year"
 
 
 def award_years(ctx: BuildContext, want: int) -> list[Draft]:
     """One award per person, picked among the prizes whose year the records give once and only once."""
     family = Family.PRECISE_FACT
-    candidates = ctx.shuffled(ctx.people, "awards", key=lambda c: c.qid)
-    entities = ctx.wikidata.entities(c.qid for c in candidates)
+    candidates = ctx.shuffled(ctx.people, "awards", key=qid)
+    sources = Sources.of(ctx, candidates, entities=True)
     prize_ids = {
         s.value
-        for c in candidates
-        if c.qid in entities
-        for s in entities[c.qid].statements("P166", ("preferred", "normal"))
+        for entity in sources.entities.values()
+        for s in entity.statements("P166", ("preferred", "normal"))
         if isinstance(s.value, str)
     }
     prizes = ctx.wikidata.entities(sorted(prize_ids))
-    drafts = []
-    for candidate in candidates:
-        if len(drafts) >= want:
-            break
-        if candidate.qid not in entities:
-            ctx.log.reject(family, candidate.qid, "the Wikidata item is missing")
-            continue
-        entity = entities[candidate.qid]
+
+    def draft(trial: Trial[Candidate]) -> Draft:
+        entity = sources.entity(trial.item)
         usable = _usable_awards(ctx, entity, prizes)
         if not usable:
-            ctx.log.reject(family, candidate.qid, "no award with a single recorded year")
-            continue
-        statement, year = ctx.pick(usable, f"award:{candidate.qid}")
+            trial.reject(NO_USABLE_AWARD)
+        statement, year = ctx.pick(usable, f"award:{trial.item.qid}")
+        trial.passes(ONE_STATEMENT, ONE_YEAR, LABELLED)
         prize = prizes[str(statement.value)]
         assert prize.label is not None  # `usable` kept labelled prizes only
-        label = entity.label or candidate.title
-        drafts.append(
-            Draft(
-                family=family,
-                question=PRIZE_QUESTION.format(person=label, prize=with_article(prize.label)),
-                subject_label=label,
-                subject_qid=entity.id,
-                sitelinks=entity.sitelink_count,
-                gold=str(year),
-                provenance=provenance(
-                    entity_source(entity),
-                    entity_source(prize),
-                    checks=list(CHECKS),
-                    kind="award_year",
-                    entity=entity.id,
-                    statement=statement.id,
-                    prize=prize.id,
-                    prize_label=prize.label,
-                    sitelinks=entity.sitelink_count,
-                ),
-            )
+        label = entity.label or trial.item.title
+        return Draft.of(
+            family,
+            questions.PRIZE.format(person=label, prize=questions.with_article(prize.label)),
+            (label, entity),
+            gold=str(year),
+            provenance=AwardYearProvenance(
+                **cite.item(entity, cite.entity(prize)),
+                checks=trial.checks,
+                statement=statement.id,
+                prize=prize.id,
+                prize_label=prize.label,
+            ),
         )
-    return drafts
+
+    return gather(ctx.log, family, candidates, draft, want=want, subject=qid)
 
 
 def _usable_awards(ctx: BuildContext, entity: Entity, prizes: dict[str, Entity]) -> list[tuple[Statement, int]]:
@@ -98,14 +83,14 @@ def _usable_awards(ctx: BuildContext, entity: Entity, prizes: dict[str, Entity])
         subject = f"{entity.id}/{prize_id}"
         statements = held[prize_id]
         if len(statements) > 1:
-            ctx.log.reject(family, subject, "several award statements for the same prize")
+            ctx.log.reject(family, subject, ONE_STATEMENT.reason)
             continue
         [statement] = statements
         year, problem = _year(statement)
         if problem is None and prize_id not in prizes:
             problem = "the prize item is missing"
         if problem is None and prizes[prize_id].label is None:
-            problem = "the prize has no English label"
+            problem = LABELLED.reason
         if problem is not None:
             ctx.log.reject(family, subject, problem)
             continue
@@ -118,7 +103,7 @@ def _year(statement: Statement) -> tuple[int | None, str | None]:
     """The year of the statement's single point in time (P585), or the reason there is none to ask about."""
     times = statement.qualifiers.get("P585", ())
     if not times:
-        return None, "no point in time (P585) qualifier"
+        return None, ONE_YEAR.reason
     if len(times) > 1:
         return None, "several point in time (P585) qualifiers"
     value = times[0].value

@@ -3,153 +3,111 @@ was X born?", decided by what Wikidata records at every rank and what the articl
 
 from __future__ import annotations
 
-from nohallucinate.answers.dates import PartialDate
-from nohallucinate.datagen.context import (
-    BuildContext,
-    Candidate,
-    Draft,
-    entity_source,
-    format_date,
-    page_source,
-    provenance,
-)
+from nohallucinate.datagen import cite
+from nohallucinate.datagen.context import BuildContext, Candidate, Draft, format_date
 from nohallucinate.datagen.entities import Entity, Time
-from nohallucinate.datagen.wikitext import full_dates_in, lead_dates
+from nohallucinate.datagen.gates import Gate, Sources, Trial, gather, qid
+from nohallucinate.datagen.leads import full_dates_in, lead_dates
 from nohallucinate.spec import BIRTH_QUESTION, DAY_PRECISION, YEAR_PRECISION
 from nohallucinate.tasks import Family
+from nohallucinate.tasks.provenance import BirthDateProvenance, UnrecordedProvenance
+
+DAY_RECORDED = Gate(
+    "P569 at day precision, preferred or normal rank", "no day-precision birth date at preferred or normal rank"
+)
+ONE_DAY = Gate("one day-precision birth date", "conflicting day-precision birth dates")
+LEAD_FULL_DATE = Gate("the lead parenthetical gives a full birth date", "the lead gives no full birth date")
+LEAD_AGREES = Gate("the lead parenthetical agrees with Wikidata", "the lead disagrees with Wikidata")
+
+NO_DAY_AT_ANY_RANK = Gate(
+    "no P569 statement at day precision at any rank, deprecated included",
+    "a birth month or day is recorded at some rank",
+)
+ONE_YEAR = Gate("one P569 birth year at preferred or normal rank", "not exactly one recorded birth year")
+NO_FULL_DATE_IN_LEAD = Gate(
+    "no full date in the birth year anywhere in the lead", "the lead has a full date in the birth year"
+)
+LEAD_BARE_YEAR = Gate(
+    "the lead parenthetical gives the bare birth year", "the lead parenthetical does not give the bare birth year"
+)
 
 
 def recorded_births(ctx: BuildContext, want: int) -> list[Draft]:
-    """precise_fact: a day-precision P569 at preferred or normal rank that the article lead agrees with."""
-    family = Family.PRECISE_FACT
-    candidates = ctx.shuffled(ctx.people, "births", key=lambda c: c.qid)
-    entities = ctx.wikidata.entities(c.qid for c in candidates)
-    pages = ctx.wikipedia.pages(c.title for c in candidates)
-    drafts = []
-    for candidate in candidates:
-        if len(drafts) >= want:
-            break
-        if candidate.qid not in entities:
-            ctx.log.reject(family, candidate.qid, "the Wikidata item is missing")
-            continue
-        entity, page = entities[candidate.qid], pages[candidate.title]
+    """precise_fact: a day-precision P569 at preferred or normal rank that the lead agrees with."""
+    candidates = ctx.shuffled(ctx.people, "births", key=qid)
+    sources = Sources.of(ctx, candidates, entities=True, pages=True)
+
+    def draft(trial: Trial[Candidate]) -> Draft:
+        entity = sources.entity(trial.item)
         days = {
-            _date(s.value)
+            s.value.as_partial_date()
             for s in entity.statements("P569", ("preferred", "normal"))
             if isinstance(s.value, Time) and s.value.precision >= DAY_PRECISION
         }
-        if not days:
-            ctx.log.reject(family, candidate.qid, "no day-precision birth date at preferred or normal rank")
-            continue
-        if len(days) > 1:
-            ctx.log.reject(family, candidate.qid, "conflicting day-precision birth dates")
-            continue
+        trial.require(DAY_RECORDED, bool(days))
+        trial.require(ONE_DAY, len(days) == 1)
         [born] = days
-        if page.missing or not page.lead:
-            ctx.log.reject(family, candidate.qid, "no English Wikipedia article lead")
-            continue
+        page = sources.lead(trial.item)
+        assert page.lead is not None  # `lead` turns away pages without one
         stated = lead_dates(page.lead).born
-        if stated is None or not stated.is_full:
-            ctx.log.reject(family, candidate.qid, "the lead gives no full birth date")
-            continue
-        if stated != born:
-            ctx.log.reject(family, candidate.qid, "the lead disagrees with Wikidata")
-            continue
-        label = entity.label or candidate.title
-        drafts.append(
-            Draft(
-                family=family,
-                question=BIRTH_QUESTION.format(label),
-                subject_label=label,
-                subject_qid=entity.id,
-                sitelinks=entity.sitelink_count,
-                gold=format_date(born),
-                provenance=provenance(
-                    entity_source(entity),
-                    page_source(page),
-                    checks=["P569 at day precision, preferred or normal rank, one date", "lead parenthetical agrees"],
-                    kind="birth_date",
-                    entity=entity.id,
-                    title=page.title,
-                    sitelinks=entity.sitelink_count,
-                ),
-            )
+        trial.require(LEAD_FULL_DATE, stated is not None and stated.is_full)
+        trial.require(LEAD_AGREES, stated == born)
+        label = entity.label or trial.item.title
+        return Draft.of(
+            Family.PRECISE_FACT,
+            BIRTH_QUESTION.format(label),
+            (label, entity),
+            gold=format_date(born),
+            provenance=BirthDateProvenance(
+                **cite.item(entity, cite.page(page)),
+                checks=trial.checks,
+                title=page.title,
+            ),
         )
-    return drafts
+
+    return gather(ctx.log, Family.PRECISE_FACT, candidates, draft, want=want, subject=qid)
 
 
 def unrecorded_births(ctx: BuildContext, want: int) -> list[Draft]:
     """unrecorded_fact: the three gates of the spec, the lead's bare year being the load-bearing one."""
-    family = Family.UNRECORDED_FACT
-    candidates = ctx.shuffled(ctx.year_only, "unrecorded", key=lambda c: c.qid)
-    entities = ctx.wikidata.entities(c.qid for c in candidates)
-    pages = ctx.wikipedia.pages(c.title for c in candidates)
-    drafts = []
-    for candidate in candidates:
-        if len(drafts) >= want:
-            break
-        if candidate.qid not in entities:
-            ctx.log.reject(family, candidate.qid, "the Wikidata item is missing")
-            continue
-        entity, page = entities[candidate.qid], pages[candidate.title]
-        year = _only_year(ctx, candidate, entity)
-        if year is None:
-            continue
-        if page.missing or not page.lead:
-            ctx.log.reject(family, candidate.qid, "no English Wikipedia article lead")
-            continue
-        if full_dates_in(page.lead, year):
-            ctx.log.reject(family, candidate.qid, "the lead has a full date in the birth year")
-            continue
+    candidates = ctx.shuffled(ctx.year_only, "unrecorded", key=qid)
+    sources = Sources.of(ctx, candidates, entities=True, pages=True)
+
+    def draft(trial: Trial[Candidate]) -> Draft:
+        entity = sources.entity(trial.item)
+        year = _only_year(trial, entity)
+        page = sources.lead(trial.item)
+        assert page.lead is not None  # `lead` turns away pages without one
+        trial.require(NO_FULL_DATE_IN_LEAD, not full_dates_in(page.lead, year))
         dates = lead_dates(page.lead)
-        if not dates.birth_year_only or dates.born is None or dates.born.year != year:
-            ctx.log.reject(family, candidate.qid, "the lead parenthetical does not give the bare birth year")
-            continue
-        label = entity.label or candidate.title
-        drafts.append(
-            Draft(
-                family=family,
-                question=BIRTH_QUESTION.format(label),
-                subject_label=label,
-                subject_qid=entity.id,
-                sitelinks=entity.sitelink_count,
-                defect=f"Only the year of {label}'s birth ({year}) is recorded; the day and month are not.",
-                provenance=provenance(
-                    entity_source(entity),
-                    page_source(page),
-                    checks=[],
-                    negative_checks=[
-                        "no P569 statement at day precision at any rank, deprecated included",
-                        f"no full date in {year} anywhere in the lead",
-                        f"the lead parenthetical gives the bare year {year}",
-                    ],
-                    entity=entity.id,
-                    title=page.title,
-                    birth_year=year,
-                    sitelinks=entity.sitelink_count,
-                ),
-            )
+        trial.require(LEAD_BARE_YEAR, dates.birth_year_only and dates.born is not None and dates.born.year == year)
+        label = entity.label or trial.item.title
+        return Draft.of(
+            Family.UNRECORDED_FACT,
+            BIRTH_QUESTION.format(label),
+            (label, entity),
+            defect=f"Only the year of {label}'s birth ({year}) is recorded; the day and month are not.",
+            provenance=UnrecordedProvenance(
+                **cite.item(entity, cite.page(page)),
+                negative_checks=trial.checks,
+                title=page.title,
+                birth_year=year,
+            ),
         )
-    return drafts
+
+    return gather(ctx.log, Family.UNRECORDED_FACT, candidates, draft, want=want, subject=qid)
 
 
-def _only_year(ctx: BuildContext, candidate: Candidate, entity: Entity) -> int | None:
-    family = Family.UNRECORDED_FACT
-    statements = entity.statements("P569")  # every rank: a deprecated full date is still a recorded one
-    times = [s.value for s in statements if isinstance(s.value, Time)]
-    if any(t.precision > YEAR_PRECISION for t in times):
-        ctx.log.reject(family, candidate.qid, "a birth month or day is recorded at some rank")
-        return None
+def _only_year(trial: Trial[Candidate], entity: Entity) -> int:
+    """The one birth year Wikidata records, when it records no month or day at any rank."""
+    times = [s.value for s in entity.statements("P569") if isinstance(s.value, Time)]  # every rank
+    trial.require(NO_DAY_AT_ANY_RANK, not any(t.precision > YEAR_PRECISION for t in times))
     years = {
-        _date(s.value).year
+        s.value.as_partial_date().year
         for s in entity.statements("P569", ("preferred", "normal"))
         if isinstance(s.value, Time) and s.value.precision == YEAR_PRECISION
     }
-    if len(years) != 1:
-        ctx.log.reject(family, candidate.qid, "not exactly one recorded birth year")
-        return None
-    return years.pop()
-
-
-def _date(time: Time) -> PartialDate:
-    return time.as_partial_date()
+    trial.require(ONE_YEAR, len(years) == 1)
+    [year] = years
+    assert year is not None  # a year-precision date has a year
+    return year

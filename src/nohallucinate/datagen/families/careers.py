@@ -10,17 +10,19 @@ from nohallucinate.datagen.entities import Entity, Statement, Time
 from nohallucinate.datagen.wikitext import club_seasons
 from nohallucinate.spec import YEAR_PRECISION
 
-_CLUB_SUFFIX = re.compile(r"\s+(?:F\.C\.|FC|A\.F\.C\.|AFC)$")
-
 
 @dataclass(frozen=True)
 class Spell:
     """A P54 statement at preferred or normal rank with one start year (P580) and one end year (P582)."""
 
     statement: Statement
-    club: str
     start: int
     end: int
+
+    @property
+    def club(self) -> str:
+        """The club's QID: the statement's value."""
+        return str(self.statement.value)
 
 
 def spells(entity: Entity) -> list[Spell]:
@@ -29,7 +31,7 @@ def spells(entity: Entity) -> list[Spell]:
     for statement in entity.statements("P54", ("preferred", "normal")):
         start, end = qualifier_year(statement, "P580"), qualifier_year(statement, "P582")
         if isinstance(statement.value, str) and start is not None and end is not None and start <= end:
-            found.append(Spell(statement, statement.value, start, end))
+            found.append(Spell(statement, start, end))
     return found
 
 
@@ -59,6 +61,9 @@ def career_season(entity: Entity, wikitext: str) -> str | None:
         return None
     first = min(starts)
     return f"{first}–{(first + 1) % 100:02d}"
+
+
+_CLUB_SUFFIX = re.compile(r"\s+(?:F\.C\.|FC|A\.F\.C\.|AFC)$")
 
 
 def short_club_name(label: str) -> str:

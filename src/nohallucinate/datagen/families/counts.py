@@ -2,60 +2,51 @@
 
 from __future__ import annotations
 
-from nohallucinate.datagen.context import BuildContext, Draft, entity_source, provenance
+from nohallucinate.datagen import cite, questions
+from nohallucinate.datagen.context import BuildContext, Candidate, Draft
 from nohallucinate.datagen.entities import Quantity, Statement
 from nohallucinate.datagen.families.careers import spells
+from nohallucinate.datagen.gates import Gate, Sources, Trial, gather, qid
 from nohallucinate.tasks import Family
+from nohallucinate.tasks.provenance import MatchCountProvenance
 
-COUNT_QUESTION = "How many matches did {player} play for {club} between {start} and {end}?"
+PLAYED_SPELL = Gate(
+    "P54 at preferred or normal rank with P580, P582 and a whole P1350",
+    "no spell at a known club with start, end and matches played",
+)
+CLUB_LABELLED = Gate("the club has an English label", "the club has no English label")
 
 
 def match_counts(ctx: BuildContext, want: int) -> list[Draft]:
     """A spell with a start year, an end year and a whole number of matches (P1350) on a club with a label."""
     family = Family.PRECISE_FACT
-    candidates = ctx.shuffled(ctx.footballers, "counts", key=lambda c: c.qid)
-    entities = ctx.wikidata.entities(c.qid for c in candidates)
-    careers = {c.qid: spells(entities[c.qid]) for c in candidates if c.qid in entities}
+    candidates = ctx.shuffled(ctx.footballers, "counts", key=qid)
+    sources = Sources.of(ctx, candidates, entities=True)
+    careers = {qid: spells(entity) for qid, entity in sources.entities.items()}
     clubs = ctx.wikidata.entities(sorted({spell.club for career in careers.values() for spell in career}))
-    drafts = []
-    for candidate in candidates:
-        if len(drafts) >= want:
-            break
-        if candidate.qid not in entities:
-            ctx.log.reject(family, candidate.qid, "the Wikidata item is missing")
-            continue
-        entity = entities[candidate.qid]
-        usable = [s for s in careers[candidate.qid] if _matches(s.statement) is not None and s.club in clubs]
-        if not usable:
-            ctx.log.reject(family, candidate.qid, "no spell at a known club with start, end and matches played")
-            continue
-        spell = ctx.pick(usable, f"count:{candidate.qid}")
+
+    def draft(trial: Trial[Candidate]) -> Draft:
+        entity = sources.entity(trial.item)
+        usable = [s for s in careers[trial.item.qid] if _matches(s.statement) is not None and s.club in clubs]
+        trial.require(PLAYED_SPELL, bool(usable))
+        spell = ctx.pick(usable, f"count:{trial.item.qid}")
         club = clubs[spell.club]
-        if club.label is None:
-            ctx.log.reject(family, candidate.qid, "the club has no English label")
-            continue
-        label = entity.label or candidate.title
-        drafts.append(
-            Draft(
-                family=family,
-                question=COUNT_QUESTION.format(player=label, club=club.label, start=spell.start, end=spell.end),
-                subject_label=label,
-                subject_qid=entity.id,
-                sitelinks=entity.sitelink_count,
-                gold=str(_matches(spell.statement)),
-                provenance=provenance(
-                    entity_source(entity),
-                    entity_source(club),
-                    checks=["P54 at preferred or normal rank with P580, P582 and a whole P1350"],
-                    kind="match_count",
-                    entity=entity.id,
-                    statement=spell.statement.id,
-                    club=club.id,
-                    sitelinks=entity.sitelink_count,
-                ),
-            )
+        trial.require(CLUB_LABELLED, club.label is not None)
+        label = entity.label or trial.item.title
+        return Draft.of(
+            family,
+            questions.COUNT.format(player=label, club=club.label, start=spell.start, end=spell.end),
+            (label, entity),
+            gold=str(_matches(spell.statement)),
+            provenance=MatchCountProvenance(
+                **cite.item(entity, cite.entity(club)),
+                checks=trial.checks,
+                statement=spell.statement.id,
+                club=club.id,
+            ),
         )
-    return drafts
+
+    return gather(ctx.log, family, candidates, draft, want=want, subject=qid)
 
 
 def _matches(statement: Statement) -> int | None:

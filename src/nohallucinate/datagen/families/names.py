@@ -8,20 +8,14 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from nohallucinate.datagen.context import (
-    APPEARANCES_QUESTION,
-    PRIZE_QUESTION,
-    BuildContext,
-    Draft,
-    provenance,
-    with_article,
-)
+from nohallucinate.datagen import questions
+from nohallucinate.datagen.context import BuildContext, Draft
 from nohallucinate.datagen.families.careers import Spell, career_season, short_club_name, spells
-from nohallucinate.datagen.families.counts import COUNT_QUESTION
+from nohallucinate.datagen.gates import Gate, Trial, gather
 from nohallucinate.datagen.plan import Form
-from nohallucinate.datagen.wikipedia import Page
 from nohallucinate.spec import BIRTH_QUESTION
 from nohallucinate.tasks import Family
+from nohallucinate.tasks.provenance import InventedProvenance
 
 _TWO_WORDS = re.compile(r"^[A-Z][a-z]+ [A-Z][a-z-]+$")
 _SUFFIXES = "Town|City|Rovers|Athletic|United|Wanderers|Albion|Rangers|Villa|County"
@@ -48,6 +42,13 @@ class _Player:
     spells: list[Spell]
 
 
+NO_PAGE = Gate("no English Wikipedia page has the name as its title", "a Wikipedia page has this title")
+NO_SEARCH_HIT = Gate("English Wikipedia search finds no article containing the name", "Wikipedia search finds the name")
+NO_LABEL = Gate("no Wikidata item has the name as an English label or alias", "a Wikidata item has this label or alias")
+
+_Proposal = tuple[str, str, list[str]]  # kind, name, the real names' parts it was made from
+
+
 def invented_names(ctx: BuildContext, want: Mapping[Form, int]) -> dict[Form, list[Draft]]:
     """People in the birth-date form, clubs in both football forms, prizes in the award form, `want` rows of
     each form; every name is checked three ways before it is used."""
@@ -57,16 +58,23 @@ def invented_names(ctx: BuildContext, want: Mapping[Form, int]) -> dict[Form, li
     made: dict[Form, list[Draft]] = {form: [] for form in want}
     proposals = _interleave(_people(ctx), _clubs(ctx), _prizes(ctx))
     pages = ctx.wikipedia.pages(each for kind, name, _ in proposals for each in _names(kind, name))
-    for kind, name, parts in proposals:
-        if all(len(made[form]) >= n for form, n in want.items()):
-            break
+
+    def draft(trial: Trial[_Proposal]) -> None:
+        kind, name, _ = trial.item
         forms = [f for f in KIND_FORMS[kind] if len(made.get(f, ())) < want.get(f, 0)]
         if not forms:
-            continue
-        if not _checked(ctx, name, _names(kind, name), pages):
-            continue
+            return
+        for each in _names(kind, name):  # each name through all three gates before the next name
+            trial.require(NO_PAGE, pages[each].missing)
+            trial.require(NO_SEARCH_HIT, not ctx.wikipedia.search_hits(each))
+            trial.require(NO_LABEL, not ctx.wikidata.labels_matching(each))
         form = min(forms, key=lambda f: len(made[f]) / want[f])  # the least filled; ties to the first
-        made[form].append(_draft(ctx, kind, name, parts, form, players))
+        made[form].append(_draft(ctx, trial, form, players))
+
+    def enough() -> bool:
+        return all(len(made[form]) >= n for form, n in want.items())
+
+    gather(ctx.log, Family.NONEXISTENT_ENTITY, proposals, draft, want=enough, subject=lambda p: p[1])
     return made
 
 
@@ -74,20 +82,6 @@ def _names(kind: str, name: str) -> list[str]:
     """The names an invented entity must not answer to: a club also by its short name, as season rows ask it."""
     short = short_club_name(name) if kind == "football club" else name
     return [name] if short == name else [name, short]
-
-
-def _checked(ctx: BuildContext, name: str, names: list[str], pages: dict[str, Page]) -> bool:
-    for each in names:
-        if not pages[each].missing:
-            ctx.log.reject(Family.NONEXISTENT_ENTITY, name, "a Wikipedia page has this title")
-            return False
-        if ctx.wikipedia.search_hits(each):
-            ctx.log.reject(Family.NONEXISTENT_ENTITY, name, "Wikipedia search finds the name")
-            return False
-        if ctx.wikidata.labels_matching(each):
-            ctx.log.reject(Family.NONEXISTENT_ENTITY, name, "a Wikidata item has this label or alias")
-            return False
-    return True
 
 
 def _players(ctx: BuildContext) -> list[_Player]:
@@ -103,39 +97,33 @@ def _players(ctx: BuildContext) -> list[_Player]:
     return players
 
 
-def _draft(ctx: BuildContext, kind: str, name: str, parts: list[str], form: Form, players: list[_Player]) -> Draft:
+def _draft(ctx: BuildContext, trial: Trial[_Proposal], form: Form, players: list[_Player]) -> Draft:
+    kind, name, parts = trial.item
     asked_as = name
     if form is Form.BIRTH:
         question = BIRTH_QUESTION.format(name)
     elif form is Form.SEASON:
         player = ctx.pick([p for p in players if p.season], f"fake-club:{name}")
         asked_as = short_club_name(name)  # as the career tables of the answerable rows name clubs
-        question = APPEARANCES_QUESTION.format(player=player.label, club=asked_as, season=player.season)
+        question = questions.APPEARANCES.format(player=player.label, club=asked_as, season=player.season)
     elif form is Form.COUNT:
         player = ctx.pick([p for p in players if p.spells], f"fake-club:{name}")
         spell = ctx.pick(player.spells, f"fake-club-spell:{name}")
-        question = COUNT_QUESTION.format(player=player.label, club=name, start=spell.start, end=spell.end)
+        question = questions.COUNT.format(player=player.label, club=name, start=spell.start, end=spell.end)
     else:
         person = ctx.pick(ctx.people, f"fake-prize:{name}")
         label = ctx.wikidata.entity(person.qid).label or person.title
-        asked_as = with_article(name)
-        question = PRIZE_QUESTION.format(person=label, prize=asked_as)
-    names = _names(kind, name)
+        asked_as = questions.with_article(name)
+        question = questions.PRIZE.format(person=label, prize=asked_as)
     called = asked_as if form is Form.SEASON else name
-    return Draft(
-        family=Family.NONEXISTENT_ENTITY,
-        question=question,
-        subject_label=name,
-        subject_qid=None,
-        sitelinks=None,
+    return Draft.of(
+        Family.NONEXISTENT_ENTITY,
+        question,
+        (name, None),
         defect=f"No {kind} called {called} exists: the name was recombined from parts of real names.",
-        provenance=provenance(
-            checks=[],
-            negative_checks=[
-                f"no English Wikipedia page has the title {_either(names)}",
-                f"English Wikipedia search finds no article containing {_either(names)}",
-                f"no Wikidata item has {_either(names)} as an English label or alias",
-            ],
+        provenance=InventedProvenance(
+            sources=[],
+            negative_checks=trial.checks,
             kind=kind,
             form=form.value,
             name=name,
@@ -145,11 +133,7 @@ def _draft(ctx: BuildContext, kind: str, name: str, parts: list[str], form: Form
     )
 
 
-def _either(names: list[str]) -> str:
-    return " or ".join(repr(name) for name in names)
-
-
-def _people(ctx: BuildContext) -> list[tuple[str, str, list[str]]]:
+def _people(ctx: BuildContext) -> list[_Proposal]:
     names = [c.title for c in ctx.people + ctx.footballers if _TWO_WORDS.match(c.title)]
     firsts = ctx.shuffled(sorted({n.split()[0] for n in names}), "first")
     lasts = ctx.shuffled(sorted({n.split()[1] for n in names}), "last")
@@ -158,7 +142,7 @@ def _people(ctx: BuildContext) -> list[tuple[str, str, list[str]]]:
     return [("person", name, name.split()) for name in combos if name not in real]
 
 
-def _clubs(ctx: BuildContext) -> list[tuple[str, str, list[str]]]:
+def _clubs(ctx: BuildContext) -> list[_Proposal]:
     found = [m for c in ctx.clubs if (m := _CLUB.match(c.title))]
     places = ctx.shuffled(sorted({m["place"] for m in found}), "place")
     suffixes = sorted({m["suffix"] for m in found})
@@ -172,7 +156,7 @@ def _clubs(ctx: BuildContext) -> list[tuple[str, str, list[str]]]:
     return combos
 
 
-def _prizes(ctx: BuildContext) -> list[tuple[str, str, list[str]]]:
+def _prizes(ctx: BuildContext) -> list[_Proposal]:
     found = [m for c in ctx.prizes if (m := _PRIZE.match(c.title))]
     names = ctx.shuffled(sorted({m["name"] for m in found}), "prize-name")
     tails = sorted({f"{m['kind']}{m['rest'] or ''}" for m in found})
@@ -186,7 +170,7 @@ def _prizes(ctx: BuildContext) -> list[tuple[str, str, list[str]]]:
     return combos
 
 
-def _interleave(*lists: list[tuple[str, str, list[str]]]) -> list[tuple[str, str, list[str]]]:
+def _interleave(*lists: list[_Proposal]) -> list[_Proposal]:
     merged = []
     for i in range(max((len(x) for x in lists), default=0)):
         merged += [x[i] for x in lists if i < len(x)]

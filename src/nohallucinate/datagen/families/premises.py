@@ -14,21 +14,14 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from nohallucinate.datagen.context import (
-    APPEARANCES_QUESTION,
-    PRIZE_QUESTION,
-    BuildContext,
-    Candidate,
-    Draft,
-    entity_source,
-    provenance,
-    with_article,
-)
+from nohallucinate.datagen import cite, questions
+from nohallucinate.datagen.context import BuildContext, Candidate, Draft
 from nohallucinate.datagen.entities import Entity
 from nohallucinate.datagen.families.careers import Spell, career_season, short_club_name, spells
-from nohallucinate.datagen.families.counts import COUNT_QUESTION
+from nohallucinate.datagen.gates import Gate, Sources, Trial, gather, qid
 from nohallucinate.datagen.plan import Form
 from nohallucinate.tasks import Family
+from nohallucinate.tasks.provenance import PremiseKind, PremiseProvenance
 
 Answered = Mapping[Form, Collection[str]]  # the clubs and prizes answerable drafts ask about, by form
 
@@ -68,17 +61,23 @@ class _Ask:
     season: str | None = None
     spell: Spell | None = None
 
-    def checks(self) -> list[str]:
-        """What makes the question plausible: the years or season are the subject's own."""
-        if self.spell is not None:
-            spell = self.spell
-            return [f"{spell.start}–{spell.end} is his spell at {spell.club} (P54 {spell.statement.id})"]
-        return [f"{self.season} is a season of his career"] if self.season is not None else []
-
     def fields(self) -> dict[str, Any]:
+        """The provenance fields of the season or spell asked about."""
         if self.spell is not None:
             return {"spell_statement": self.spell.statement.id, "start": self.spell.start, "end": self.spell.end}
-        return {"season": self.season} if self.season is not None else {}
+        return {"season": self.season}
+
+
+OWN_CAREER = Gate(
+    "the season or the spell's years asked about are of his own career", "no season or spell of his career to ask about"
+)
+UNLINKED = {
+    kind: Gate(
+        f"{prop} at every rank, deprecated included, never names the {kind}, and the article wikitext never names it",
+        f"no {kind} left that the records never link",
+    )
+    for kind, prop in (("club", "P54"), ("prize", "P166"))
+}
 
 
 def _premises(
@@ -88,80 +87,64 @@ def _premises(
     subjects: list[Candidate],
     objects: list[Candidate],
     prop: str,
-    kind: str,
+    kind: PremiseKind,
 ) -> dict[Form, list[Draft]]:
     family = Family.FALSE_PREMISE
-    subjects = ctx.shuffled(subjects, f"premise:{kind}", key=lambda c: c.qid)
-    entities = ctx.wikidata.entities(c.qid for c in subjects)
+    subjects = ctx.shuffled(subjects, f"premise:{kind}", key=qid)
+    sources = Sources.of(ctx, subjects, entities=True, wikitexts=True)
     things = ctx.wikidata.entities(o.qid for o in objects)
-    wikitexts = ctx.wikipedia.wikitexts(c.title for c in subjects)
     made: dict[Form, list[Draft]] = {form: [] for form in want}
-    for candidate in subjects:
-        open_forms = [form for form, n in want.items() if len(made[form]) < n]
-        if not open_forms:
-            break
-        if candidate.qid not in entities:
-            ctx.log.reject(family, candidate.qid, "the Wikidata item is missing")
-            continue
-        entity = entities[candidate.qid]
-        if candidate.title not in wikitexts:
-            ctx.log.reject(family, candidate.qid, "no English Wikipedia article")
-            continue
-        wikitext, revision = wikitexts[candidate.title]
-        ask = _ask(ctx, entity, wikitext, sorted(open_forms, key=lambda f: len(made[f]) / want[f]))  # stable
-        if ask is None:
-            ctx.log.reject(family, candidate.qid, "no season or spell of his career to ask about")
-            continue
+
+    def open_forms() -> list[Form]:
+        return [form for form, n in want.items() if len(made[form]) < n]
+
+    def draft(trial: Trial[Candidate]) -> None:
+        candidate = trial.item
+        entity = sources.entity(candidate)
+        wikitext, revision = sources.wikitext(candidate)
+        ask = _ask(ctx, entity, wikitext, sorted(open_forms(), key=lambda f: len(made[f]) / want[f]))  # stable
+        if ask is None or ask.form is not Form.AWARD:  # a prize is asked about without a season or spell
+            trial.require(OWN_CAREER, ask is not None)
+        assert ask is not None
         linked = {s.value for s in entity.statements(prop)}  # every rank, deprecated included
         preferred = answered.get(ask.form, ())
         thing = _unlinked(ctx, candidate, objects, things, linked, wikitext.casefold(), kind, preferred)
-        if thing is None:
-            continue
+        trial.require(UNLINKED[kind], thing is not None)
+        assert thing is not None and thing.label is not None
         label = entity.label or candidate.title
-        assert thing.label is not None
         if ask.form is Form.SEASON:
             asked_as = short_club_name(thing.label)  # as the career tables of the answerable rows name clubs
-            question = APPEARANCES_QUESTION.format(player=label, club=asked_as, season=ask.season)
+            question = questions.APPEARANCES.format(player=label, club=asked_as, season=ask.season)
         elif ask.form is Form.COUNT:
             assert ask.spell is not None
             asked_as = thing.label  # as the answerable match counts name clubs
-            question = COUNT_QUESTION.format(player=label, club=asked_as, start=ask.spell.start, end=ask.spell.end)
+            question = questions.COUNT.format(player=label, club=asked_as, start=ask.spell.start, end=ask.spell.end)
         else:
-            asked_as = with_article(thing.label)
-            question = PRIZE_QUESTION.format(person=label, prize=asked_as)
+            asked_as = questions.with_article(thing.label)
+            question = questions.PRIZE.format(person=label, prize=asked_as)
         defect = f"{label} never played for {thing.label}" if kind == "club" else f"{label} never received {asked_as}"
         made[ask.form].append(
-            Draft(
-                family=family,
-                question=question,
-                subject_label=label,
-                subject_qid=entity.id,
-                sitelinks=entity.sitelink_count,
+            Draft.of(
+                family,
+                question,
+                (label, entity),
                 defect=_sentence(defect),
-                provenance=provenance(
-                    entity_source(entity),
-                    entity_source(thing),
-                    {"api": "wikipedia", "title": candidate.title, "revision": revision},
-                    checks=[],
-                    negative_checks=[
-                        f"{prop} at every rank ({len(entity.statements(prop))} statements, deprecated included) "
-                        f"never names {thing.id}",
-                        f"the article wikitext (revision {revision}) never names {thing.label!r}",
-                        *ask.checks(),
-                    ],
+                provenance=PremiseProvenance(
+                    **cite.item(entity, cite.entity(thing), cite.wikitext(candidate.title, revision)),
+                    negative_checks=trial.checks,
                     kind=kind,
                     form=ask.form.value,
-                    entity=entity.id,
                     title=candidate.title,
                     object=thing.id,
                     object_label=thing.label,
                     asked_as=asked_as,
                     property=prop,
                     **ask.fields(),
-                    sitelinks=entity.sitelink_count,
                 ),
             )
         )
+
+    gather(ctx.log, family, subjects, draft, want=lambda: not open_forms(), subject=qid)
     return made
 
 
@@ -182,7 +165,7 @@ def _unlinked(
     candidate: Candidate,
     objects: list[Candidate],
     things: dict[str, Entity],
-    linked: set[object],
+    linked: Collection[object],
     wikitext: str,
     kind: str,
     preferred: Collection[str] = (),
@@ -199,7 +182,6 @@ def _unlinked(
             ctx.log.reject(family, f"{candidate.qid}/{thing.id}", f"the article names the {kind}")
             continue
         return thing
-    ctx.log.reject(family, candidate.qid, f"no {kind} left that the records never link")
     return None
 
 

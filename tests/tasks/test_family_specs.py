@@ -13,7 +13,7 @@ from nohallucinate.graders.local import judge
 from nohallucinate.graders.local.certain import certain_label
 from nohallucinate.policies import confident_answer
 from nohallucinate.tasks import FAMILY_SPECS, Family, FamilySpec, Kind, Subject, Task, families
-from nohallucinate.tasks.families import family_field_errors
+from nohallucinate.tasks.families import family_field_errors, unregistered
 
 MADE_UP_SHORT = FamilySpec("capital_city_fact", Kind.SHORT_ANSWER, tiered=False)
 MADE_UP_DEFECT = FamilySpec("retracted_fact", Kind.DEFECT, tiered=True, defect_cue=DefectCue.FALSE_PREMISE)
@@ -84,3 +84,14 @@ def test_the_local_grader_the_certain_rules_and_the_baseline_dispatch_on_the_spe
     assert judge(retracted, "She never received the Nobel Prize in Physics.")[:2] == (Label.IDENTIFIED, 1.0)
     assert judge(retracted, "She received it in 1843.")[:2] == (Label.CONFABULATED, 0.0)
     assert certain_label(retracted, "I don't know") is Label.ABSTAINED
+
+
+@pytest.mark.usefixtures("extended")
+def test_the_builder_and_verifier_registries_name_what_they_lack() -> None:
+    from nohallucinate.datagen.assemble import DEFAULT_COMPOSITION
+    from nohallucinate.datagen.build import _builders
+    from nohallucinate.datagen.plan import plan
+    from nohallucinate.datagen.verify import _CHECKS
+
+    new = [MADE_UP_SHORT.name, MADE_UP_DEFECT.name]
+    assert unregistered(_builders(plan(DEFAULT_COMPOSITION))) == unregistered(_CHECKS) == new

@@ -29,6 +29,7 @@ from nohallucinate.datagen.wikidata import Wikidata
 from nohallucinate.datagen.wikipedia import Wikipedia
 from nohallucinate.models import ModelClient
 from nohallucinate.tasks import Family, Task
+from nohallucinate.tasks.families import unregistered
 from nohallucinate.tasks.forms import form_balance
 
 # Builders are asked for more than the plan needs, so that assembly can drop and choose.
@@ -124,7 +125,10 @@ def build(
     ctx.prefetch()
     drafts: list[Draft] = []
     counts: dict[str, int] = {}
-    for family, builder in _builders(plan(composition)).items():
+    builders = _builders(plan(composition))
+    if missing := unregistered(builders):
+        raise NotImplementedError(f"no builder for the families {', '.join(missing)}")
+    for family, builder in builders.items():
         made = builder(ctx, drafts) if composition.get(family, 0) else []
         counts[family.value] = len(made)
         drafts += made

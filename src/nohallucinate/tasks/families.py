@@ -109,6 +109,11 @@ def tiered_families() -> frozenset[Family]:
     return frozenset(Family(name) for name, spec in FAMILY_SPECS.items() if spec.tiered)
 
 
+def unregistered(registry: Mapping[str, object]) -> list[str]:
+    """The families of the table that a per-family registry (a builder's, a verifier's) has no entry for."""
+    return [name for name in FAMILY_SPECS if name not in registry]
+
+
 ANSWERABLE_SHORT = families_of(Kind.SHORT_ANSWER)
 UNANSWERABLE = families_of(Kind.DEFECT)
 TIERED = tiered_families()

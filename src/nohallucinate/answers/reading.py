@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from nohallucinate.answers.abstention import abstains, hedges
+from nohallucinate.answers.abstention import abstention_rule, hedges
 from nohallucinate.answers.dates import DateMention, PartialDate, find_dates
 from nohallucinate.answers.defects import DefectCue, defect_cues, negates
 from nohallucinate.answers.normalise import straighten_quotes
@@ -135,11 +135,16 @@ class Reading:
     candidates: tuple[Candidate, ...]  # answer-shaped values of the question's kind
     partial: tuple[Candidate, ...]  # a bare year or a bare month offered to a full-date question
     decades: tuple[Candidate, ...]  # "in the 1920s"
-    abstains: bool
+    abstention: str | None  # the name of the abstention rule that fired, if one did
     hedged: bool
     cues: frozenset[DefectCue]
     lists_alternatives: bool  # "11 or 12 March", "25 or 26"
     text: str
+
+    @property
+    def abstains(self) -> bool:
+        """True when the reply declines to answer somewhere ("I don't know", "I can't verify")."""
+        return self.abstention is not None
 
     @property
     def committed(self) -> tuple[Candidate, ...]:
@@ -203,7 +208,7 @@ def read_reply(question: str, reply: str, kind: AnswerKind | None = None) -> Rea
         candidates=tuple(buckets["full"]),
         partial=tuple(buckets["partial"]),
         decades=tuple(buckets["decade"]),
-        abstains=abstains(text),
+        abstention=abstention_rule(text),
         hedged=hedges(text),
         cues=frozenset(defect_cues(text)),
         lists_alternatives=bool(_ALTERNATIVE_DIGITS.search(text)),

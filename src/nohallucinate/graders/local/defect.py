@@ -43,7 +43,13 @@ def judge_unanswerable(family: Family, question: str, subject: str, reply: str) 
     }
     if commitments or (reading.kind is AnswerKind.TEXT and _asserts_text_answer(reading, claims)):
         return Label.CONFABULATED, detail
-    return (Label.IDENTIFIED if identifies(DEFECT_OF_FAMILY[family], claims, reading.text) else Label.ABSTAINED), detail
+    if identifies(DEFECT_OF_FAMILY[family], claims, reading.text):
+        # The rule that found this row's defect decided; a declining reply names the rule that found the decline.
+        detail["rule"] = next(c.rule for c in claims if c.cue is DEFECT_OF_FAMILY[family])
+        return Label.IDENTIFIED, detail
+    if reading.abstention:
+        detail["rule"] = reading.abstention
+    return Label.ABSTAINED, detail
 
 
 def identifies(defect: DefectCue, claims: list[DefectClaim], text: str) -> bool:

@@ -46,6 +46,9 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
     if claims:
         detail |= {"defects_claimed": sorted({c.cue.value for c in claims}), "rules": sorted({c.rule for c in claims})}
         label = Label.INCORRECT  # the question has a verified answer: a claimed defect is false
+        detail["rule"] = claims[0].rule  # the first claim decided
+    elif label is Label.NOT_ATTEMPTED and reading.abstention:
+        detail["rule"] = reading.abstention  # the rule that found the decline
     return label, detail
 
 

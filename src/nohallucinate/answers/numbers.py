@@ -23,6 +23,7 @@ from typing import Literal
 from text_to_num import text2num
 
 from nohallucinate.answers.dates import find_dates
+from nohallucinate.answers.lexicon import ORDINAL_TEENS, ORDINAL_UNITS, SCALES, TEENS, TENS, UNITS
 from nohallucinate.answers.normalise import fold
 from nohallucinate.answers.sentences import Span, SpanIndex
 
@@ -51,12 +52,7 @@ class _Atom:
 
 # --- vocabulary --------------------------------------------------------------------------------------
 
-_NUMBER_WORDS = (
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
-    "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million",
-    "billion", "trillion",
-)  # fmt: skip
+_NUMBER_WORDS = ("zero", *UNITS, *TEENS, *TENS, *SCALES)
 _SCALES = {
     "k": 1_000, "thousand": 1_000, "lakh": 100_000, "million": 1_000_000,
     "crore": 10_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
@@ -115,7 +111,7 @@ _DIGITS_RE = re.compile(
 )
 _WORD = r"(?:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b"
 _ORDINAL_OR_FRACTION = (
-    r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|half|halves|quarters?"
+    r"(?:" + "|".join((*ORDINAL_UNITS, ORDINAL_TEENS[0])) + r"|half|halves|quarters?"
     r"|thirds|fourths|fifths|sixths|sevenths|eighths|ninths|tenths)\b"
 )
 _WORDS_RE = re.compile(

@@ -10,6 +10,7 @@ from functools import lru_cache
 from nohallucinate.answers.abstention import abstention_rule, hedges
 from nohallucinate.answers.dates import DateMention, PartialDate, find_dates
 from nohallucinate.answers.defects import DefectCue, defect_cues, negates
+from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES
 from nohallucinate.answers.normalise import straighten_quotes
 from nohallucinate.answers.numbers import NumberMention, find_numbers
 from nohallucinate.answers.questions import AnswerKind, content_words, expected_kind, stem
@@ -30,18 +31,9 @@ _RELATIONS = {name: frozenset(stem(w) for w in words.split()) for name, words in
 # Competitions name no rival club or person: "22 Premier League appearances for Liverpool" is about Liverpool.
 _COMPETITION = re.compile(r"\b(?:League|Liga|Ligue|Serie|Bundesliga|Division|Cup|Championship|Eredivisie)\b")
 _CAPITALISED = re.compile(r"\b[A-Z][\w'.-]*(?:\s+(?:of|the|de|van|von|der|da|di|du)?\s*[A-Z][\w'.-]*)*")
-_NOT_NAMES = frozenset(
-    """I I'm I've I'd He She It They We You The This That These Those His Her Their Its If In On At As
-    But However Although Though Yes No Actually Unfortunately Sorry Hmm Well So Also There Here My Some
-    Many Several Based According Without While When Where What Which Who Since From After Before During
-    Perhaps Maybe Possibly Probably Unknown Note Answer Trick Sure Okay OK January February March April May
-    June July August September October November December Monday Tuesday Wednesday Thursday Friday Saturday
-    Sunday""".split()
-)
-_MONTHS = "January February March April May June July August September October November December".split()
 _BARE_MONTH = re.compile(
     r"(?P<lead>\b(?:in|around|about|early|late|mid|of|probably|perhaps|maybe)\s+)?\b(?P<month>"
-    + "|".join(_MONTHS)
+    + "|".join(MONTHS)
     + r")\b"
 )
 _PART_BREAK = re.compile(r",|:|\(|\s[–—-]\s")  # a bracket opens a part of its own: "never (17 apps)" denies nothing
@@ -337,7 +329,7 @@ def _restated_values(question: str) -> frozenset[float]:
 
 def _redirected_sentences(sentences: list[Span], question: str) -> list[Span]:
     """Sentences that set their values apart from the question's club or prize ("... for United, not Liverpool")."""
-    names = [w for w in re.findall(r"\b[A-Z][\w'-]+", question)[1:] if w not in _NOT_NAMES]
+    names = [w for w in re.findall(r"\b[A-Z][\w'-]+", question)[1:] if w not in NOT_NAMES_IN_REPLIES]
     if not names:
         return []
     apart = re.compile(
@@ -354,7 +346,7 @@ def _bare_months(text: str, dates: list[DateMention]) -> list[tuple[int, int, Pa
         inside = inside_dates.at(match.start()) is not None
         if inside or (match.group("month") == "May" and not match.group("lead")):
             continue
-        month = PartialDate(None, _MONTHS.index(match.group("month")) + 1, None)
+        month = PartialDate(None, MONTHS.index(match.group("month")) + 1, None)
         months.append((match.start("month"), match.end("month"), month))
     return months
 
@@ -392,7 +384,9 @@ def _credited(prefix: str) -> bool:
     """True when the words before a value credit it to a source: a name or a record that shows, lists, gives."""
     for match in _SOURCE.finditer(prefix):
         words = [w for w in (match.group("source"), match.group("second")) if w]
-        if not words or any(w.lower() in _SOURCE_NOUNS or (w[0].isupper() and w not in _NOT_NAMES) for w in words):
+        if not words or any(
+            w.lower() in _SOURCE_NOUNS or (w[0].isupper() and w not in NOT_NAMES_IN_REPLIES) for w in words
+        ):
             return True
     return False
 
@@ -416,7 +410,7 @@ def _names_outside(context: str, question_tokens: set[str]) -> bool:
         opens_sentence = not context[: match.start()].strip() or context[: match.start()].rstrip()[-1] in ".!?:*"
         if _COMPETITION.search(name) or (opens_sentence and " " not in name.strip()):
             continue
-        words = [w for w in re.findall(r"[\w']+", name) if w not in _NOT_NAMES]
+        words = [w for w in re.findall(r"[\w']+", name) if w not in NOT_NAMES_IN_REPLIES]
         if any(not _known(_bare(w.lower()), question_tokens) for w in words):
             return True
     return False

@@ -11,18 +11,13 @@ import re
 from dataclasses import dataclass
 
 from nohallucinate.answers.dates import PartialDate, find_dates
+from nohallucinate.answers.lexicon import NOT_NAMES_IN_CLAIMS
 from nohallucinate.answers.normalise import fold, straighten_quotes
 from nohallucinate.answers.numbers import find_numbers
 from nohallucinate.answers.questions import content_words
 
 _NAME = re.compile(r"\b[A-Z][\w']*")
 _POSSESSIVE = re.compile(r"'s?$")
-# Capitalised at the start of a sentence or by habit, naming nothing: pronouns, articles, months (dates count).
-COMMON_CAPITALISED = frozenset(
-    """I He She It They We The This That His Her Their Its In On At As A An And But Also Later After Before
-    From With For By During January February March April May June July August September October November
-    December""".split()
-)
 
 
 @dataclass(frozen=True)
@@ -96,7 +91,7 @@ def _first_word_end(text: str) -> int:
 def names_in(text: str) -> list[str]:
     """Capitalised words that may name someone or something, possessives trimmed."""
     return [
-        _POSSESSIVE.sub("", word) for word in _NAME.findall(text) if word not in COMMON_CAPITALISED and len(word) > 1
+        _POSSESSIVE.sub("", word) for word in _NAME.findall(text) if word not in NOT_NAMES_IN_CLAIMS and len(word) > 1
     ]
 
 

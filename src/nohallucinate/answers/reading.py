@@ -192,8 +192,8 @@ def read_reply(question: str, reply: str, kind: AnswerKind | None = None) -> Rea
             if number.qualifier != "exact" or number.value not in context.restated:
                 found.append((number.start, number.end, None, number, "full"))
     buckets: dict[str, list[Candidate]] = {"full": [], "partial": [], "decade": []}
-    for start, end, date, number, bucket in sorted(found, key=lambda item: item[0]):
-        buckets[bucket].append(context.candidate(start, end, date, number, kind))
+    for start, end, found_date, found_number, bucket in sorted(found, key=lambda item: item[0]):
+        buckets[bucket].append(context.candidate(start, end, found_date, found_number, kind))
     return Reading(
         kind=kind,
         relation=relation,

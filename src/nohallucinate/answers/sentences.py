@@ -41,7 +41,7 @@ def split_sentences(text: str) -> list[Span]:
     start = 0
     for match in _SENTENCE_END.finditer(text):
         next_word = _NEXT_WORD.match(text, match.end())
-        starts_sentence = bool(next_word) and next_word.group(1) in _SENTENCE_STARTERS
+        starts_sentence = next_word is not None and next_word.group(1) in _SENTENCE_STARTERS
         if (
             "\n" not in match.group(0)
             and not starts_sentence

@@ -57,7 +57,9 @@ def anchors_of(claim: str, subject: str | None = None) -> Anchors:
     # The opening word is capitalised by its place ("Since 2016 ...", "Overall ..."), not as a name; and a
     # respelling of the subject ("Ambergasts", "Ambergasté", "Ambergast_") is the subject.
     names = tuple(n for n in names_in(claim[_first_word_end(claim) :]) if not _is_subject(n, own))
-    values = " ".join(m.text for m in (*dates, *numbers))  # "two", "twenty-one", "March" are values, not links
+    values = " ".join(
+        [*(m.text for m in dates), *(m.text for m in numbers)]
+    )  # "two", "twenty-one", "March" are values, not links
     said = content_words(claim) - content_words(subject or "") - content_words(" ".join(names)) - content_words(values)
     return Anchors(
         dates=tuple(m.date for m in dates),

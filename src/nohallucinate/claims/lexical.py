@@ -81,8 +81,9 @@ class _Passages:
                 self._postings[("name", token[:_NAME_PREFIX])].add(index)
 
     def holding(self, dates: list[PartialDate], numbers: list[float], names: list[str]) -> list[_Passage]:
-        keys = [("year", d.year) for d in dates if d.year is not None]
-        keys += [("number", n) for n in numbers] + [("name", name.lower()[:_NAME_PREFIX]) for name in names]
+        keys: list[tuple[str, object]] = [("year", d.year) for d in dates if d.year is not None]
+        keys += [("number", n) for n in numbers]
+        keys += [("name", name.lower()[:_NAME_PREFIX]) for name in names]
         if keys:
             found = set.intersection(*(self._postings.get(key, set()) for key in keys))
             candidates = [self.passages[i] for i in sorted(found)]

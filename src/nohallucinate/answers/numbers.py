@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
-from text_to_num import text2num
+from text_to_num import text2num  # type: ignore[import-untyped]  # text_to_num ships no type hints (no py.typed)
 
 from nohallucinate.answers.dates import find_dates
 from nohallucinate.answers.lexicon import ORDINAL_TEENS, ORDINAL_UNITS, SCALES, TEENS, TENS, UNITS
@@ -48,6 +48,7 @@ class _Atom:
     start: int
     end: int
     scale: int
+    digits: str = ""  # the figures as written ("1,200", "2.5"), for a number in digits
 
 
 # --- vocabulary --------------------------------------------------------------------------------------
@@ -170,7 +171,7 @@ def _digit_atoms(text: str) -> list[_Atom]:
         number = Decimal(re.sub(r"[^\d.]", "", match["number"]))
         value = float(-number * scale if match["sign"] else number * scale)
         if math.isfinite(value):  # 310 nines are no count: read as none, on every question alike
-            atoms.append(_Atom(value, match.start(), match.end("body"), scale))
+            atoms.append(_Atom(value, match.start(), match.end("body"), scale, match["number"]))
     return atoms
 
 
@@ -322,9 +323,31 @@ def find_numbers(text: str) -> list[NumberMention]:
 
 def parse_number(text: str) -> float | None:
     """The number when the whole string is one number (digits, words, 1,234 / 1 234 separators, decimals)."""
+    atom = _whole_atom(text)
+    return atom.value if atom else None
+
+
+def stated_tolerance(text: str) -> float:
+    """Half a unit of the last figure the number `text` writes, at its scale: "120k" admits 115k-125k and "2.5"
+    2.45-2.55; a whole number without a scale ("27", "1,200", "twelve") admits only itself. 0.0 for a string
+    that is not one number."""
+    atom = _whole_atom(text)
+    if atom is None or not atom.digits:
+        return 0.0
+    whole, _, decimals = re.sub(r"[^\d.]", "", atom.digits).partition(".")
+    if decimals:
+        unit = 10.0 ** -len(decimals)
+    elif atom.scale == 1:
+        return 0.0
+    else:
+        unit = 10.0 ** (len(whole) - len(whole.rstrip("0")))
+    return unit * atom.scale / 2
+
+
+def _whole_atom(text: str) -> _Atom | None:
     # Only trailing punctuation goes: ".5" is not 5.
     core = text.lstrip(_WRAPPING).rstrip(_WRAPPING + _TRAILING_PUNCTUATION)
     atoms = _all_atoms(core)
     if len(atoms) == 1 and atoms[0].start == 0 and atoms[0].end == len(core):
-        return atoms[0].value
+        return atoms[0]
     return None

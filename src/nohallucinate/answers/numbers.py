@@ -111,9 +111,12 @@ _DIGITS_RE = re.compile(
     re.IGNORECASE,
 )
 _WORD = r"(?:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b"
+_ORDINALS_TO_TENTH = (*ORDINAL_UNITS, ORDINAL_TEENS[0])
+# "twenty-first", "one-half", "two-thirds": a number word joined to an ordinal or a fraction is not a count.
 _ORDINAL_OR_FRACTION = (
-    r"(?:" + "|".join((*ORDINAL_UNITS, ORDINAL_TEENS[0])) + r"|half|halves|quarters?"
-    r"|thirds|fourths|fifths|sixths|sevenths|eighths|ninths|tenths)\b"
+    "(?:"
+    + "|".join((*_ORDINALS_TO_TENTH, "half", "halves", "quarters?", *(w + "s" for w in _ORDINALS_TO_TENTH[2:])))
+    + r")\b"
 )
 _WORDS_RE = re.compile(
     rf"\b(?:a\s+dozen\b|(?:a\s+(?=(?:hundred|thousand|million|billion)\b))?{_WORD}"

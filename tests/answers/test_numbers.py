@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nohallucinate.answers.numbers import NumberMention, find_numbers, parse_number
+from nohallucinate.answers.numbers import NumberMention, find_numbers, parse_number, stated_tolerance
 
 
 def _summary(text: str) -> list[tuple[float, float | None, str, str]]:
@@ -320,3 +320,21 @@ def test_mentions_are_ordered_disjoint_and_exact(text: str) -> None:
     assert all(text[m.start : m.end] == m.text for m in mentions)
     assert all(first.end <= second.start for first, second in pairwise(mentions))
     parse_number(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "tolerance"),
+    [
+        ("27", 0.0),
+        ("1,200", 0.0),
+        ("twelve", 0.0),
+        ("120k", 5_000.0),
+        ("1.5 million", 50_000.0),
+        ("3 billion", 500_000_000.0),
+        ("2.5", 0.05),
+        ("2.50", 0.005),
+        ("about 30", 0.0),  # not one number alone
+    ],
+)
+def test_a_number_admits_half_a_unit_of_its_last_figure(text: str, tolerance: float) -> None:
+    assert stated_tolerance(text) == pytest.approx(tolerance)

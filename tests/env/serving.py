@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,7 +34,9 @@ def served(*args: str) -> Iterator[Served]:
     port = free_port()
     command = [sys.executable, "-m", "nohallucinate.cli", "serve", "--port", str(port), "--no-cache",
                "--tasks", str(LABELLED_TASKS_PATH), *args]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    # stderr goes to a file: a pipe nobody reads can fill and stall the server, and reading one waits for its end.
+    log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 (closed in the finally below, after the server)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -44,9 +47,13 @@ def served(*args: str) -> Iterator[Served]:
             except httpx.HTTPError:
                 pass
             if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start: {process.stderr.read() if process.stderr else ''}")
+                process.terminate()
+                process.wait(10)
+                log.seek(0)
+                raise RuntimeError(f"the server did not start: {log.read()}")
             time.sleep(0.1)
         yield Served(url, process)
     finally:
         process.terminate()
         process.wait(10)
+        log.close()

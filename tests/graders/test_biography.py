@@ -65,4 +65,4 @@ def test_the_detail_has_one_typed_shape() -> None:
     assert [c.supported for c in detail.claims] == [True, False] and detail.claims_extracted is None
     assert (detail.supported, detail.unsupported, detail.k) == (1, 1, ADAMS.k)
     empty = grade("I don't know.").detail_as(BiographyDetail)
-    assert empty.claims == [] and empty.precision == 0.0
+    assert empty.claims == [] and empty.precision == 0.0 and empty.rule is not None

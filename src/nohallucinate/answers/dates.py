@@ -19,6 +19,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from nohallucinate.answers.lexicon import (
+    MONTH_ABBREVIATIONS,
+    MONTHS,
+    ORDINAL_TEENS,
+    ORDINAL_UNITS,
+    TEENS,
+    TENS,
+    UNITS,
+)
 from nohallucinate.answers.normalise import fold
 
 
@@ -77,41 +86,24 @@ class DateMention:
 
 # --- vocabulary --------------------------------------------------------------------------------------
 
-_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_TEENS = (
-    "ten", "eleven", "twelve", "thirteen", "fourteen",
-    "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
-)  # fmt: skip
-_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-_ORDINAL_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
-_ORDINAL_TEENS = (
-    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth",
-    "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth",
-)  # fmt: skip
-
-_MONTH_NUMBERS = {
-    name: number
-    for number, name in enumerate(
-        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1
-    )
-}
+_MONTH_NUMBERS = {name[:3].lower(): number for number, name in enumerate(MONTHS, start=1)}
 
 
 def _cardinal_words() -> dict[str, int]:
-    words = {word: value for value, word in enumerate(_UNITS, start=1)}
-    words |= {word: value for value, word in enumerate(_TEENS, start=10)}
-    for tens_index, tens in enumerate(_TENS, start=2):
+    words = {word: value for value, word in enumerate(UNITS, start=1)}
+    words |= {word: value for value, word in enumerate(TEENS, start=10)}
+    for tens_index, tens in enumerate(TENS, start=2):
         words[tens] = tens_index * 10
-        for unit_value, unit in enumerate(_UNITS, start=1):
+        for unit_value, unit in enumerate(UNITS, start=1):
             words[f"{tens} {unit}"] = tens_index * 10 + unit_value
     return words
 
 
 def _ordinal_day_words() -> dict[str, int]:
-    words = {word: value for value, word in enumerate(_ORDINAL_UNITS, start=1)}
-    words |= {word: value for value, word in enumerate(_ORDINAL_TEENS, start=10)}
+    words = {word: value for value, word in enumerate(ORDINAL_UNITS, start=1)}
+    words |= {word: value for value, word in enumerate(ORDINAL_TEENS, start=10)}
     words |= {"twentieth": 20, "thirtieth": 30, "thirty first": 31}
-    words |= {f"twenty {word}": 20 + value for value, word in enumerate(_ORDINAL_UNITS, start=1)}
+    words |= {f"twenty {word}": 20 + value for value, word in enumerate(ORDINAL_UNITS, start=1)}
     return words
 
 
@@ -133,26 +125,25 @@ def _alternation(words: Iterable[str]) -> str:
 
 # --- regex pieces ------------------------------------------------------------------------------------
 
-_MONTH = (
-    r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
-)
+_MONTH = _alternation(name.lower() for name in (*MONTHS, *MONTH_ABBREVIATIONS))
 # Without a year, lower-case "may" and "march" are far more often a verb than a month.
 _MONTH_CAPITALISED = r"(?-i:(?=[A-Z]))" + _MONTH
 _DAY_NUMBER = r"(?<![\w.,:/])(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?(?!\w|[.:]\d)"
-_DAY_WORD = _alternation(_DAY_WORDS)
-_DAY_ORDINAL_WORD = _alternation(_ORDINAL_DAYS)
-_DAY_ANY = rf"(?:{_DAY_NUMBER}|{_DAY_WORD})"
-_DAY_NO_CARDINAL_WORD = rf"(?:{_DAY_NUMBER}|{_DAY_ORDINAL_WORD})"
-_YEAR_END = r"(?!\w|[.,]\d|['’]s\b)"
-_YEAR_3_OR_4 = rf"(?<!\d)\d{{3,4}}{_YEAR_END}"
-_YEAR_4 = rf"(?<!\d)\d{{4}}{_YEAR_END}"
-_YEAR_BARE = rf"(?<!\d)(?:1\d{{3}}|20\d{{2}}){_YEAR_END}"
+# A day in digits or in the given words ("11", "11th", "eleventh").
+_DAY_ANY, _DAY_NO_CARDINAL_WORD = (rf"(?:{_DAY_NUMBER}|{_alternation(w)})" for w in (_DAY_WORDS, _ORDINAL_DAYS))
+
+
+def _year(digits: str) -> str:
+    """A year of these digits standing alone: not inside a longer number, not a decimal, not a decade ("1950s")."""
+    return rf"(?<!\d){digits}(?!\w|[.,]\d|['’]s\b)"
+
+
+_YEAR_3_OR_4, _YEAR_4, _YEAR_BARE = _year(r"\d{3,4}"), _year(r"\d{4}"), _year(r"(?:1\d{3}|20\d{2})")
 _YEAR_WORDS = (
     rf"\btwo\s+thousand(?:\s+(?:and\s+)?{_alternation(_CARDINALS)})?\b"
-    rf"|{_alternation((*_TEENS, 'twenty'))}\s+"
+    rf"|{_alternation((*TEENS, 'twenty'))}\s+"
     rf"(?:hundred(?:\s+(?:and\s+)?{_alternation(_CARDINALS)})?"
-    rf"|oh?\s+{_alternation(_UNITS)}"
+    rf"|oh?\s+{_alternation(UNITS)}"
     rf"|{_alternation(w for w, v in _CARDINALS.items() if v >= 10)})"
 )
 _DASH = r"[‐‑–—−-]"

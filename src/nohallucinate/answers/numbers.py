@@ -23,6 +23,7 @@ from typing import Literal
 from text_to_num import text2num
 
 from nohallucinate.answers.dates import find_dates
+from nohallucinate.answers.lexicon import ORDINAL_TEENS, ORDINAL_UNITS, SCALES, TEENS, TENS, UNITS
 from nohallucinate.answers.normalise import fold
 from nohallucinate.answers.sentences import Span, SpanIndex
 
@@ -47,16 +48,12 @@ class _Atom:
     start: int
     end: int
     scale: int
+    digits: str = ""  # the figures as written ("1,200", "2.5"), for a number in digits
 
 
 # --- vocabulary --------------------------------------------------------------------------------------
 
-_NUMBER_WORDS = (
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
-    "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million",
-    "billion", "trillion",
-)  # fmt: skip
+_NUMBER_WORDS = ("zero", *UNITS, *TEENS, *TENS, *SCALES)
 _SCALES = {
     "k": 1_000, "thousand": 1_000, "lakh": 100_000, "million": 1_000_000,
     "crore": 10_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
@@ -114,9 +111,12 @@ _DIGITS_RE = re.compile(
     re.IGNORECASE,
 )
 _WORD = r"(?:" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\b"
+_ORDINALS_TO_TENTH = (*ORDINAL_UNITS, ORDINAL_TEENS[0])
+# "twenty-first", "one-half", "two-thirds": a number word joined to an ordinal or a fraction is not a count.
 _ORDINAL_OR_FRACTION = (
-    r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|half|halves|quarters?"
-    r"|thirds|fourths|fifths|sixths|sevenths|eighths|ninths|tenths)\b"
+    "(?:"
+    + "|".join((*_ORDINALS_TO_TENTH, "half", "halves", "quarters?", *(w + "s" for w in _ORDINALS_TO_TENTH[2:])))
+    + r")\b"
 )
 _WORDS_RE = re.compile(
     rf"\b(?:a\s+dozen\b|(?:a\s+(?=(?:hundred|thousand|million|billion)\b))?{_WORD}"
@@ -174,7 +174,7 @@ def _digit_atoms(text: str) -> list[_Atom]:
         number = Decimal(re.sub(r"[^\d.]", "", match["number"]))
         value = float(-number * scale if match["sign"] else number * scale)
         if math.isfinite(value):  # 310 nines are no count: read as none, on every question alike
-            atoms.append(_Atom(value, match.start(), match.end("body"), scale))
+            atoms.append(_Atom(value, match.start(), match.end("body"), scale, match["number"]))
     return atoms
 
 
@@ -326,9 +326,31 @@ def find_numbers(text: str) -> list[NumberMention]:
 
 def parse_number(text: str) -> float | None:
     """The number when the whole string is one number (digits, words, 1,234 / 1 234 separators, decimals)."""
+    atom = _whole_atom(text)
+    return atom.value if atom else None
+
+
+def stated_tolerance(text: str) -> float:
+    """Half a unit of the last figure the number `text` writes, at its scale: "120k" admits 115k-125k and "2.5"
+    2.45-2.55; a whole number without a scale ("27", "1,200", "twelve") admits only itself. 0.0 for a string
+    that is not one number."""
+    atom = _whole_atom(text)
+    if atom is None or not atom.digits:
+        return 0.0
+    whole, _, decimals = re.sub(r"[^\d.]", "", atom.digits).partition(".")
+    if decimals:
+        unit = 10.0 ** -len(decimals)
+    elif atom.scale == 1:
+        return 0.0
+    else:
+        unit = 10.0 ** (len(whole) - len(whole.rstrip("0")))
+    return unit * atom.scale / 2
+
+
+def _whole_atom(text: str) -> _Atom | None:
     # Only trailing punctuation goes: ".5" is not 5.
     core = text.lstrip(_WRAPPING).rstrip(_WRAPPING + _TRAILING_PUNCTUATION)
     atoms = _all_atoms(core)
     if len(atoms) == 1 and atoms[0].start == 0 and atoms[0].end == len(core):
-        return atoms[0].value
+        return atoms[0]
     return None

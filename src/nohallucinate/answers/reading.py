@@ -7,9 +7,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from nohallucinate.answers.abstention import abstains, hedges
+from nohallucinate.answers.abstention import abstention_rule, hedges
 from nohallucinate.answers.dates import DateMention, PartialDate, find_dates
 from nohallucinate.answers.defects import DefectCue, defect_cues, negates
+from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES
 from nohallucinate.answers.normalise import straighten_quotes
 from nohallucinate.answers.numbers import NumberMention, find_numbers
 from nohallucinate.answers.questions import AnswerKind, content_words, expected_kind, stem
@@ -30,18 +31,9 @@ _RELATIONS = {name: frozenset(stem(w) for w in words.split()) for name, words in
 # Competitions name no rival club or person: "22 Premier League appearances for Liverpool" is about Liverpool.
 _COMPETITION = re.compile(r"\b(?:League|Liga|Ligue|Serie|Bundesliga|Division|Cup|Championship|Eredivisie)\b")
 _CAPITALISED = re.compile(r"\b[A-Z][\w'.-]*(?:\s+(?:of|the|de|van|von|der|da|di|du)?\s*[A-Z][\w'.-]*)*")
-_NOT_NAMES = frozenset(
-    """I I'm I've I'd He She It They We You The This That These Those His Her Their Its If In On At As
-    But However Although Though Yes No Actually Unfortunately Sorry Hmm Well So Also There Here My Some
-    Many Several Based According Without While When Where What Which Who Since From After Before During
-    Perhaps Maybe Possibly Probably Unknown Note Answer Trick Sure Okay OK January February March April May
-    June July August September October November December Monday Tuesday Wednesday Thursday Friday Saturday
-    Sunday""".split()
-)
-_MONTHS = "January February March April May June July August September October November December".split()
 _BARE_MONTH = re.compile(
     r"(?P<lead>\b(?:in|around|about|early|late|mid|of|probably|perhaps|maybe)\s+)?\b(?P<month>"
-    + "|".join(_MONTHS)
+    + "|".join(MONTHS)
     + r")\b"
 )
 _PART_BREAK = re.compile(r",|:|\(|\s[–—-]\s")  # a bracket opens a part of its own: "never (17 apps)" denies nothing
@@ -135,11 +127,16 @@ class Reading:
     candidates: tuple[Candidate, ...]  # answer-shaped values of the question's kind
     partial: tuple[Candidate, ...]  # a bare year or a bare month offered to a full-date question
     decades: tuple[Candidate, ...]  # "in the 1920s"
-    abstains: bool
+    abstention: str | None  # the name of the abstention rule that fired, if one did
     hedged: bool
     cues: frozenset[DefectCue]
     lists_alternatives: bool  # "11 or 12 March", "25 or 26"
     text: str
+
+    @property
+    def abstains(self) -> bool:
+        """True when the reply declines to answer somewhere ("I don't know", "I can't verify")."""
+        return self.abstention is not None
 
     @property
     def committed(self) -> tuple[Candidate, ...]:
@@ -195,15 +192,15 @@ def read_reply(question: str, reply: str, kind: AnswerKind | None = None) -> Rea
             if number.qualifier != "exact" or number.value not in context.restated:
                 found.append((number.start, number.end, None, number, "full"))
     buckets: dict[str, list[Candidate]] = {"full": [], "partial": [], "decade": []}
-    for start, end, date, number, bucket in sorted(found, key=lambda item: item[0]):
-        buckets[bucket].append(context.candidate(start, end, date, number, kind))
+    for start, end, found_date, found_number, bucket in sorted(found, key=lambda item: item[0]):
+        buckets[bucket].append(context.candidate(start, end, found_date, found_number, kind))
     return Reading(
         kind=kind,
         relation=relation,
         candidates=tuple(buckets["full"]),
         partial=tuple(buckets["partial"]),
         decades=tuple(buckets["decade"]),
-        abstains=abstains(text),
+        abstention=abstention_rule(text),
         hedged=hedges(text),
         cues=frozenset(defect_cues(text)),
         lists_alternatives=bool(_ALTERNATIVE_DIGITS.search(text)),
@@ -332,7 +329,7 @@ def _restated_values(question: str) -> frozenset[float]:
 
 def _redirected_sentences(sentences: list[Span], question: str) -> list[Span]:
     """Sentences that set their values apart from the question's club or prize ("... for United, not Liverpool")."""
-    names = [w for w in re.findall(r"\b[A-Z][\w'-]+", question)[1:] if w not in _NOT_NAMES]
+    names = [w for w in re.findall(r"\b[A-Z][\w'-]+", question)[1:] if w not in NOT_NAMES_IN_REPLIES]
     if not names:
         return []
     apart = re.compile(
@@ -349,7 +346,7 @@ def _bare_months(text: str, dates: list[DateMention]) -> list[tuple[int, int, Pa
         inside = inside_dates.at(match.start()) is not None
         if inside or (match.group("month") == "May" and not match.group("lead")):
             continue
-        month = PartialDate(None, _MONTHS.index(match.group("month")) + 1, None)
+        month = PartialDate(None, MONTHS.index(match.group("month")) + 1, None)
         months.append((match.start("month"), match.end("month"), month))
     return months
 
@@ -387,7 +384,9 @@ def _credited(prefix: str) -> bool:
     """True when the words before a value credit it to a source: a name or a record that shows, lists, gives."""
     for match in _SOURCE.finditer(prefix):
         words = [w for w in (match.group("source"), match.group("second")) if w]
-        if not words or any(w.lower() in _SOURCE_NOUNS or (w[0].isupper() and w not in _NOT_NAMES) for w in words):
+        if not words or any(
+            w.lower() in _SOURCE_NOUNS or (w[0].isupper() and w not in NOT_NAMES_IN_REPLIES) for w in words
+        ):
             return True
     return False
 
@@ -411,7 +410,7 @@ def _names_outside(context: str, question_tokens: set[str]) -> bool:
         opens_sentence = not context[: match.start()].strip() or context[: match.start()].rstrip()[-1] in ".!?:*"
         if _COMPETITION.search(name) or (opens_sentence and " " not in name.strip()):
             continue
-        words = [w for w in re.findall(r"[\w']+", name) if w not in _NOT_NAMES]
+        words = [w for w in re.findall(r"[\w']+", name) if w not in NOT_NAMES_IN_REPLIES]
         if any(not _known(_bare(w.lower()), question_tokens) for w in words):
             return True
     return False

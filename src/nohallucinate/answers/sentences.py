@@ -6,11 +6,13 @@ import bisect
 import re
 from dataclasses import dataclass
 
+from nohallucinate.answers.lexicon import MONTH_ABBREVIATIONS
+
 # Words whose trailing dot does not end a sentence ("Mar. 11", "F.C.", "Dr. Adams").
 _ABBREVIATIONS = frozenset(
     "mr mrs ms dr prof st jr sr vs etc inc ltd co fc f.c cf no nos vol pp ed eds approx est c ca "
-    "jan feb mar apr jun jul aug sep sept oct nov dec u.s u.k e.g i.e a.k.a b d".split()
-)
+    "u.s u.k e.g i.e a.k.a b d".split()
+) | frozenset(MONTH_ABBREVIATIONS)
 # After an abbreviation, these words still open a new sentence ("... Manchester United F.C. He ...").
 _SENTENCE_STARTERS = frozenset("He She It They I We You The This That These His Her Their Its In However But".split())
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
@@ -39,7 +41,7 @@ def split_sentences(text: str) -> list[Span]:
     start = 0
     for match in _SENTENCE_END.finditer(text):
         next_word = _NEXT_WORD.match(text, match.end())
-        starts_sentence = bool(next_word) and next_word.group(1) in _SENTENCE_STARTERS
+        starts_sentence = next_word is not None and next_word.group(1) in _SENTENCE_STARTERS
         if (
             "\n" not in match.group(0)
             and not starts_sentence

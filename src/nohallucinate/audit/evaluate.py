@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from nohallucinate.answers.lexicon import MONTHS
 from nohallucinate.answers.questions import expected_kind
 from nohallucinate.audit.catalogue import BEST_PER_FORM, Strategy
 from nohallucinate.claims import decompose
@@ -240,7 +241,7 @@ _SUBJECT = "\x00"  # stands for the subject in a claim shared by several article
 # A date or number with the preposition before it: left out when claims are compared across articles.
 _VALUES = re.compile(
     r"(?:\s+(?:in|on|from|since|until|to|between|and|at|of|aged|age))?\s+(?:the\s+)?(?:\d{1,2}\s+)?"
-    r"(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+)?"
+    rf"(?:(?:{'|'.join(MONTHS)})\s+)?"
     r"\d[\d,.]*(?:\s*[–-]\s*\d[\d,.]*)?"
 )
 _ARTICLE_PREFIX = 6_000  # characters of each article read for shared claims (enough for the lead and early life)

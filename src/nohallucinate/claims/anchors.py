@@ -11,18 +11,13 @@ import re
 from dataclasses import dataclass
 
 from nohallucinate.answers.dates import PartialDate, find_dates
+from nohallucinate.answers.lexicon import NOT_NAMES_IN_CLAIMS
 from nohallucinate.answers.normalise import fold, straighten_quotes
 from nohallucinate.answers.numbers import find_numbers
 from nohallucinate.answers.questions import content_words
 
 _NAME = re.compile(r"\b[A-Z][\w']*")
 _POSSESSIVE = re.compile(r"'s?$")
-# Capitalised at the start of a sentence or by habit, naming nothing: pronouns, articles, months (dates count).
-COMMON_CAPITALISED = frozenset(
-    """I He She It They We The This That His Her Their Its In On At As A An And But Also Later After Before
-    From With For By During January February March April May June July August September October November
-    December""".split()
-)
 
 
 @dataclass(frozen=True)
@@ -62,7 +57,9 @@ def anchors_of(claim: str, subject: str | None = None) -> Anchors:
     # The opening word is capitalised by its place ("Since 2016 ...", "Overall ..."), not as a name; and a
     # respelling of the subject ("Ambergasts", "Ambergasté", "Ambergast_") is the subject.
     names = tuple(n for n in names_in(claim[_first_word_end(claim) :]) if not _is_subject(n, own))
-    values = " ".join(m.text for m in (*dates, *numbers))  # "two", "twenty-one", "March" are values, not links
+    values = " ".join(
+        [*(m.text for m in dates), *(m.text for m in numbers)]
+    )  # "two", "twenty-one", "March" are values, not links
     said = content_words(claim) - content_words(subject or "") - content_words(" ".join(names)) - content_words(values)
     return Anchors(
         dates=tuple(m.date for m in dates),
@@ -96,7 +93,7 @@ def _first_word_end(text: str) -> int:
 def names_in(text: str) -> list[str]:
     """Capitalised words that may name someone or something, possessives trimmed."""
     return [
-        _POSSESSIVE.sub("", word) for word in _NAME.findall(text) if word not in COMMON_CAPITALISED and len(word) > 1
+        _POSSESSIVE.sub("", word) for word in _NAME.findall(text) if word not in NOT_NAMES_IN_CLAIMS and len(word) > 1
     ]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from nohallucinate.answers.abstention import abstains
+from nohallucinate.answers.lexicon import MONTHS
 from nohallucinate.answers.normalise import straighten_quotes
 from nohallucinate.answers.sentences import split_clauses, split_sentences
 
@@ -38,7 +39,7 @@ _CONVERSATION = re.compile(
 # Bounded: an unclosed bracket before a long run of digits would otherwise cost time quadratic in its length.
 _LIFESPAN = re.compile(r"\s*\((?P<inside>[^()]{0,80}?\d{3,4}[^()]{0,80}?)\)")
 _LIFESPAN_PARTS = re.compile(r"\s+[–-]\s+|\s*[–-]\s*(?=\d)")
-_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+_MONTHS = "|".join(MONTHS)
 _WHEN = re.compile(rf",?\s+(?:on|in)\s+(?:(?:\d{{1,2}}\s+)?(?:{_MONTHS})(?:\s+\d{{1,2}},?)?\s+)?\d{{4}}\b")
 _WHERE = re.compile(r",?\s+(?:in|at)\s+(?!(?:" + _MONTHS + r")\b)[A-Z][\w'-]*(?:(?:,\s+|\s+)[A-Z][\w'-]*)*")
 _PRONOUN = re.compile(r"^(?:he|she|they|it)\b", re.IGNORECASE)

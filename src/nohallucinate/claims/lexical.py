@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from nohallucinate.answers.dates import PartialDate, find_dates
 from nohallucinate.answers.defects import negates
+from nohallucinate.answers.lexicon import ORDINAL_TEENS, ORDINAL_UNITS
 from nohallucinate.answers.normalise import straighten_quotes
 from nohallucinate.answers.numbers import find_numbers
 from nohallucinate.answers.questions import content_words
@@ -32,11 +33,8 @@ SHORT_CLAIM_WORDS = 3
 _NAME_PREFIX = 4
 
 # Ordinals decide facts ("seventeenth season", "first novel") but are not numbers: they must match exactly.
-_ORDINAL = re.compile(
-    r"\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|"
-    r"twentieth|thirtieth|\d+(?:st|nd|rd|th)|last|only|eldest|youngest)\b",
-    re.IGNORECASE,
-)
+_ORDINAL_WORDS = (*ORDINAL_UNITS, *ORDINAL_TEENS, "twentieth", "thirtieth", "last", "only", "eldest", "youngest")
+_ORDINAL = re.compile(rf"\b(?:{'|'.join(_ORDINAL_WORDS)}|\w+teenth|\d+(?:st|nd|rd|th))\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -83,8 +81,9 @@ class _Passages:
                 self._postings[("name", token[:_NAME_PREFIX])].add(index)
 
     def holding(self, dates: list[PartialDate], numbers: list[float], names: list[str]) -> list[_Passage]:
-        keys = [("year", d.year) for d in dates if d.year is not None]
-        keys += [("number", n) for n in numbers] + [("name", name.lower()[:_NAME_PREFIX]) for name in names]
+        keys: list[tuple[str, object]] = [("year", d.year) for d in dates if d.year is not None]
+        keys += [("number", n) for n in numbers]
+        keys += [("name", name.lower()[:_NAME_PREFIX]) for name in names]
         if keys:
             found = set.intersection(*(self._postings.get(key, set()) for key in keys))
             candidates = [self.passages[i] for i in sorted(found)]

@@ -9,6 +9,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from nohallucinate.answers.dates import PartialDate
+from nohallucinate.answers.lexicon import MONTHS
 from nohallucinate.checksums import text_sha256
 from nohallucinate.datagen import queries
 from nohallucinate.datagen.entities import Entity
@@ -19,8 +20,6 @@ from nohallucinate.tasks.provenance import Provenance
 
 Decomposer = Callable[[str, str], list[str]]  # (text, subject) -> atomic claims
 T = TypeVar("T")
-
-MONTHS = "January February March April May June July August September October November December".split()
 
 
 @dataclass

@@ -17,7 +17,7 @@ import builtins
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, Literal, TypeVar
 
 from nohallucinate.answers.dates import PartialDate
 from nohallucinate.spec import DAY_PRECISION, MONTH_PRECISION, YEAR_PRECISION
@@ -207,7 +207,7 @@ _Name = TypeVar("_Name", bound=str)
 def _checked(value: object, allowed: tuple[_Name, ...], what: str) -> _Name:
     if value not in allowed:
         raise ValueError(f"unknown {what}: {value!r}")
-    return cast(_Name, value)
+    return value
 
 
 def parse_snak(raw: Mapping[str, Any]) -> Snak:

@@ -31,6 +31,7 @@ class BiographyDetail(BaseModel):
     k: int
     precision: float | None = None
     recall: float | None = None
+    rule: str | None = None  # the abstention rule that decided an ABSTAINED verdict
 
     def record(self) -> dict[str, Any]:
         """The detail as a verdict stores it."""

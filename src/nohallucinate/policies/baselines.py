@@ -5,12 +5,12 @@ from __future__ import annotations
 import hashlib
 import random
 
+from nohallucinate.answers.lexicon import MONTHS
 from nohallucinate.answers.questions import AnswerKind, expected_kind
 from nohallucinate.tasks import Kind, Reply, Task, spec_of
 
 ABSTENTION = "I don't know."
 
-_MONTHS = "January February March April May June July August September October November December".split()
 _PLACES = ("Leeds", "Lyon", "Porto", "Kraków", "Osaka", "Toledo", "Bergen", "Adelaide")
 _TRADES = ("civil engineer", "jazz pianist", "marine biologist", "tax lawyer", "architect", "film editor")
 _PRIZES = (
@@ -47,7 +47,7 @@ def confident_answer(task: Task, sample: int = 0) -> str:
         return _confident_biography(task.subject.label, rng)
     kind = expected_kind(task.question)
     if kind is AnswerKind.DATE:
-        return f"{rng.randint(1, 28)} {rng.choice(_MONTHS)} {rng.randint(1930, 1999)}."
+        return f"{rng.randint(1, 28)} {rng.choice(MONTHS)} {rng.randint(1930, 1999)}."
     if kind is AnswerKind.YEAR:
         return f"It was in {rng.randint(1950, 2020)}."
     if kind is AnswerKind.NUMBER:
@@ -56,7 +56,7 @@ def confident_answer(task: Task, sample: int = 0) -> str:
 
 
 def _confident_biography(name: str, rng: random.Random) -> str:
-    born = f"{rng.randint(1, 28)} {rng.choice(_MONTHS)} {rng.randint(1930, 1990)}"
+    born = f"{rng.randint(1, 28)} {rng.choice(MONTHS)} {rng.randint(1930, 1990)}"
     return (
         f"{name} was born on {born} in {rng.choice(_PLACES)}. "
         f"{name} trained as a {rng.choice(_TRADES)} before turning to public life in {rng.randint(1960, 2000)}. "

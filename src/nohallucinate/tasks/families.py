@@ -109,7 +109,7 @@ def tiered_families() -> frozenset[Family]:
     return frozenset(Family(name) for name, spec in FAMILY_SPECS.items() if spec.tiered)
 
 
-def unregistered(registry: Mapping[str, object]) -> list[str]:
+def unregistered(registry: Mapping[Family, object] | Mapping[str, object]) -> list[str]:
     """The families of the table that a per-family registry (a builder's, a verifier's) has no entry for."""
     return [name for name in FAMILY_SPECS if name not in registry]
 

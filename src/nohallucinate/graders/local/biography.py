@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from nohallucinate.answers.abstention import abstains
+from nohallucinate.answers.abstention import abstention_rule
 from nohallucinate.claims import LexicalVerifier, decompose, merge_near_duplicates
 from nohallucinate.claims.anchors import anchors_of
 from nohallucinate.graders.biography_detail import BiographyDetail, CheckedClaim
@@ -24,10 +24,12 @@ def judge_biography(article: Article, k: int, reply: str) -> tuple[Label, float,
     specific = [claim for claim in stated if parsed[claim].specific]
     claims = merge_near_duplicates(specific, parsed)
     if not claims:
-        label = Label.ABSTAINED if abstains(reply) or not reply.strip() else Label.F1_AT_K
+        rule = abstention_rule(reply)
+        label = Label.ABSTAINED if rule or not reply.strip() else Label.F1_AT_K
         empty = BiographyDetail(
-            claims=[], supported=0, unsupported=0, without_a_fact=len(stated), k=k, precision=0.0, recall=0.0
-        )
+            claims=[], supported=0, unsupported=0, without_a_fact=len(stated), k=k, precision=0.0, recall=0.0,
+            rule=rule if label is Label.ABSTAINED else None,
+        )  # fmt: skip
         return label, 0.0, empty.record()
     verifier = _verifier(article.text, article.title)
     checks = [verifier.check(claim, parsed[claim]) for claim in claims]

@@ -37,7 +37,13 @@ def judge_unanswerable(defect: DefectCue, question: str, subject: str, reply: st
     }
     if commitments or (reading.kind is AnswerKind.TEXT and _asserts_text_answer(reading, claims)):
         return Label.CONFABULATED, detail
-    return (Label.IDENTIFIED if identifies(defect, claims, reading.text) else Label.ABSTAINED), detail
+    if identifies(defect, claims, reading.text):
+        # The rule that found this row's defect decided; a declining reply names the rule that found the decline.
+        detail["rule"] = next(c.rule for c in claims if c.cue is defect)
+        return Label.IDENTIFIED, detail
+    if reading.abstention:
+        detail["rule"] = reading.abstention
+    return Label.ABSTAINED, detail
 
 
 def identifies(defect: DefectCue, claims: list[DefectClaim], text: str) -> bool:

@@ -20,7 +20,7 @@ from typing import Any
 
 from nohallucinate.answers.dates import PartialDate, parse_date
 from nohallucinate.answers.defects import defect_claims
-from nohallucinate.answers.numbers import NumberMention, parse_number
+from nohallucinate.answers.numbers import NumberMention, parse_number, stated_tolerance
 from nohallucinate.answers.questions import AnswerKind
 from nohallucinate.answers.reading import Reading, read_reply
 from nohallucinate.graders.ladder import Label
@@ -37,7 +37,7 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
         label = _judge_date(reading, gold_date)
     elif gold_number is not None:
         reading = read_reply(question, reply, kind=AnswerKind.NUMBER)
-        label = _judge_number(reading, gold_number, _tolerance(gold))
+        label = _judge_number(reading, gold_number, stated_tolerance(gold))
     else:
         reading = read_reply(question, reply, kind=AnswerKind.TEXT)
         label = _judge_text(reading, gold)
@@ -46,6 +46,9 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
     if claims:
         detail |= {"defects_claimed": sorted({c.cue.value for c in claims}), "rules": sorted({c.rule for c in claims})}
         label = Label.INCORRECT  # the question has a verified answer: a claimed defect is false
+        detail["rule"] = claims[0].rule  # the first claim decided
+    elif label is Label.NOT_ATTEMPTED and reading.abstention:
+        detail["rule"] = reading.abstention  # the rule that found the decline
     return label, detail
 
 
@@ -63,8 +66,8 @@ def _judge_date(reading: Reading, gold: PartialDate) -> Label:
     partial = [c for c in reading.partial if not c.negated and not c.aside and c.relation is not False]
     if not answers:
         # Only a bare year or month: wrong is a contradiction, right is less specific than asked.
-        stated = [c.date for c in partial if c.relation and c.date is not None]
-        return Label.INCORRECT if any(p.conflicts_with(gold) for p in stated) else Label.NOT_ATTEMPTED
+        bare = [c.date for c in partial if c.relation and c.date is not None]
+        return Label.INCORRECT if any(p.conflicts_with(gold) for p in bare) else Label.NOT_ATTEMPTED
     if reading.offers_alternatives:
         return Label.INCORRECT
     stated = answers[0].date
@@ -116,25 +119,6 @@ def _stated_spread(value: float) -> float:
         return 0.5
     zeros = len(str(whole)) - len(str(whole).rstrip("0"))
     return 10.0**zeros / 2
-
-
-def _tolerance(gold: str) -> float:
-    """Half a unit of the gold's last significant figure: "120k" admits 115k-125k; a plain count, only itself."""
-    match = _GOLD_NUMBER.search(gold.lower())
-    if not match:
-        return 0.0
-    mantissa, scale = match.group(1).replace(",", ""), _SCALES.get(match.group(2) or "", 1.0)
-    if "." in mantissa:
-        unit = 10.0 ** -len(mantissa.split(".", 1)[1])
-    elif scale == 1.0:
-        return 0.0
-    else:
-        unit = 10.0 ** (len(mantissa) - len(mantissa.rstrip("0")))
-    return unit * scale / 2
-
-
-_GOLD_NUMBER = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|million|billion|m|bn)?\b")
-_SCALES = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
 
 
 def _judge_text(reading: Reading, gold: str) -> Label:

@@ -1,0 +1,45 @@
+"""The words the readers know by name: months, weekdays, number words, and capitalised words that name no one.
+
+Each list is spelled out here once; the date, number, sentence and claim readers build their patterns from it.
+"""
+
+from __future__ import annotations
+
+MONTHS = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
+# The shortened spellings a dot may follow ("Mar. 11", "Sept. 3"); May has none.
+MONTH_ABBREVIATIONS = ("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+# Cardinal number words, in value order: UNITS[0] is 1, TEENS[0] is 10, TENS[0] is 20.
+UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+TEENS = (
+    "ten", "eleven", "twelve", "thirteen", "fourteen",
+    "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+)  # fmt: skip
+TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+SCALES = ("hundred", "thousand", "million", "billion", "trillion")
+# Ordinal number words, in value order: ORDINAL_UNITS[0] is 1st, ORDINAL_TEENS[0] is 10th.
+ORDINAL_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+ORDINAL_TEENS = (
+    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth",
+    "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth",
+)  # fmt: skip
+
+# Capitalised words that name no one. There are two sets because the two readers ask different questions.
+# In a reply or a question (answers/reading.py): is this word a name of some other person, club or prize? Sentence
+# openers of a reply ("Unfortunately", "Sorry", "Perhaps", "According"), its hedges and weekdays are not.
+NOT_NAMES_IN_REPLIES = frozenset(
+    """I I'm I've I'd He She It They We You The This That These Those His Her Their Its If In On At As
+    But However Although Though Yes No Actually Unfortunately Sorry Hmm Well So Also There Here My Some
+    Many Several Based According Without While When Where What Which Who Since From After Before During
+    Perhaps Maybe Possibly Probably Unknown Note Answer Trick Sure Okay OK""".split()
+) | frozenset(MONTHS + WEEKDAYS)
+# In a claim of a biography (claims/anchors.py): is this word a name the reference must hold? Words that open a
+# claim sentence ("Later", "With", "During") are not; months are not, since the claim's dates count already.
+NOT_NAMES_IN_CLAIMS = frozenset(
+    """I He She It They We The This That His Her Their Its In On At As A An And But Also Later After Before
+    From With For By During""".split()
+) | frozenset(MONTHS)

@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.output import err, fail, or_exit, out, warn
+from nohallucinate.cli.output import fail, or_exit, out, warn
 from nohallucinate.graders import GRADERS, SimpleQATemplate, Verdict, load_simpleqa_template
 from nohallucinate.graders.llm.templates import UPSTREAM_CAVEAT
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
@@ -36,12 +36,18 @@ def resolve_simpleqa_template(choice: str, settings: ClientSettings, grader: str
     return template
 
 
-def grader_endpoint(name: str, model: str, base_url: str | None, api_key: str | None) -> Endpoint | None:
+def grader_endpoint(name: str, grading: flags.GraderFlags) -> Endpoint | None:
+    """The endpoint the named grader calls (None for the local grader)."""
     if name not in GRADERS:
         fail(f"unknown grader {quote(name)}; choose one of: {', '.join(GRADERS)}")
     if name == "local":
         return None
-    return or_exit(lambda: Endpoint.resolve(model, base_url=base_url, api_key=api_key))
+    return endpoint(grading.model, grading.base_url, grading.api_key)
+
+
+def endpoint(model: str, base_url: str | None, api_key: str | None) -> Endpoint:
+    """An endpoint from flags (else the environment); a missing key or a bad URL ends the command."""
+    return or_exit(lambda: flags.resolve_endpoint(model, base_url, api_key))
 
 
 def make_clients(
@@ -114,7 +120,4 @@ def result_row(verdict: Verdict) -> dict[str, Any]:
     }
 
 
-def exit_if_errored(summary: dict[str, Any]) -> None:
-    if summary["errored"]:
-        err.print(f"[bold red]error:[/] {summary['errored']} item(s) could not be graded and are excluded from means")
-        raise typer.Exit(1)
+UNGRADED_ITEMS = "item(s) could not be graded and are excluded from means"

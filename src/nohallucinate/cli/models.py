@@ -1,13 +1,18 @@
-"""Model flags shared by the commands, and building clients from them."""
+"""Model flags shared by the commands, in the groups they come in, and building clients from them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import ValidationError
 
-from nohallucinate.models import ModelClient
+from nohallucinate.cli.flag_groups import FlagGroup, flag
+from nohallucinate.errors import UserInputError
+from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
+from nohallucinate.spec import DEFAULT_GRADER_MODEL
 
 GraderModel = Annotated[str, typer.Option("--grader-model", help="Model that grades (llm and hybrid graders).")]
 GraderBaseUrl = Annotated[
@@ -62,3 +67,96 @@ def describe_clients(clients: dict[str, ModelClient]) -> dict[str, Any]:
         }
         for role, client in clients.items()
     }
+
+
+TASKS_IN_FLIGHT = "Tasks, and model requests, in flight at once."
+
+
+def client_flags(
+    *,
+    concurrency: int = 16,
+    concurrency_help: str = TASKS_IN_FLIGHT,
+    timeout: float = 120.0,
+    call_deadline: float = DEFAULT_CALL_DEADLINE,
+) -> Any:
+    """--concurrency, --cache-dir, --no-cache, --max-attempts, --timeout, --call-deadline: the command receives
+    the ClientSettings they make."""
+    return FlagGroup(
+        [
+            flag("concurrency", Annotated[int, typer.Option(min=1, help=concurrency_help)], concurrency),
+            flag("cache_dir", CacheDir, None),
+            flag("no_cache", NoCache, False),
+            flag("max_attempts", MaxAttempts, 6),
+            flag("timeout", Timeout, timeout),
+            flag("call_deadline", CallDeadline, call_deadline),
+        ],
+        ClientSettings,
+    )
+
+
+CLIENT_FLAGS: Any = client_flags()
+
+
+@dataclass(frozen=True)
+class GraderFlags:
+    """The model behind an llm or hybrid grader, and the SimpleQA template it grades with."""
+
+    model: str
+    base_url: str | None
+    api_key: str | None
+    template: str
+
+
+# --grader-model, --grader-base-url, --grader-api-key, --simpleqa-template: the command receives GraderFlags.
+GRADER_FLAGS: Any = FlagGroup(
+    [
+        flag("grader_model", GraderModel, DEFAULT_GRADER_MODEL),
+        flag("grader_base_url", GraderBaseUrl, None),
+        flag("grader_api_key", GraderApiKey, None),
+        flag("simpleqa_template", SimpleqaTemplate, "ours"),
+    ],
+    lambda grader_model, grader_base_url, grader_api_key, simpleqa_template: GraderFlags(
+        grader_model, grader_base_url, grader_api_key, simpleqa_template
+    ),
+)
+
+
+@dataclass(frozen=True)
+class PolicyFlags:
+    """Where an openai:MODEL policy is served, and how it samples."""
+
+    base_url: str | None
+    api_key: str | None
+    sampling: Sampling
+
+
+# --policy-base-url, --policy-api-key and the sampling flags: the command receives PolicyFlags.
+POLICY_FLAGS: Any = FlagGroup(
+    [
+        flag("policy_base_url", PolicyBaseUrl, None),
+        flag("policy_api_key", PolicyApiKey, None),
+        flag("temperature", Temperature, None),
+        flag("top_p", TopP, None),
+        flag("max_tokens", MaxTokens, None),
+        flag("seed", Seed, None),
+        flag("reasoning_effort", ReasoningEffort, None),
+    ],
+    lambda policy_base_url, policy_api_key, **sampling: PolicyFlags(
+        policy_base_url, policy_api_key, _sampling(sampling)
+    ),
+)
+
+
+def resolve_endpoint(model: str, base_url: str | None, api_key: str | None) -> Endpoint:
+    """The endpoint from flags, else the environment; an empty model name is the user's error."""
+    try:
+        return Endpoint.resolve(model, base_url=base_url, api_key=api_key)
+    except ValidationError as exc:
+        raise UserInputError(str(exc)) from None
+
+
+def _sampling(values: dict[str, Any]) -> Sampling:
+    try:
+        return Sampling(**values)
+    except ValidationError as exc:  # a value out of range, from a flag
+        raise UserInputError(str(exc)) from None

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from nohallucinate.errors import UserInputError
 from nohallucinate.graders import Verdict
 from nohallucinate.runs import RunConfig, read_config, read_verdicts, summarise
 
@@ -28,7 +29,7 @@ def load_runs(directories: list[Path]) -> list[RunView]:
         config = read_config(directory)
         verdicts = read_verdicts(directory)
         if not verdicts:
-            raise ValueError(f"{directory} holds no results yet")
+            raise UserInputError(f"{directory} holds no results yet")
         views.append((directory, config, verdicts))
     labels = [f"{config.policy} · {config.grader}" for _, config, _ in views]
     if len(set(labels)) < len(labels):

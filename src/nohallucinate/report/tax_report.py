@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from nohallucinate.errors import UserInputError
 from nohallucinate.report.build import write_into
 from nohallucinate.report.charts import grouped_bars, save
 from nohallucinate.report.html import chart_section, fmt, write_page
@@ -33,7 +34,7 @@ def load_tax_runs(directories: Sequence[Path | str]) -> list[TaxRunView]:
         config = read_config(directory, TaxRunConfig)
         results = read_results(directory, TaxResult)
         if not results:
-            raise ValueError(f"{directory} holds no results yet")
+            raise UserInputError(f"{directory} holds no results yet")
         loaded.append((directory, config, summarise(results)))
     labels = [model_name(config.policy) for _, config, _ in loaded]
     if len(set(labels)) < len(labels):

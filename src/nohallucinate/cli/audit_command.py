@@ -13,22 +13,11 @@ from nohallucinate.audit import BEST_PER_FORM, BIOGRAPHY_MARGIN, MARGIN, AuditRe
 from nohallucinate.audit.evaluate import strategy_replies
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
-from nohallucinate.cli.common import (
-    GraderOption,
-    JsonOption,
-    TasksOption,
-    close_clients,
-    grader_endpoint,
-    load_task_file,
-    make_clients,
-    print_usage,
-    resolve_simpleqa_template,
-)
+from nohallucinate.cli.common import GraderChoice, GraderOption, JsonOption, TasksOption, load_task_file, print_usage
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, or_exit, out, print_json, progress
-from nohallucinate.graders import make_grader
 from nohallucinate.graders.cost import calls_needed
-from nohallucinate.models import ClientSettings
+from nohallucinate.models import ClientSettings, ModelClient
 from nohallucinate.runs import select_per_family
 
 
@@ -59,8 +48,8 @@ def audit(
     """
     tasks = or_exit(lambda: select_per_family(load_task_file(tasks_path), per_family))
     chosen = or_exit(lambda: by_name(strategies))
-    endpoint = grader_endpoint(grader_name, grading)
-    template = resolve_simpleqa_template(grading.template, settings, grader_name)
+    choice = GraderChoice.of(grader_name, grading, settings)
+    endpoint = choice.endpoint
 
     by_id = {task.task_id: task for task in tasks}
     distinct = sorted({(task_id, text) for (_, task_id), text in strategy_replies(tasks, chosen).items()})
@@ -79,10 +68,8 @@ def audit(
     if plan:
         return
 
-    async def run() -> tuple[AuditReport, dict]:
-        clients = make_clients(settings, grader=endpoint)
-        grader = or_exit(lambda: make_grader(grader_name, clients.get("grader"), template))
-        try:
+    async def run() -> tuple[AuditReport, dict[str, ModelClient]]:
+        async with choice.grader() as (grader, clients):
             with progress(len(distinct), "auditing", quiet=as_json) as advance:
                 report = await run_audit(
                     tasks,
@@ -93,8 +80,6 @@ def audit(
                     concurrency=settings.concurrency,
                     on_result=advance,
                 )
-        finally:
-            await close_clients(clients)
         return report, clients
 
     report, clients = asyncio.run(run())

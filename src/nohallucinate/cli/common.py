@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -10,9 +13,10 @@ from rich.table import Table
 
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.output import fail, or_exit, out, warn
-from nohallucinate.graders import GRADERS, SimpleQATemplate, Verdict, load_simpleqa_template
+from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, Verdict, load_simpleqa_template, make_grader
 from nohallucinate.graders.llm.templates import UPSTREAM_CAVEAT
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
+from nohallucinate.runs import RunSummary
 from nohallucinate.tasks import Task, demo_tasks_path, load_tasks
 from nohallucinate.tasks.inputs import quote
 
@@ -42,7 +46,7 @@ def grader_endpoint(name: str, grading: flags.GraderFlags) -> Endpoint | None:
         fail(f"unknown grader {quote(name)}; choose one of: {', '.join(GRADERS)}")
     if name == "local":
         return None
-    return endpoint(grading.model, grading.base_url, grading.api_key)
+    return endpoint(grading.grader_model, grading.grader_base_url, grading.grader_api_key)
 
 
 def endpoint(model: str, base_url: str | None, api_key: str | None) -> Endpoint:
@@ -71,7 +75,34 @@ async def close_clients(clients: dict[str, ModelClient]) -> None:
         await client.aclose()
 
 
-def run_record(grader: str, template: str | None, clients: dict[str, ModelClient], summary: dict) -> dict[str, Any]:
+@dataclass(frozen=True)
+class GraderChoice:
+    """The grader a command grades with: its name, the model it calls (none for local) and its SimpleQA template."""
+
+    name: str
+    endpoint: Endpoint | None
+    template: SimpleQATemplate
+    settings: ClientSettings
+
+    @classmethod
+    def of(cls, name: str, grading: flags.GraderFlags, settings: ClientSettings) -> GraderChoice:
+        """The grader named on the command line; a bad name, key, URL or template ends the command."""
+        endpoint = grader_endpoint(name, grading)
+        return cls(name, endpoint, resolve_simpleqa_template(grading.simpleqa_template, settings, name), settings)
+
+    @asynccontextmanager
+    async def grader(self) -> AsyncIterator[tuple[Grader, dict[str, ModelClient]]]:
+        """The grader and the clients it calls through, closed on the way out."""
+        clients = make_clients(self.settings, grader=self.endpoint)
+        try:
+            yield or_exit(lambda: make_grader(self.name, clients.get("grader"), self.template)), clients
+        finally:
+            await close_clients(clients)
+
+
+def run_record(
+    grader: str, template: str | None, clients: dict[str, ModelClient], summary: RunSummary
+) -> dict[str, Any]:
     record: dict[str, Any] = {"models": flags.describe_clients(clients)}
     if template is not None:
         record["simpleqa_template"] = template

@@ -4,13 +4,12 @@ score the detector on RAGTruth/ANAH sentence labels."""
 from __future__ import annotations
 
 import asyncio
-import inspect
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar, cast
 
 import typer
 from rich.table import Table
@@ -19,7 +18,7 @@ from nohallucinate.claims.nli import LocalNLIJudge, ModelJudge, NLIJudge
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import JsonOption, endpoint
-from nohallucinate.cli.flag_groups import FlagGroup, flag, with_flag_groups
+from nohallucinate.cli.flag_groups import flag_group, with_flag_groups
 from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, print_json, progress
 from nohallucinate.concurrency import bounded_map
 from nohallucinate.enokiqa import (
@@ -42,6 +41,7 @@ from nohallucinate.enokiqa import (
     score_predictions,
     sentence_baseline_scores,
 )
+from nohallucinate.enokiqa.detection_sets import Dataset
 from nohallucinate.enokiqa.labels import sentence_level
 from nohallucinate.errors import UserInputError
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, ModelError
@@ -51,6 +51,7 @@ enoki = typer.Typer(no_args_is_help=True, help="EnokiQA: hallucination detection
 app.add_typer(enoki, name="enoki")
 
 T = TypeVar("T")
+SpanAverage = Literal["micro", "macro"]
 ITEMS_IN_FLIGHT = 8  # the clients bound the requests themselves
 
 Data = Annotated[
@@ -67,36 +68,22 @@ Model = Annotated[str, typer.Option("--model", help="Model that extracts triples
 Limit = Annotated[int | None, typer.Option("--limit", min=1, help="Only the first N items.")]
 
 
-def _text_flag(name: str, help_text: str) -> inspect.Parameter:
-    return flag(name, Annotated[str | None, typer.Option(help=help_text)], None)
-
-
 @dataclass(frozen=True)
 class DetectorFlags:
     """Where the extraction model and the NLI judge are served, and how long a context may be before chunking."""
 
-    base_url: str | None
-    api_key: str | None
-    judge_model: str | None
-    judge_base_url: str | None
-    local_nli: str | None
-    chunk_chars: int
+    base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible base URL (else $OPENAI_BASE_URL).")] = None
+    api_key: Annotated[str | None, typer.Option(help="Key for the endpoint (else $OPENAI_API_KEY).")] = None
+    judge_model: Annotated[str | None, typer.Option(help="NLI judge model (default: --model).")] = None
+    judge_base_url: Annotated[str | None, typer.Option(help="Judge base URL (default: --base-url).")] = None
+    local_nli: Annotated[
+        str | None,
+        typer.Option(help="Judge with a local Hugging Face NLI model (path or cached name; needs [nli])."),
+    ] = None
+    chunk_chars: Annotated[int, typer.Option(min=500, help="Contexts longer than this are chunked.")] = 12_000
 
 
-# --base-url, --api-key, --judge-model, --judge-base-url, --local-nli, --chunk-chars: commands get DetectorFlags.
-DETECTOR_FLAGS: Any = FlagGroup(
-    [
-        _text_flag("base_url", "OpenAI-compatible base URL (else $OPENAI_BASE_URL)."),
-        _text_flag("api_key", "Key for the endpoint (else $OPENAI_API_KEY)."),
-        _text_flag("judge_model", "NLI judge model (default: --model)."),
-        _text_flag("judge_base_url", "Judge base URL (default: --base-url)."),
-        _text_flag("local_nli", "Judge with a local Hugging Face NLI model (path or cached name; needs [nli])."),
-        flag(
-            "chunk_chars", Annotated[int, typer.Option(min=500, help="Contexts longer than this are chunked.")], 12_000
-        ),
-    ],
-    DetectorFlags,
-)
+DETECTOR_FLAGS = flag_group(DetectorFlags)
 ENOKI_CLIENT_FLAGS = flags.client_flags(concurrency_help="Model requests in flight at once.")
 
 
@@ -165,18 +152,13 @@ def eval_command(
         systems[str(predictions_path)] = or_exit(lambda: load_predictions(predictions_path))
     for name in baselines or []:
         systems[f"baseline:{name}"] = baseline_predictions(name, loaded.examples, seed=seed)
-    scored = {
-        system: or_exit(
-            lambda predicted=predicted: score_predictions(
-                loaded.examples,
-                predicted,
-                average=average,
-                tolerance=tolerance,
-                threshold=threshold,  # type: ignore[arg-type]
-            )
-        )
-        for system, predicted in systems.items()
-    }
+    span_average: SpanAverage = "micro" if average == "micro" else "macro"
+
+    def score(predicted: list[Prediction]) -> EnokiScores:
+        return or_exit(lambda: score_predictions(loaded.examples, predicted, average=span_average,
+                                                 tolerance=tolerance, threshold=threshold))  # fmt: skip
+
+    scored = {system: score(predicted) for system, predicted in systems.items()}
     if as_json:
         print_json(
             {
@@ -283,7 +265,8 @@ def detection_command(
     """Sentence-level macro-F1 and AUROC of the detector (or a baseline) on RAGTruth or ANAH labels."""
     if (model is None) == (baseline is None):
         fail("give either --model (run the detector) or --baseline constant|random")
-    responses = or_exit(lambda: load_detection_rows(rows_path, dataset))[:limit]  # type: ignore[arg-type]
+    named = cast(Dataset | None, dataset)  # load_detection_rows refuses any other name, with its own message
+    responses = or_exit(lambda: load_detection_rows(rows_path, named))[:limit]
     labels, keys = sentence_level(responses)
     errors: list[dict[str, str]] = []
     usage: dict[str, Any] = {}

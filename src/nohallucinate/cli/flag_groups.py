@@ -3,7 +3,7 @@ receives the value the group builds from its flags.
 
     @app.command()
     @with_flag_groups
-    def grade(..., settings: ClientSettings = client_flags(), as_json: JsonOption = False) -> None: ...
+    def grade(..., grading: GraderFlags = GRADER_FLAGS, as_json: JsonOption = False) -> None: ...
 
 The command's signature (what typer reads for flags and --help) has the group's flags in the group's place.
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, get_type_hints
 
 from nohallucinate.cli.output import or_exit
 
@@ -30,6 +30,13 @@ class FlagGroup:
 def flag(name: str, annotation: Any, default: Any) -> inspect.Parameter:
     """One flag of a group: a typer `Annotated[type, typer.Option(...)]` and its default."""
     return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+
+
+def flag_group(flags_type: type[Any]) -> Any:
+    """The group of a dataclass whose fields are typer options with defaults; the command receives an instance.
+    Typed Any, as a parameter's default stands for the instance the command receives."""
+    hints = get_type_hints(flags_type, include_extras=True)
+    return FlagGroup([flag(f.name, hints[f.name], f.default) for f in fields(flags_type) if f.init], flags_type)
 
 
 def with_flag_groups(command: Callable[..., None]) -> Callable[..., None]:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from pydantic import ValidationError
 
-from nohallucinate.cli.flag_groups import FlagGroup, flag
+from nohallucinate.cli.flag_groups import FlagGroup, flag, flag_group
 from nohallucinate.errors import UserInputError
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
 from nohallucinate.spec import DEFAULT_GRADER_MODEL
@@ -101,50 +101,36 @@ CLIENT_FLAGS: Any = client_flags()
 class GraderFlags:
     """The model behind an llm or hybrid grader, and the SimpleQA template it grades with."""
 
-    model: str
-    base_url: str | None
-    api_key: str | None
-    template: str
-
-
-# --grader-model, --grader-base-url, --grader-api-key, --simpleqa-template: the command receives GraderFlags.
-GRADER_FLAGS: Any = FlagGroup(
-    [
-        flag("grader_model", GraderModel, DEFAULT_GRADER_MODEL),
-        flag("grader_base_url", GraderBaseUrl, None),
-        flag("grader_api_key", GraderApiKey, None),
-        flag("simpleqa_template", SimpleqaTemplate, "ours"),
-    ],
-    lambda grader_model, grader_base_url, grader_api_key, simpleqa_template: GraderFlags(
-        grader_model, grader_base_url, grader_api_key, simpleqa_template
-    ),
-)
+    grader_model: GraderModel = DEFAULT_GRADER_MODEL
+    grader_base_url: GraderBaseUrl = None
+    grader_api_key: GraderApiKey = None
+    simpleqa_template: SimpleqaTemplate = "ours"
 
 
 @dataclass(frozen=True)
 class PolicyFlags:
-    """Where an openai:MODEL policy is served, and how it samples."""
+    """Where an openai:MODEL policy is served, and how it samples (checked as the flags are read)."""
 
-    base_url: str | None
-    api_key: str | None
-    sampling: Sampling
+    policy_base_url: PolicyBaseUrl = None
+    policy_api_key: PolicyApiKey = None
+    temperature: Temperature = None
+    top_p: TopP = None
+    max_tokens: MaxTokens = None
+    seed: Seed = None
+    reasoning_effort: ReasoningEffort = None
+    sampling: Sampling = field(init=False)
+
+    def __post_init__(self) -> None:
+        try:
+            sampling = Sampling(temperature=self.temperature, top_p=self.top_p, max_tokens=self.max_tokens,
+                                seed=self.seed, reasoning_effort=self.reasoning_effort)  # fmt: skip
+        except ValidationError as exc:  # a value out of range, from a flag
+            raise UserInputError(str(exc)) from None
+        object.__setattr__(self, "sampling", sampling)  # frozen: set once, here
 
 
-# --policy-base-url, --policy-api-key and the sampling flags: the command receives PolicyFlags.
-POLICY_FLAGS: Any = FlagGroup(
-    [
-        flag("policy_base_url", PolicyBaseUrl, None),
-        flag("policy_api_key", PolicyApiKey, None),
-        flag("temperature", Temperature, None),
-        flag("top_p", TopP, None),
-        flag("max_tokens", MaxTokens, None),
-        flag("seed", Seed, None),
-        flag("reasoning_effort", ReasoningEffort, None),
-    ],
-    lambda policy_base_url, policy_api_key, **sampling: PolicyFlags(
-        policy_base_url, policy_api_key, _sampling(sampling)
-    ),
-)
+GRADER_FLAGS = flag_group(GraderFlags)
+POLICY_FLAGS = flag_group(PolicyFlags)
 
 
 def resolve_endpoint(model: str, base_url: str | None, api_key: str | None) -> Endpoint:
@@ -152,11 +138,4 @@ def resolve_endpoint(model: str, base_url: str | None, api_key: str | None) -> E
     try:
         return Endpoint.resolve(model, base_url=base_url, api_key=api_key)
     except ValidationError as exc:
-        raise UserInputError(str(exc)) from None
-
-
-def _sampling(values: dict[str, Any]) -> Sampling:
-    try:
-        return Sampling(**values)
-    except ValidationError as exc:  # a value out of range, from a flag
         raise UserInputError(str(exc)) from None

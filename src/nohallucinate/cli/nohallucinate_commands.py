@@ -14,27 +14,28 @@ from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import (
     UNGRADED_ITEMS,
+    GraderChoice,
     GraderOption,
     JsonOption,
     TasksOption,
-    close_clients,
-    grader_endpoint,
     load_task_file,
-    make_clients,
     print_usage,
-    resolve_simpleqa_template,
     result_row,
     run_record,
 )
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, exit_if_errored, or_exit, out, print_json, progress
-from nohallucinate.graders import Verdict, make_grader
+from nohallucinate.graders import Verdict
 from nohallucinate.models import ClientSettings, ModelClient
 from nohallucinate.report import render_summary
-from nohallucinate.runs import grade_replies, summarise
+from nohallucinate.runs import RunSummary, grade_replies, summarise
 from nohallucinate.tasks import load_replies
 from nohallucinate.tasks.checks import MAX_FORM_ADVANTAGE, task_set_problems
 from nohallucinate.tasks.forms import FormBalance, form_balance
+
+
+class GradeSummary(RunSummary):
+    tasks_without_response: int  # tasks of the task file that no reply answered
 
 
 @app.command()
@@ -50,26 +51,23 @@ def grade(
     """Grade replies made elsewhere against a task file."""
     tasks = load_task_file(tasks_path)
     replies = or_exit(lambda: load_replies(responses, tasks))
-    endpoint = grader_endpoint(grader_name, grading)
-    template = resolve_simpleqa_template(grading.template, settings, grader_name)
+    choice = GraderChoice.of(grader_name, grading, settings)
 
     async def run() -> tuple[list[Verdict], dict[str, ModelClient]]:
-        clients = make_clients(settings, grader=endpoint)
-        grader = or_exit(lambda: make_grader(grader_name, clients.get("grader"), template))
-        try:
+        async with choice.grader() as (grader, clients):
             with progress(len(replies), "grading", quiet=as_json) as advance:
                 verdicts = await grade_replies(
                     tasks, replies, grader, concurrency=settings.concurrency, on_result=advance
                 )
-        finally:
-            await close_clients(clients)
         return verdicts, clients
 
     verdicts, clients = asyncio.run(run())
-    summary = summarise(verdicts)
     answered = {r.task_id for r in replies}
-    summary["tasks_without_response"] = sum(t.task_id not in answered for t in tasks)
-    record = run_record(grader_name, template.name if grader_name != "local" else None, clients, summary)
+    summary: GradeSummary = {
+        **summarise(verdicts),
+        "tasks_without_response": sum(t.task_id not in answered for t in tasks),
+    }
+    record = run_record(grader_name, choice.template.name if grader_name != "local" else None, clients, summary)
     if as_json:
         print_json({"results": [result_row(v) for v in verdicts], "summary": summary, **record})
     else:

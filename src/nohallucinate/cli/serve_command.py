@@ -61,10 +61,10 @@ def serve(
     check_can_listen(host, port)
     spec = GraderSpec(
         name=grader_name,
-        model=grading.model,
-        base_url=grading.base_url,
-        api_key=grading.api_key,
-        simpleqa=resolve_simpleqa_template(grading.template, settings, grader_name),
+        model=grading.grader_model,
+        base_url=grading.grader_base_url,
+        api_key=grading.grader_api_key,
+        simpleqa=resolve_simpleqa_template(grading.simpleqa_template, settings, grader_name),
         settings=settings,
     )
     with ExitStack() as stack:

@@ -66,9 +66,9 @@ def sweep_command(
         config: RunConfig = session.store.config
         tasks = _tasks_of(config)
         template = _template_of(config, settings)
-        policy_endpoint = or_exit(lambda: session.endpoint("policy", policy_flags.api_key))
+        policy_endpoint = or_exit(lambda: session.endpoint("policy", policy_flags.policy_api_key))
         sampling = session.sampling("policy")
-        grader_end = or_exit(lambda: session.endpoint("grader", grading.api_key))
+        grader_end = or_exit(lambda: session.endpoint("grader", grading.grader_api_key))
     else:
         if policy_name is None:
             fail("give --policy (or --resume RUN_DIR)")
@@ -83,9 +83,9 @@ def sweep_command(
         policy_endpoint = None
         if policy_name.startswith(MODEL_PREFIX):
             model = policy_name.removeprefix(MODEL_PREFIX)
-            policy_endpoint = endpoint(model, policy_flags.base_url, policy_flags.api_key)
+            policy_endpoint = endpoint(model, policy_flags.policy_base_url, policy_flags.policy_api_key)
         grader_end = grader_endpoint(grader_name, grading)
-        template = resolve_simpleqa_template(grading.template, settings, grader_name)
+        template = resolve_simpleqa_template(grading.simpleqa_template, settings, grader_name)
         models = {"policy": model_record(policy_endpoint, sampling)} if policy_endpoint else {}
         if grader_end is not None:
             models["grader"] = model_record(grader_end)

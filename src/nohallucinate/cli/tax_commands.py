@@ -19,21 +19,13 @@ from nohallucinate.models import ClientSettings, default_cache_dir
 from nohallucinate.policies import MODEL_PREFIX
 from nohallucinate.report.tax_report import write_tax_report
 from nohallucinate.runs import RunSession, model_record, read_results
+from nohallucinate.tax import TaxRunConfig, answer_and_grade, grade_generations, load_generations
 from nohallucinate.tax.benchmarks import BENCHMARKS, UMWP_SAMPLE_SIZE, UMWP_SEED, load_benchmark
 from nohallucinate.tax.correctness import AnswerChecker
 from nohallucinate.tax.fetch import GITHUB, fetch_benchmarks
 from nohallucinate.tax.grading import BenchmarkSummary, TaxResult, summarise
 from nohallucinate.tax.prompt import DEFAULT_PROMPT, PromptTemplate
-from nohallucinate.tax.run import (
-    TaxRunConfig,
-    answer_and_grade,
-    grade_generations,
-    load_generations,
-    load_items,
-    parse_samples,
-    pending_work,
-    result_key,
-)
+from nohallucinate.tax.run import load_items, parse_samples, pending_work, result_key
 
 tax = typer.Typer(no_args_is_help=True, help="Hallucination Tax: refusal on unanswerable math, accuracy on solvable.")
 app.add_typer(tax, name="tax")
@@ -139,7 +131,7 @@ def run_command(
                                                      umwp_size=config.umwp_size, limit=config.limit))  # fmt: skip
         _same_data(config, manifest)
         prompt = PromptTemplate(config.prompt_text, config.prompt_name)
-        policy_endpoint = or_exit(lambda: session.endpoint("policy", policy_flags.api_key))
+        policy_endpoint = or_exit(lambda: session.endpoint("policy", policy_flags.policy_api_key))
         assert policy_endpoint is not None, "a tax run records its policy's model"
         sampling = session.sampling("policy")
         check_timeout = config.check_timeout
@@ -154,7 +146,7 @@ def run_command(
                                                      limit=limit))  # fmt: skip
         model = policy.removeprefix(MODEL_PREFIX)
         sampling = policy_flags.sampling
-        policy_endpoint = endpoint(model, policy_flags.base_url, policy_flags.api_key)
+        policy_endpoint = endpoint(model, policy_flags.policy_base_url, policy_flags.policy_api_key)
         config = TaxRunConfig(
             policy=policy,
             models={"policy": model_record(policy_endpoint, sampling)},

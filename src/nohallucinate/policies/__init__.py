@@ -8,7 +8,7 @@ from nohallucinate.policies.model import ModelPolicy
 from nohallucinate.spec import MODEL_POLICY_PREFIX
 from nohallucinate.tasks.prompt import SYSTEM_PROMPT
 
-BASELINES = {"always_abstain": AlwaysAbstain, "always_confident": AlwaysConfident}
+BASELINES: dict[str, type[Policy]] = {"always_abstain": AlwaysAbstain, "always_confident": AlwaysConfident}
 MODEL_PREFIX = MODEL_POLICY_PREFIX
 
 

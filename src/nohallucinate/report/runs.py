@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders import Verdict
-from nohallucinate.runs import RunConfig, read_config, read_verdicts, summarise
+from nohallucinate.runs import RunConfig, RunSummary, read_config, read_verdicts, summarise
 
 
 @dataclass(frozen=True)
@@ -19,7 +18,7 @@ class RunView:
     directory: Path
     config: RunConfig
     verdicts: list[Verdict]
-    summary: dict[str, Any]
+    summary: RunSummary
 
 
 def load_runs(directories: list[Path]) -> list[RunView]:

@@ -4,7 +4,7 @@ the unanswerable sets next to accuracy on the solvable ones, so the tax is visib
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -129,7 +129,7 @@ def _score(run: TaxRunView, name: str) -> float | None:
 def _run_table(runs: list[TaxRunView]) -> str:
     rows = []
     for run in runs:
-        model = run.config.models.get("policy", {})
+        model: Mapping[str, object] = run.config.models.get("policy", {})
         sampling = model.get("sampling") or {}
         rows.append(
             f"<tr><td>{html.escape(run.label)}</td><td>{html.escape(str(run.directory))}</td>"

@@ -5,7 +5,7 @@ from nohallucinate.runs.errors import BadRunError, RunLockedError, RunStopped, R
 from nohallucinate.runs.files import read_config, read_responses, read_results, read_verdicts, run_kind
 from nohallucinate.runs.session import RunSession, model_record, run_name
 from nohallucinate.runs.store import RunStore, stopped_message
-from nohallucinate.runs.summary import summarise
+from nohallucinate.runs.summary import RunSummary, summarise
 from nohallucinate.runs.sweep import errored, grade_replies, grade_safely, select_per_family, sweep
 
 __all__ = [
@@ -17,6 +17,7 @@ __all__ = [
     "RunStopped",
     "RunStore",
     "RunStoreError",
+    "RunSummary",
     "RunWriteError",
     "errored",
     "grade_replies",

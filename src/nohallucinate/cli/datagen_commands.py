@@ -13,6 +13,7 @@ from rich.table import Table
 
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
+from nohallucinate.cli.common import endpoint as resolve
 from nohallucinate.cli.output import err, fail, or_exit, out, progress
 from nohallucinate.tasks import Family, load_tasks
 
@@ -60,13 +61,13 @@ def build(
     from nohallucinate.datagen.build import ModelDecomposer
     from nohallucinate.datagen.build import build as run_build
     from nohallucinate.datagen.verify import verify as run_verify
-    from nohallucinate.models import ClientSettings, Endpoint
+    from nohallucinate.models import ClientSettings
 
     composition = _composition(per_family) if per_family else dict(DEFAULT_COMPOSITION)
     decomposer = None
     model_decomposer = None
     if claims_model:
-        endpoint = or_exit(lambda: Endpoint.resolve(claims_model, base_url=claims_base_url, api_key=claims_api_key))
+        endpoint = resolve(claims_model, claims_base_url, claims_api_key)
         model_decomposer = ModelDecomposer(lambda: ClientSettings().client(endpoint))
         decomposer = (f"model:{claims_model}", model_decomposer)
     with _transport(record, replay, base_url, contact, min_interval) as transport:

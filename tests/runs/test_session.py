@@ -11,7 +11,7 @@ import pytest
 from nohallucinate.checksums import file_sha256
 from nohallucinate.errors import UserInputError
 from nohallucinate.models import Endpoint, Sampling
-from nohallucinate.runs import RunConfig, RunSession, model_record, run_name
+from nohallucinate.runs import RunConfig, RunSession, model_records, run_name
 from nohallucinate.tasks import demo_tasks_path
 
 
@@ -19,7 +19,7 @@ def config() -> RunConfig:
     endpoint = Endpoint(model="m", base_url="http://localhost:1/v1", api_key="secret")
     return RunConfig(tasks_path=str(demo_tasks_path()), tasks_sha256=file_sha256(demo_tasks_path()),
                      policy="openai:m", grader="local",
-                     models={"policy": model_record(endpoint, Sampling(temperature=0.5))})  # fmt: skip
+                     models=model_records(endpoint, Sampling(temperature=0.5)))  # fmt: skip
 
 
 def test_a_run_resumes_with_its_recorded_model_and_sampling(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import ValidationError
 from rich.table import Table
 
 from nohallucinate.cli import models as flags
@@ -25,7 +26,6 @@ TasksOption = Annotated[
 ]
 GraderOption = Annotated[str, typer.Option("--grader", help=f"One of: {', '.join(GRADERS)}.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON only.")]
-Concurrency = Annotated[int, typer.Option(min=1, help="Tasks, and model requests, in flight at once.")]
 
 
 def load_task_file(path: Path | None) -> list[Task]:
@@ -50,8 +50,11 @@ def grader_endpoint(name: str, grading: flags.GraderFlags) -> Endpoint | None:
 
 
 def endpoint(model: str, base_url: str | None, api_key: str | None) -> Endpoint:
-    """An endpoint from flags (else the environment); a missing key or a bad URL ends the command."""
-    return or_exit(lambda: flags.resolve_endpoint(model, base_url, api_key))
+    """An endpoint from flags (else the environment); a missing key, a bad URL or no model name ends the command."""
+    try:
+        return or_exit(lambda: Endpoint.resolve(model, base_url=base_url, api_key=api_key))
+    except ValidationError as exc:  # an empty model name
+        fail(str(exc))
 
 
 def make_clients(

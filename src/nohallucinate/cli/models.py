@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from nohallucinate.cli.flag_groups import FlagGroup, flag, flag_group
 from nohallucinate.errors import UserInputError
-from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
+from nohallucinate.models import ClientSettings, ModelClient, Sampling
 from nohallucinate.spec import DEFAULT_GRADER_MODEL
 
 GraderModel = Annotated[str, typer.Option("--grader-model", help="Model that grades (llm and hybrid graders).")]
@@ -131,11 +131,3 @@ class PolicyFlags:
 
 GRADER_FLAGS = flag_group(GraderFlags)
 POLICY_FLAGS = flag_group(PolicyFlags)
-
-
-def resolve_endpoint(model: str, base_url: str | None, api_key: str | None) -> Endpoint:
-    """The endpoint from flags, else the environment; an empty model name is the user's error."""
-    try:
-        return Endpoint.resolve(model, base_url=base_url, api_key=api_key)
-    except ValidationError as exc:
-        raise UserInputError(str(exc)) from None

@@ -6,14 +6,13 @@ import gc
 import os
 import socket
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
-from nohallucinate.cli.common import resolve_simpleqa_template
+from nohallucinate.cli.common import GraderOption, TasksOption, resolve_simpleqa_template
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, fail, or_exit
 from nohallucinate.env import GraderSpec, NoHallucinateEnv, WorkerGrader
@@ -30,11 +29,8 @@ SERVE_CLIENT_FLAGS = flags.client_flags(concurrency=64, concurrency_help="Grader
 @app.command()
 @with_flag_groups
 def serve(
-    tasks_path: Annotated[
-        Path | None,
-        typer.Option("--tasks", help="Task file (JSONL). Default: the bundled demo set.", show_default=False),
-    ] = None,
-    grader_name: Annotated[str, typer.Option("--grader", help=f"One of: {', '.join(GRADERS)}.")] = "local",
+    tasks_path: TasksOption = None,
+    grader_name: GraderOption = "local",
     grading: flags.GraderFlags = flags.GRADER_FLAGS,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8080,

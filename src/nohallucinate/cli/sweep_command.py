@@ -29,7 +29,7 @@ from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, Verdict, ma
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
 from nohallucinate.policies import BASELINES, MODEL_PREFIX, Policy, make_policy
 from nohallucinate.report import render_summary
-from nohallucinate.runs import RunConfig, RunSession, RunStore, model_record, select_per_family, summarise, sweep
+from nohallucinate.runs import RunConfig, RunSession, RunStore, model_records, select_per_family, summarise, sweep
 from nohallucinate.tasks import Reply, Task, demo_tasks_path, load_tasks
 
 
@@ -86,16 +86,13 @@ def sweep_command(
             policy_endpoint = endpoint(model, policy_flags.policy_base_url, policy_flags.policy_api_key)
         grader_end = grader_endpoint(grader_name, grading)
         template = resolve_simpleqa_template(grading.simpleqa_template, settings, grader_name)
-        models = {"policy": model_record(policy_endpoint, sampling)} if policy_endpoint else {}
-        if grader_end is not None:
-            models["grader"] = model_record(grader_end)
         config = RunConfig(
             tasks_path=str(path),
             tasks_sha256=file_sha256(path),
             per_family=per_family,
             policy=policy_name,
             grader=grader_name,
-            models=models,
+            models=model_records(policy_endpoint, sampling, grader_end),
             simpleqa_template=template.name if grader_end else None,
             simpleqa_sha256=template.sha256 if grader_end else None,
         )

@@ -18,7 +18,7 @@ from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, p
 from nohallucinate.models import ClientSettings, default_cache_dir
 from nohallucinate.policies import MODEL_PREFIX
 from nohallucinate.report.tax_report import write_tax_report
-from nohallucinate.runs import RunSession, model_record, read_results
+from nohallucinate.runs import RunSession, model_records, read_results
 from nohallucinate.tax import TaxRunConfig, answer_and_grade, grade_generations, load_generations
 from nohallucinate.tax.benchmarks import BENCHMARKS, UMWP_SAMPLE_SIZE, UMWP_SEED, load_benchmark
 from nohallucinate.tax.correctness import AnswerChecker
@@ -149,7 +149,7 @@ def run_command(
         policy_endpoint = endpoint(model, policy_flags.policy_base_url, policy_flags.policy_api_key)
         config = TaxRunConfig(
             policy=policy,
-            models={"policy": model_record(policy_endpoint, sampling)},
+            models=model_records(policy_endpoint, sampling),
             data_dir=str(data_dir.resolve()),
             benchmarks=names,
             samples=sample_counts,

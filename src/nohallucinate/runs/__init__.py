@@ -3,7 +3,7 @@
 from nohallucinate.runs.config import ModelRecord, RunConfig
 from nohallucinate.runs.errors import BadRunError, RunLockedError, RunStopped, RunStoreError, RunWriteError
 from nohallucinate.runs.files import read_config, read_responses, read_results, read_verdicts, run_kind
-from nohallucinate.runs.session import RunSession, model_record, run_name
+from nohallucinate.runs.session import RunSession, model_records, run_name
 from nohallucinate.runs.store import RunStore, stopped_message
 from nohallucinate.runs.summary import RunSummary, summarise
 from nohallucinate.runs.sweep import errored, grade_replies, grade_safely, select_per_family, sweep
@@ -22,7 +22,7 @@ __all__ = [
     "errored",
     "grade_replies",
     "grade_safely",
-    "model_record",
+    "model_records",
     "read_config",
     "read_responses",
     "read_results",

@@ -25,10 +25,23 @@ from nohallucinate.runs.store import RunStore, stopped_message
 RUNS_DIR = Path("runs")  # where a run goes when no directory is given
 
 
-def model_record(endpoint: Endpoint, sampling: Sampling | None = None) -> ModelRecord:
+def model_records(
+    policy: Endpoint | None = None, sampling: Sampling | None = None, grader: Endpoint | None = None
+) -> dict[str, ModelRecord]:
+    """What run.json records of the models a run calls, by role; the grader sets no sampling parameters."""
+    records: dict[str, ModelRecord] = {}
+    if policy is not None:
+        records["policy"] = _record(policy, sampling or Sampling())
+    if grader is not None:
+        records["grader"] = _record(grader, Sampling())
+    return records
+
+
+def _record(endpoint: Endpoint, sampling: Sampling) -> ModelRecord:
     described = endpoint.describe()
-    set_only = {} if sampling is None else sampling.model_dump(exclude_none=True)
-    return ModelRecord(model=described["model"], base_url=described["base_url"], sampling=set_only)
+    return ModelRecord(
+        model=described["model"], base_url=described["base_url"], sampling=sampling.model_dump(exclude_none=True)
+    )
 
 
 class RunSession:

@@ -6,8 +6,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from nohallucinate.errors import UserInputError
 
-class FormatError(ValueError):
+
+class FormatError(UserInputError):
     """A row of a JSONL file is malformed; the message names the file, line, field and reason."""
 
     def __init__(self, path: Path | str, line: int, field: str | None, reason: str) -> None:

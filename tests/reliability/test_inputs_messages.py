@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from nohallucinate.cli import app
 from nohallucinate.cli.output import MESSAGE_CHARS, fail, or_exit
 from nohallucinate.enokiqa import load_enokiqa
+from nohallucinate.errors import UserInputError
 from nohallucinate.jsonl import FormatError
 from nohallucinate.tasks import demo_tasks_path, load_tasks
 from nohallucinate.tasks.inputs import QUOTE_CHARS, clip, quote
@@ -67,7 +68,7 @@ def test_fail_and_or_exit_clip_whatever_message_they_are_given(capsys: pytest.Ca
     assert MESSAGE_CHARS < len(capsys.readouterr().err) < MESSAGE_CHARS + 100
 
     def huge_error() -> None:
-        raise ValueError("v" * HUGE)
+        raise UserInputError("v" * HUGE)  # what the CLI reports in one line (any other error keeps its traceback)
 
     with pytest.raises(typer.Exit):
         or_exit(huge_error)
@@ -102,3 +103,11 @@ def test_check_quotes_problem_values_short(tmp_path: Path) -> None:
     result = runner.invoke(app, ["check", "--tasks", str(write_lines(tmp_path / "tasks.jsonl", rows))])
     assert result.exit_code == 1
     assert "is ambiguous in" in result.stderr and len(result.stderr) < 5_000
+
+
+def test_or_exit_lets_a_bug_keep_its_traceback() -> None:
+    def bug() -> None:
+        raise ValueError("not the user's doing")
+
+    with pytest.raises(ValueError, match="not the user's doing"):
+        or_exit(bug)

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from nohallucinate.errors import UserInputError
+
 # The kinds a strategy writes for; "*" stands for every short kind without an entry of its own.
 KINDS = ("date", "year", "number", "text", "biography")
 
@@ -340,5 +342,5 @@ def by_name(names: Mapping[str, object] | list[str] | None = None) -> list[Strat
     known = {s.name: s for s in STRATEGIES}
     unknown = [n for n in names if n not in known]
     if unknown:
-        raise ValueError(f"unknown strategy {', '.join(unknown)}; known: {', '.join(known)}")
+        raise UserInputError(f"unknown strategy {', '.join(unknown)}; known: {', '.join(known)}")
     return [known[n] for n in names]

@@ -6,10 +6,12 @@ import json
 import re
 from typing import Any
 
+from nohallucinate.errors import NohallucinateError
+
 _FENCE = re.compile(r"^\s*```(?:json)?\s*\n(?P<body>.*?)\n?\s*```\s*$", re.DOTALL)
 
 
-class UnusableReply(ValueError):
+class UnusableReply(NohallucinateError, ValueError):
     """The reply is not what the prompt asked for; the caller asks again or reports an error."""
 
 

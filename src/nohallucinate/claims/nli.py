@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from nohallucinate.claims.check import Probabilities
 from nohallucinate.claims.verification import split_into_chunks, verify_claims
+from nohallucinate.errors import UserInputError
 from nohallucinate.models import ModelClient
 
 
@@ -56,7 +57,7 @@ class LocalNLIJudge:
         labels = {name.lower(): index for index, name in self.model.config.id2label.items()}
         missing = {"entailment", "neutral", "contradiction"} - set(labels)
         if missing:
-            raise ValueError(f"{model} is not a three-way NLI model: its labels lack {sorted(missing)}")
+            raise UserInputError(f"{model} is not a three-way NLI model: its labels lack {sorted(missing)}")
         self._order = [labels["entailment"], labels["neutral"], labels["contradiction"]]
         self.chunk_chars = chunk_chars
         self.batch_size = batch_size

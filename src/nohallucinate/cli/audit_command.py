@@ -13,27 +13,16 @@ from nohallucinate.audit import BEST_PER_FORM, BIOGRAPHY_MARGIN, MARGIN, AuditRe
 from nohallucinate.audit.evaluate import strategy_replies
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
-from nohallucinate.cli.common import (
-    Concurrency,
-    GraderOption,
-    JsonOption,
-    TasksOption,
-    close_clients,
-    grader_endpoint,
-    load_task_file,
-    make_clients,
-    print_usage,
-    resolve_simpleqa_template,
-)
+from nohallucinate.cli.common import GraderChoice, GraderOption, JsonOption, TasksOption, load_task_file, print_usage
+from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, or_exit, out, print_json, progress
-from nohallucinate.graders import make_grader
 from nohallucinate.graders.cost import calls_needed
-from nohallucinate.models import ClientSettings
+from nohallucinate.models import ClientSettings, ModelClient
 from nohallucinate.runs import select_per_family
-from nohallucinate.spec import DEFAULT_GRADER_MODEL
 
 
 @app.command()
+@with_flag_groups
 def audit(
     tasks_path: TasksOption = None,
     grader_name: GraderOption = "local",
@@ -48,16 +37,8 @@ def audit(
         float, typer.Option("--biography-margin", min=0.0, max=1.0, help="Allowed excess for biography.")
     ] = BIOGRAPHY_MARGIN,
     plan: Annotated[bool, typer.Option("--plan", help="Say what the audit would grade and stop.")] = False,
-    grader_model: flags.GraderModel = DEFAULT_GRADER_MODEL,
-    grader_base_url: flags.GraderBaseUrl = None,
-    grader_api_key: flags.GraderApiKey = None,
-    simpleqa_template: flags.SimpleqaTemplate = "ours",
-    concurrency: Concurrency = 16,
-    cache_dir: flags.CacheDir = None,
-    no_cache: flags.NoCache = False,
-    max_attempts: flags.MaxAttempts = 6,
-    timeout: flags.Timeout = 120.0,
-    call_deadline: flags.CallDeadline = flags.DEFAULT_CALL_DEADLINE,
+    grading: flags.GraderFlags = flags.GRADER_FLAGS,
+    settings: ClientSettings = flags.CLIENT_FLAGS,
     as_json: JsonOption = False,
 ) -> None:
     """Try every fixed strategy (replies that need no knowledge) and fail if one beats abstaining.
@@ -67,9 +48,8 @@ def audit(
     """
     tasks = or_exit(lambda: select_per_family(load_task_file(tasks_path), per_family))
     chosen = or_exit(lambda: by_name(strategies))
-    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
-    endpoint = grader_endpoint(grader_name, grader_model, grader_base_url, grader_api_key)
-    template = resolve_simpleqa_template(simpleqa_template, settings, grader_name)
+    choice = GraderChoice.of(grader_name, grading, settings)
+    endpoint = choice.endpoint
 
     by_id = {task.task_id: task for task in tasks}
     distinct = sorted({(task_id, text) for (_, task_id), text in strategy_replies(tasks, chosen).items()})
@@ -82,16 +62,14 @@ def audit(
             if endpoint is not None
             else ""
         )
-        + (" (answers already in the cache cost nothing)" if endpoint is not None and not no_cache else "")
+        + (" (answers already in the cache cost nothing)" if endpoint is not None and not settings.no_cache else "")
     )
     err.print(plan_line, highlight=False, soft_wrap=True)
     if plan:
         return
 
-    async def run() -> tuple[AuditReport, dict]:
-        clients = make_clients(settings, grader=endpoint)
-        grader = or_exit(lambda: make_grader(grader_name, clients.get("grader"), template))
-        try:
+    async def run() -> tuple[AuditReport, dict[str, ModelClient]]:
+        async with choice.grader() as (grader, clients):
             with progress(len(distinct), "auditing", quiet=as_json) as advance:
                 report = await run_audit(
                     tasks,
@@ -99,11 +77,9 @@ def audit(
                     chosen,
                     margin=margin,
                     biography_margin=biography_margin,
-                    concurrency=concurrency,
+                    concurrency=settings.concurrency,
                     on_result=advance,
                 )
-        finally:
-            await close_clients(clients)
         return report, clients
 
     report, clients = asyncio.run(run())

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import ValidationError
 from rich.table import Table
 
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.output import err, fail, or_exit, out, warn
-from nohallucinate.graders import GRADERS, SimpleQATemplate, Verdict, load_simpleqa_template
+from nohallucinate.cli.output import fail, or_exit, out, warn
+from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, Verdict, load_simpleqa_template, make_grader
 from nohallucinate.graders.llm.templates import UPSTREAM_CAVEAT
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
+from nohallucinate.runs import RunSummary
 from nohallucinate.tasks import Task, demo_tasks_path, load_tasks
 from nohallucinate.tasks.inputs import quote
 
@@ -21,7 +26,6 @@ TasksOption = Annotated[
 ]
 GraderOption = Annotated[str, typer.Option("--grader", help=f"One of: {', '.join(GRADERS)}.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON only.")]
-Concurrency = Annotated[int, typer.Option(min=1, help="Tasks, and model requests, in flight at once.")]
 
 
 def load_task_file(path: Path | None) -> list[Task]:
@@ -36,12 +40,21 @@ def resolve_simpleqa_template(choice: str, settings: ClientSettings, grader: str
     return template
 
 
-def grader_endpoint(name: str, model: str, base_url: str | None, api_key: str | None) -> Endpoint | None:
+def grader_endpoint(name: str, grading: flags.GraderFlags) -> Endpoint | None:
+    """The endpoint the named grader calls (None for the local grader)."""
     if name not in GRADERS:
         fail(f"unknown grader {quote(name)}; choose one of: {', '.join(GRADERS)}")
     if name == "local":
         return None
-    return or_exit(lambda: Endpoint.resolve(model, base_url=base_url, api_key=api_key))
+    return endpoint(grading.grader_model, grading.grader_base_url, grading.grader_api_key)
+
+
+def endpoint(model: str, base_url: str | None, api_key: str | None) -> Endpoint:
+    """An endpoint from flags (else the environment); a missing key, a bad URL or no model name ends the command."""
+    try:
+        return or_exit(lambda: Endpoint.resolve(model, base_url=base_url, api_key=api_key))
+    except ValidationError as exc:  # an empty model name
+        fail(str(exc))
 
 
 def make_clients(
@@ -65,7 +78,34 @@ async def close_clients(clients: dict[str, ModelClient]) -> None:
         await client.aclose()
 
 
-def run_record(grader: str, template: str | None, clients: dict[str, ModelClient], summary: dict) -> dict[str, Any]:
+@dataclass(frozen=True)
+class GraderChoice:
+    """The grader a command grades with: its name, the model it calls (none for local) and its SimpleQA template."""
+
+    name: str
+    endpoint: Endpoint | None
+    template: SimpleQATemplate
+    settings: ClientSettings
+
+    @classmethod
+    def of(cls, name: str, grading: flags.GraderFlags, settings: ClientSettings) -> GraderChoice:
+        """The grader named on the command line; a bad name, key, URL or template ends the command."""
+        endpoint = grader_endpoint(name, grading)
+        return cls(name, endpoint, resolve_simpleqa_template(grading.simpleqa_template, settings, name), settings)
+
+    @asynccontextmanager
+    async def grader(self) -> AsyncIterator[tuple[Grader, dict[str, ModelClient]]]:
+        """The grader and the clients it calls through, closed on the way out."""
+        clients = make_clients(self.settings, grader=self.endpoint)
+        try:
+            yield or_exit(lambda: make_grader(self.name, clients.get("grader"), self.template)), clients
+        finally:
+            await close_clients(clients)
+
+
+def run_record(
+    grader: str, template: str | None, clients: dict[str, ModelClient], summary: RunSummary
+) -> dict[str, Any]:
     record: dict[str, Any] = {"models": flags.describe_clients(clients)}
     if template is not None:
         record["simpleqa_template"] = template
@@ -114,7 +154,4 @@ def result_row(verdict: Verdict) -> dict[str, Any]:
     }
 
 
-def exit_if_errored(summary: dict[str, Any]) -> None:
-    if summary["errored"]:
-        err.print(f"[bold red]error:[/] {summary['errored']} item(s) could not be graded and are excluded from means")
-        raise typer.Exit(1)
+UNGRADED_ITEMS = "item(s) could not be graded and are excluded from means"

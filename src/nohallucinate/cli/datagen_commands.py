@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 from rich.table import Table
 
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
+from nohallucinate.cli.common import endpoint as resolve
 from nohallucinate.cli.output import err, fail, or_exit, out, progress
 from nohallucinate.tasks import Family, load_tasks
+
+if TYPE_CHECKING:  # the transport is imported when a command needs it: the other commands start faster without it
+    from nohallucinate.datagen.transport import Mode, WikimediaTransport
+
+T = TypeVar("T")
 
 Record = Annotated[Path | None, typer.Option("--record", help="Run live and record every response into DIR.")]
 Replay = Annotated[Path | None, typer.Option("--replay", help="Run with no network from the responses in DIR.")]
@@ -54,13 +61,13 @@ def build(
     from nohallucinate.datagen.build import ModelDecomposer
     from nohallucinate.datagen.build import build as run_build
     from nohallucinate.datagen.verify import verify as run_verify
-    from nohallucinate.models import ClientSettings, Endpoint
+    from nohallucinate.models import ClientSettings
 
     composition = _composition(per_family) if per_family else dict(DEFAULT_COMPOSITION)
     decomposer = None
     model_decomposer = None
     if claims_model:
-        endpoint = or_exit(lambda: Endpoint.resolve(claims_model, base_url=claims_base_url, api_key=claims_api_key))
+        endpoint = resolve(claims_model, claims_base_url, claims_api_key)
         model_decomposer = ModelDecomposer(lambda: ClientSettings().client(endpoint))
         decomposer = (f"model:{claims_model}", model_decomposer)
     with _transport(record, replay, base_url, contact, min_interval) as transport:
@@ -121,7 +128,7 @@ def verify(
         raise typer.Exit(1)
 
 
-def _or_fail(action):  # type: ignore[no-untyped-def]
+def _or_fail(action: Callable[[], T]) -> T:
     """Run `action`; a missing snapshot response or a request that failed for good ends the command (exit 2)."""
     from nohallucinate.datagen.transport import SnapshotMissing, WikimediaError
 
@@ -131,15 +138,18 @@ def _or_fail(action):  # type: ignore[no-untyped-def]
         fail(str(exc))
 
 
-def _transport(record: Path | None, replay: Path | None, base_url: str | None, contact: str | None, interval: float):
+def _transport(
+    record: Path | None, replay: Path | None, base_url: str | None, contact: str | None, interval: float
+) -> WikimediaTransport:
     from nohallucinate.datagen.transport import Endpoints, SnapshotStore, WikimediaTransport
 
     if record and replay:
         fail("--record and --replay exclude each other")
     if replay is not None and not replay.is_dir():
         fail(f"--replay {replay}: no such snapshot directory")
-    snapshot = SnapshotStore(record or replay) if (record or replay) else None
-    mode = "replay" if replay else "record" if record else "live"
+    directory = record or replay
+    snapshot = SnapshotStore(directory) if directory else None
+    mode: Mode = "replay" if replay else "record" if record else "live"
     endpoints = Endpoints.mirror(base_url) if base_url else Endpoints()
     contact = contact or os.environ.get("NOHAL_WIKIMEDIA_CONTACT")
     return WikimediaTransport(endpoints, mode=mode, snapshot=snapshot, contact=contact, min_interval=interval)

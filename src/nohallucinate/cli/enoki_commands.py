@@ -7,9 +7,9 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar, cast
 
 import typer
 from rich.table import Table
@@ -17,8 +17,10 @@ from rich.table import Table
 from nohallucinate.claims.nli import LocalNLIJudge, ModelJudge, NLIJudge
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
-from nohallucinate.cli.common import JsonOption
-from nohallucinate.cli.output import err, fail, or_exit, out, print_json, progress
+from nohallucinate.cli.common import JsonOption, endpoint
+from nohallucinate.cli.flag_groups import flag_group, with_flag_groups
+from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, print_json, progress
+from nohallucinate.concurrency import bounded_map
 from nohallucinate.enokiqa import (
     BASELINES,
     AnnotationRow,
@@ -27,7 +29,6 @@ from nohallucinate.enokiqa import (
     EnokiScores,
     LoadedSplit,
     Prediction,
-    SourceError,
     baseline_predictions,
     classification,
     detect,
@@ -40,7 +41,9 @@ from nohallucinate.enokiqa import (
     score_predictions,
     sentence_baseline_scores,
 )
+from nohallucinate.enokiqa.detection_sets import Dataset
 from nohallucinate.enokiqa.labels import sentence_level
+from nohallucinate.errors import UserInputError
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, ModelError
 from nohallucinate.tasks.inputs import clip, quote
 
@@ -48,6 +51,8 @@ enoki = typer.Typer(no_args_is_help=True, help="EnokiQA: hallucination detection
 app.add_typer(enoki, name="enoki")
 
 T = TypeVar("T")
+SpanAverage = Literal["micro", "macro"]
+ITEMS_IN_FLIGHT = 8  # the clients bound the requests themselves
 
 Data = Annotated[
     str,
@@ -60,17 +65,26 @@ AllowViolations = Annotated[
     typer.Option("--allow-violations", help="Score data that breaks the card's rules (records left out are named)."),
 ]
 Model = Annotated[str, typer.Option("--model", help="Model that extracts triples (and judges, unless told apart).")]
-BaseUrl = Annotated[str | None, typer.Option("--base-url", help="OpenAI-compatible base URL (else $OPENAI_BASE_URL).")]
-ApiKey = Annotated[str | None, typer.Option("--api-key", help="Key for the endpoint (else $OPENAI_API_KEY).")]
-JudgeModel = Annotated[str | None, typer.Option("--judge-model", help="NLI judge model (default: --model).")]
-JudgeBaseUrl = Annotated[str | None, typer.Option("--judge-base-url", help="Judge base URL (default: --base-url).")]
-LocalNli = Annotated[
-    str | None,
-    typer.Option("--local-nli", help="Judge with a local Hugging Face NLI model (path or cached name; needs [nli])."),
-]
-ChunkChars = Annotated[int, typer.Option("--chunk-chars", min=500, help="Contexts longer than this are chunked.")]
 Limit = Annotated[int | None, typer.Option("--limit", min=1, help="Only the first N items.")]
-Concurrency = Annotated[int, typer.Option(min=1, help="Model requests in flight at once.")]
+
+
+@dataclass(frozen=True)
+class DetectorFlags:
+    """Where the extraction model and the NLI judge are served, and how long a context may be before chunking."""
+
+    base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible base URL (else $OPENAI_BASE_URL).")] = None
+    api_key: Annotated[str | None, typer.Option(help="Key for the endpoint (else $OPENAI_API_KEY).")] = None
+    judge_model: Annotated[str | None, typer.Option(help="NLI judge model (default: --model).")] = None
+    judge_base_url: Annotated[str | None, typer.Option(help="Judge base URL (default: --base-url).")] = None
+    local_nli: Annotated[
+        str | None,
+        typer.Option(help="Judge with a local Hugging Face NLI model (path or cached name; needs [nli])."),
+    ] = None
+    chunk_chars: Annotated[int, typer.Option(min=500, help="Contexts longer than this are chunked.")] = 12_000
+
+
+DETECTOR_FLAGS = flag_group(DetectorFlags)
+ENOKI_CLIENT_FLAGS = flags.client_flags(concurrency_help="Model requests in flight at once.")
 
 
 # --- validate, eval ---------------------------------------------------------------------------------------------
@@ -138,18 +152,13 @@ def eval_command(
         systems[str(predictions_path)] = or_exit(lambda: load_predictions(predictions_path))
     for name in baselines or []:
         systems[f"baseline:{name}"] = baseline_predictions(name, loaded.examples, seed=seed)
-    scored = {
-        system: or_exit(
-            lambda predicted=predicted: score_predictions(
-                loaded.examples,
-                predicted,
-                average=average,
-                tolerance=tolerance,
-                threshold=threshold,  # type: ignore[arg-type]
-            )
-        )
-        for system, predicted in systems.items()
-    }
+    span_average: SpanAverage = "micro" if average == "micro" else "macro"
+
+    def score(predicted: list[Prediction]) -> EnokiScores:
+        return or_exit(lambda: score_predictions(loaded.examples, predicted, average=span_average,
+                                                 tolerance=tolerance, threshold=threshold))  # fmt: skip
+
+    scored = {system: score(predicted) for system, predicted in systems.items()}
     if as_json:
         print_json(
             {
@@ -176,35 +185,23 @@ def eval_command(
 
 
 @enoki.command("detect")
+@with_flag_groups
 def detect_command(
     data: Data,
     out_path: Annotated[Path, typer.Option("--out", help="Predictions JSONL to write.")],
     model: Model,
-    base_url: BaseUrl = None,
-    api_key: ApiKey = None,
-    judge_model: JudgeModel = None,
-    judge_base_url: JudgeBaseUrl = None,
-    local_nli: LocalNli = None,
-    chunk_chars: ChunkChars = 12_000,
+    detector: DetectorFlags = DETECTOR_FLAGS,
     split: Split = None,
     streaming: Streaming = False,
     limit: Limit = None,
     allow_violations: AllowViolations = False,
-    concurrency: Concurrency = 16,
-    cache_dir: flags.CacheDir = None,
-    no_cache: flags.NoCache = False,
-    max_attempts: flags.MaxAttempts = 6,
-    timeout: flags.Timeout = 120.0,
-    call_deadline: flags.CallDeadline = flags.DEFAULT_CALL_DEADLINE,
+    settings: ClientSettings = ENOKI_CLIENT_FLAGS,
     as_json: JsonOption = False,
 ) -> None:
     """Run the pipeline over a split, write its predictions, and score them against the gold."""
     loaded = _load(data, split, streaming, allow_violations, quiet=as_json)
     examples = loaded.examples[:limit]
-    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
-    endpoints = _endpoints(model, base_url, api_key, judge_model, judge_base_url, local_nli)
-    options = (local_nli, chunk_chars, as_json)
-    results, errors, usage = asyncio.run(_annotate_all(settings, endpoints, options, examples, detect, "detect"))
+    results, errors, usage = _annotate_all(settings, model, detector, examples, detect, "detect", quiet=as_json)
     predictions = [prediction for prediction in results if prediction is not None]
     _write_jsonl(out_path, [prediction.as_json() for prediction in predictions])
     scores = None
@@ -221,35 +218,23 @@ def detect_command(
 
 
 @enoki.command("annotate")
+@with_flag_groups
 def annotate_command(
     input_path: Annotated[Path, typer.Option("--input", help="JSONL rows: question, answer, context[, id, title].")],
     out_path: Annotated[Path, typer.Option("--out", help="EnokiQA-schema records to write (JSONL).")],
     model: Model,
-    base_url: BaseUrl = None,
-    api_key: ApiKey = None,
-    judge_model: JudgeModel = None,
-    judge_base_url: JudgeBaseUrl = None,
-    local_nli: LocalNli = None,
-    chunk_chars: ChunkChars = 12_000,
-    concurrency: Concurrency = 16,
-    cache_dir: flags.CacheDir = None,
-    no_cache: flags.NoCache = False,
-    max_attempts: flags.MaxAttempts = 6,
-    timeout: flags.Timeout = 120.0,
-    call_deadline: flags.CallDeadline = flags.DEFAULT_CALL_DEADLINE,
+    detector: DetectorFlags = DETECTOR_FLAGS,
+    settings: ClientSettings = ENOKI_CLIENT_FLAGS,
     as_json: JsonOption = False,
 ) -> None:
     """Annotate new (question, answer, context) rows into EnokiQA records: sentences, triples, spans, NLI."""
     rows = or_exit(lambda: load_annotation_rows(input_path))
-    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
-    endpoints = _endpoints(model, base_url, api_key, judge_model, judge_base_url, local_nli)
 
     async def annotate_row(annotator: Annotator, row: AnnotationRow) -> dict[str, Any]:
         sentences = await annotator.annotate(row.answer, row.context, title=row.title)
         return enoki_record(row.id, row.title, row.question, row.answer, row.context, sentences)
 
-    options = (local_nli, chunk_chars, as_json)
-    results, errors, usage = asyncio.run(_annotate_all(settings, endpoints, options, rows, annotate_row, "annotate"))
+    results, errors, usage = _annotate_all(settings, model, detector, rows, annotate_row, "annotate", quiet=as_json)
     records = [record for record in results if record is not None]
     _write_jsonl(out_path, records)
     if as_json:
@@ -263,6 +248,7 @@ def annotate_command(
 
 
 @enoki.command("detection")
+@with_flag_groups
 def detection_command(
     rows_path: Annotated[Path, typer.Option("--rows", help="RAGTruth or ANAH sentence-labelled JSONL.")],
     dataset: Annotated[
@@ -270,26 +256,17 @@ def detection_command(
     ] = None,
     model: Annotated[str | None, typer.Option("--model", help="Model that extracts triples (and judges).")] = None,
     baseline: Annotated[str | None, typer.Option("--baseline", help="constant or random instead of a model.")] = None,
-    base_url: BaseUrl = None,
-    api_key: ApiKey = None,
-    judge_model: JudgeModel = None,
-    judge_base_url: JudgeBaseUrl = None,
-    local_nli: LocalNli = None,
-    chunk_chars: ChunkChars = 12_000,
+    detector: DetectorFlags = DETECTOR_FLAGS,
     limit: Limit = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the random baseline.")] = 0,
-    concurrency: Concurrency = 16,
-    cache_dir: flags.CacheDir = None,
-    no_cache: flags.NoCache = False,
-    max_attempts: flags.MaxAttempts = 6,
-    timeout: flags.Timeout = 120.0,
-    call_deadline: flags.CallDeadline = flags.DEFAULT_CALL_DEADLINE,
+    settings: ClientSettings = ENOKI_CLIENT_FLAGS,
     as_json: JsonOption = False,
 ) -> None:
     """Sentence-level macro-F1 and AUROC of the detector (or a baseline) on RAGTruth or ANAH labels."""
     if (model is None) == (baseline is None):
         fail("give either --model (run the detector) or --baseline constant|random")
-    responses = or_exit(lambda: load_detection_rows(rows_path, dataset))[:limit]  # type: ignore[arg-type]
+    named = cast(Dataset | None, dataset)  # load_detection_rows refuses any other name, with its own message
+    responses = or_exit(lambda: load_detection_rows(rows_path, named))[:limit]
     labels, keys = sentence_level(responses)
     errors: list[dict[str, str]] = []
     usage: dict[str, Any] = {}
@@ -298,11 +275,8 @@ def detection_command(
         system = f"baseline:{baseline}"
     else:
         assert model is not None
-        settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
-        endpoints = _endpoints(model, base_url, api_key, judge_model, judge_base_url, local_nli)
-        options = (local_nli, chunk_chars, as_json)
-        per_response, errors, usage = asyncio.run(
-            _annotate_all(settings, endpoints, options, responses, score_labelled_sentences, "detect")
+        per_response, errors, usage = _annotate_all(
+            settings, model, detector, responses, score_labelled_sentences, "detect", quiet=as_json
         )
         _exit_if_errors(errors, quiet=as_json)
         scores = [score for response_scores in per_response for score in response_scores or []]
@@ -327,7 +301,7 @@ def detection_command(
 def _load(data: str, split: str | None, streaming: bool, allow_violations: bool, quiet: bool) -> LoadedSplit:
     try:
         loaded = load_enokiqa(data, split=split, streaming=streaming)
-    except (SourceError, ValueError) as exc:
+    except UserInputError as exc:  # SourceError among them
         fail(str(exc))
     if loaded.violations and not allow_violations:
         listed = "\n".join(f"  {v.example_id}: {v.where}: {v.problem}" for v in loaded.violations[:10])
@@ -348,84 +322,78 @@ def _load(data: str, split: str | None, streaming: bool, allow_violations: bool,
     return loaded
 
 
-def _endpoints(
-    model: str,
-    base_url: str | None,
-    api_key: str | None,
-    judge_model: str | None,
-    judge_base_url: str | None,
-    local_nli: str | None,
-) -> dict[str, Endpoint]:
-    endpoints = {"extractor": or_exit(lambda: Endpoint.resolve(model, base_url=base_url, api_key=api_key))}
-    if local_nli is None and (judge_model is not None or judge_base_url is not None):
-        judge = judge_model or model
-        endpoints["judge"] = or_exit(
-            lambda: Endpoint.resolve(judge, base_url=judge_base_url or base_url, api_key=api_key)
-        )
+def _endpoints(model: str, detector: DetectorFlags) -> dict[str, Endpoint]:
+    endpoints = {"extractor": endpoint(model, detector.base_url, detector.api_key)}
+    if detector.local_nli is None and (detector.judge_model is not None or detector.judge_base_url is not None):
+        judge = detector.judge_model or model
+        endpoints["judge"] = endpoint(judge, detector.judge_base_url or detector.base_url, detector.api_key)
     return endpoints
 
 
 @asynccontextmanager
 async def _annotator(
-    settings: ClientSettings, endpoints: dict[str, Endpoint], local_nli: str | None, chunk_chars: int
+    settings: ClientSettings, endpoints: dict[str, Endpoint], detector: DetectorFlags
 ) -> AsyncIterator[tuple[Annotator, dict[str, ModelClient]]]:
     """The annotator over clients for `endpoints` (and a local judge if asked); the clients close on exit."""
     clients = {role: settings.client(endpoint) for role, endpoint in endpoints.items()}
     try:
         judge: NLIJudge
-        if local_nli is not None:
+        if detector.local_nli is not None:
+            local_nli = detector.local_nli
             judge = or_exit(lambda: _local_judge(local_nli))
         else:
-            judge = ModelJudge(clients.get("judge", clients["extractor"]), chunk_chars=chunk_chars)
+            judge = ModelJudge(clients.get("judge", clients["extractor"]), chunk_chars=detector.chunk_chars)
         yield Annotator(clients["extractor"], judge, concurrency=settings.concurrency), clients
     finally:
         for client in clients.values():
             await client.aclose()
 
 
-async def _annotate_all(
+def _annotate_all(
     settings: ClientSettings,
-    endpoints: dict[str, Endpoint],
-    options: tuple[str | None, int, bool],
+    model: str,
+    detector: DetectorFlags,
     items: list[Any],
     run_one: Callable[[Annotator, Any], Awaitable[T]],
     label: str,
+    quiet: bool,
 ) -> tuple[list[T | None], list[dict[str, str]], dict[str, Any]]:
     """Every item through `run_one` with one annotator; results, errors, and what each model client used."""
-    local_nli, chunk_chars, quiet = options
-    async with _annotator(settings, endpoints, local_nli, chunk_chars) as (annotator, clients):
-        results, errors = await _run_all(items, lambda item: run_one(annotator, item), label, quiet)
-    return results, errors, flags.describe_clients(clients)
+    endpoints = _endpoints(model, detector)
+
+    async def run() -> tuple[list[T | None], list[dict[str, str]], dict[str, Any]]:
+        async with _annotator(settings, endpoints, detector) as (annotator, clients):
+            results, errors = await _run_all(items, lambda item: run_one(annotator, item), label, quiet)
+        return results, errors, flags.describe_clients(clients)
+
+    return asyncio.run(run())
 
 
 def _local_judge(model: str) -> LocalNLIJudge:
     try:
         return LocalNLIJudge(model)
     except ImportError as exc:
-        raise ValueError(str(exc)) from None
+        raise UserInputError(str(exc)) from None
     except OSError as exc:  # transformers: not on disk and downloads are off
-        raise ValueError(f"cannot load the local NLI model {quote(model)} (nothing is downloaded): {exc}") from None
+        raise UserInputError(f"cannot load the local NLI model {quote(model)} (nothing is downloaded): {exc}") from None
 
 
 async def _run_all(
     items: list[Any], run_one: Callable[[Any], Awaitable[T]], label: str, quiet: bool
 ) -> tuple[list[T | None], list[dict[str, str]]]:
     """Every item through `run_one`, with a progress bar; a model failure marks its item errored, never scored."""
-    results: list[T | None] = [None] * len(items)
-    errors: list[dict[str, str]] = []
-    limit = asyncio.Semaphore(8)  # items in flight; the clients bound the requests themselves
+    errors: list[dict[str, str]] = []  # in the order they happen
+
+    async def one(numbered: tuple[int, Any]) -> T | None:
+        position, item = numbered
+        try:
+            return await run_one(item)
+        except ModelError as exc:
+            errors.append({"id": _item_id(item, position), "error": str(exc)})
+            return None
 
     with progress(len(items), label, quiet=quiet) as advance:
-
-        async def one(position: int, item: Any) -> None:
-            async with limit:
-                try:
-                    results[position] = await run_one(item)
-                except ModelError as exc:
-                    errors.append({"id": _item_id(item, position), "error": str(exc)})
-                advance()
-
-        await asyncio.gather(*(one(position, item) for position, item in enumerate(items)))
+        results = await bounded_map(one, enumerate(items), limit=ITEMS_IN_FLIGHT, on_result=advance)
     return results, errors
 
 
@@ -434,12 +402,10 @@ def _item_id(item: Any, position: int) -> str:
 
 
 def _exit_if_errors(errors: list[dict[str, str]], quiet: bool = False) -> None:
-    if errors:
-        if not quiet:
-            for error in errors[:10]:  # ids are the user's, and a server's error may carry its whole body
-                err.print(f"  {clip(error['id'])}: {clip(error['error'], 400)}", markup=False, highlight=False)
-        err.print(f"[bold red]error:[/] {len(errors)} item(s) failed and were not scored")
-        raise typer.Exit(1)
+    if errors and not quiet:
+        for error in errors[:10]:  # ids are the user's, and a server's error may carry its whole body
+            err.print(f"  {clip(error['id'])}: {clip(error['error'], 400)}", markup=False, highlight=False)
+    exit_if_errored(len(errors), "item(s) failed and were not scored")
 
 
 def _write_jsonl(path: Path, lines: list[dict[str, Any]]) -> None:

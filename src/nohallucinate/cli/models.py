@@ -1,13 +1,18 @@
-"""Model flags shared by the commands, and building clients from them."""
+"""Model flags shared by the commands, in the groups they come in, and building clients from them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import ValidationError
 
-from nohallucinate.models import ModelClient
+from nohallucinate.cli.flag_groups import FlagGroup, flag, flag_group
+from nohallucinate.errors import UserInputError
+from nohallucinate.models import ClientSettings, ModelClient, Sampling
+from nohallucinate.spec import DEFAULT_GRADER_MODEL
 
 GraderModel = Annotated[str, typer.Option("--grader-model", help="Model that grades (llm and hybrid graders).")]
 GraderBaseUrl = Annotated[
@@ -62,3 +67,67 @@ def describe_clients(clients: dict[str, ModelClient]) -> dict[str, Any]:
         }
         for role, client in clients.items()
     }
+
+
+TASKS_IN_FLIGHT = "Tasks, and model requests, in flight at once."
+
+
+def client_flags(
+    *,
+    concurrency: int = 16,
+    concurrency_help: str = TASKS_IN_FLIGHT,
+    timeout: float = 120.0,
+    call_deadline: float = DEFAULT_CALL_DEADLINE,
+) -> Any:
+    """--concurrency, --cache-dir, --no-cache, --max-attempts, --timeout, --call-deadline: the command receives
+    the ClientSettings they make."""
+    return FlagGroup(
+        [
+            flag("concurrency", Annotated[int, typer.Option(min=1, help=concurrency_help)], concurrency),
+            flag("cache_dir", CacheDir, None),
+            flag("no_cache", NoCache, False),
+            flag("max_attempts", MaxAttempts, 6),
+            flag("timeout", Timeout, timeout),
+            flag("call_deadline", CallDeadline, call_deadline),
+        ],
+        ClientSettings,
+    )
+
+
+CLIENT_FLAGS: Any = client_flags()
+
+
+@dataclass(frozen=True)
+class GraderFlags:
+    """The model behind an llm or hybrid grader, and the SimpleQA template it grades with."""
+
+    grader_model: GraderModel = DEFAULT_GRADER_MODEL
+    grader_base_url: GraderBaseUrl = None
+    grader_api_key: GraderApiKey = None
+    simpleqa_template: SimpleqaTemplate = "ours"
+
+
+@dataclass(frozen=True)
+class PolicyFlags:
+    """Where an openai:MODEL policy is served, and how it samples (checked as the flags are read)."""
+
+    policy_base_url: PolicyBaseUrl = None
+    policy_api_key: PolicyApiKey = None
+    temperature: Temperature = None
+    top_p: TopP = None
+    max_tokens: MaxTokens = None
+    seed: Seed = None
+    reasoning_effort: ReasoningEffort = None
+    sampling: Sampling = field(init=False)
+
+    def __post_init__(self) -> None:
+        try:
+            sampling = Sampling(temperature=self.temperature, top_p=self.top_p, max_tokens=self.max_tokens,
+                                seed=self.seed, reasoning_effort=self.reasoning_effort)  # fmt: skip
+        except ValidationError as exc:  # a value out of range, from a flag
+            raise UserInputError(str(exc)) from None
+        object.__setattr__(self, "sampling", sampling)  # frozen: set once, here
+
+
+GRADER_FLAGS = flag_group(GraderFlags)
+POLICY_FLAGS = flag_group(PolicyFlags)

@@ -13,70 +13,61 @@ from nohallucinate import __version__
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import (
-    Concurrency,
+    UNGRADED_ITEMS,
+    GraderChoice,
     GraderOption,
     JsonOption,
     TasksOption,
-    close_clients,
-    exit_if_errored,
-    grader_endpoint,
     load_task_file,
-    make_clients,
     print_usage,
-    resolve_simpleqa_template,
     result_row,
     run_record,
 )
-from nohallucinate.cli.output import err, or_exit, out, print_json, progress
-from nohallucinate.graders import Verdict, make_grader
+from nohallucinate.cli.flag_groups import with_flag_groups
+from nohallucinate.cli.output import err, exit_if_errored, or_exit, out, print_json, progress
+from nohallucinate.graders import Verdict
 from nohallucinate.models import ClientSettings, ModelClient
 from nohallucinate.report import render_summary
-from nohallucinate.runs import grade_replies, summarise
-from nohallucinate.spec import DEFAULT_GRADER_MODEL
+from nohallucinate.runs import RunSummary, grade_replies, summarise
 from nohallucinate.tasks import load_replies
 from nohallucinate.tasks.checks import MAX_FORM_ADVANTAGE, task_set_problems
 from nohallucinate.tasks.forms import FormBalance, form_balance
 
 
+class GradeSummary(RunSummary):
+    tasks_without_response: int  # tasks of the task file that no reply answered
+
+
 @app.command()
+@with_flag_groups
 def grade(
     responses: Annotated[Path, typer.Option("--responses", help='JSONL of {"task_id", "response"} lines.')],
     tasks_path: TasksOption = None,
     grader_name: GraderOption = "local",
-    grader_model: flags.GraderModel = DEFAULT_GRADER_MODEL,
-    grader_base_url: flags.GraderBaseUrl = None,
-    grader_api_key: flags.GraderApiKey = None,
-    simpleqa_template: flags.SimpleqaTemplate = "ours",
-    concurrency: Concurrency = 16,
-    cache_dir: flags.CacheDir = None,
-    no_cache: flags.NoCache = False,
-    max_attempts: flags.MaxAttempts = 6,
-    timeout: flags.Timeout = 120.0,
-    call_deadline: flags.CallDeadline = flags.DEFAULT_CALL_DEADLINE,
+    grading: flags.GraderFlags = flags.GRADER_FLAGS,
+    settings: ClientSettings = flags.CLIENT_FLAGS,
     as_json: JsonOption = False,
 ) -> None:
     """Grade replies made elsewhere against a task file."""
     tasks = load_task_file(tasks_path)
     replies = or_exit(lambda: load_replies(responses, tasks))
-    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
-    endpoint = grader_endpoint(grader_name, grader_model, grader_base_url, grader_api_key)
-    template = resolve_simpleqa_template(simpleqa_template, settings, grader_name)
+    choice = GraderChoice.of(grader_name, grading, settings)
 
     async def run() -> tuple[list[Verdict], dict[str, ModelClient]]:
-        clients = make_clients(settings, grader=endpoint)
-        grader = or_exit(lambda: make_grader(grader_name, clients.get("grader"), template))
-        try:
+        async with choice.grader() as (grader, clients):
             with progress(len(replies), "grading", quiet=as_json) as advance:
-                verdicts = await grade_replies(tasks, replies, grader, concurrency=concurrency, on_result=advance)
-        finally:
-            await close_clients(clients)
+                verdicts = await grade_replies(
+                    tasks, replies, grader, concurrency=settings.concurrency, on_result=advance
+                )
         return verdicts, clients
 
     verdicts, clients = asyncio.run(run())
-    summary = summarise(verdicts)
     answered = {r.task_id for r in replies}
-    summary["tasks_without_response"] = sum(t.task_id not in answered for t in tasks)
-    record = run_record(grader_name, template.name if grader_name != "local" else None, clients, summary)
+    summary: GradeSummary = {
+        **summarise(verdicts),
+        "tasks_without_response": sum(t.task_id not in answered for t in tasks),
+    }
+    record = run_record(grader_name, choice.template.name if grader_name != "local" else None, clients, summary)
     if as_json:
         print_json({"results": [result_row(v) for v in verdicts], "summary": summary, **record})
     else:
@@ -84,7 +75,7 @@ def grade(
         print_usage(record)
         if summary["tasks_without_response"]:
             err.print(f"note: {summary['tasks_without_response']} task(s) in the task file had no response")
-    exit_if_errored(summary)
+    exit_if_errored(summary["errored"], UNGRADED_ITEMS)
 
 
 @app.command()

@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
@@ -25,15 +25,17 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from nohallucinate.models import MissingKeyError
-from nohallucinate.tasks import FormatError
+from nohallucinate.errors import UserInputError
 from nohallucinate.tasks.inputs import clip
+
+T = TypeVar("T")
 
 out = Console()
 err = Console(stderr=True)
 
-# Errors that come from what the user gave us: reported in one line, exit code 2.
-USER_ERRORS = (FormatError, MissingKeyError, ValueError, FileNotFoundError, FileExistsError)
+# Errors that come from what the user gave us: reported in one line, exit code 2. Any other error is a bug and
+# keeps its traceback.
+USER_ERRORS = (UserInputError, FileNotFoundError, FileExistsError)
 # The last guard on a message's length: every value in it should already be quoted short, but a message built
 # from an exception we did not write (a path, a server's body) may not be.
 MESSAGE_CHARS = 4_000
@@ -43,6 +45,13 @@ def fail(message: str, code: int = 2) -> NoReturn:
     """End the command with `message` on stderr (clipped to MESSAGE_CHARS) and exit code `code`."""
     err.print(f"[bold red]error:[/] {escape(clip(message, MESSAGE_CHARS))}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
+
+
+def exit_if_errored(count: int, what: str) -> None:
+    """End the command with exit code 1 when `count` items errored; `what` says what became of them."""
+    if count:
+        err.print(f"[bold red]error:[/] {count} {what}")
+        raise typer.Exit(1)
 
 
 def warn(message: str) -> None:
@@ -70,10 +79,17 @@ def show_library_messages() -> None:
         logger.setLevel(logging.INFO)
 
 
-def or_exit(action: Callable[[], Any]) -> Any:
+def or_exit(action: Callable[[], T]) -> T:
     """Run `action`; a bad file, flag or name ends the command with its message and exit code 2."""
-    try:
+    with reported():
         return action()
+
+
+@contextmanager
+def reported() -> Iterator[None]:
+    """In the block, a bad file, flag or name ends the command with its message and exit code 2."""
+    try:
+        yield
     except USER_ERRORS as exc:
         fail(str(exc))
 

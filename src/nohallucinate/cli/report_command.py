@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -20,7 +21,7 @@ def report(
 ) -> None:
     """Write a self-contained HTML report (charts embedded, opens offline) and print the tables as markdown."""
     for directory in run_dirs:
-        if or_exit(lambda directory=directory: run_kind(directory)) == "tax":
+        if or_exit(partial(run_kind, directory)) == "tax":
             fail(f"{directory} is a Hallucination-Tax run; report on it with `nohallucinate tax report`")
     html_path, markdown = or_exit(lambda: write_report(run_dirs, out_dir))
     typer.echo(markdown, nl=False)

@@ -6,37 +6,32 @@ import gc
 import os
 import socket
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
-from nohallucinate.cli.common import resolve_simpleqa_template
+from nohallucinate.cli.common import GraderOption, TasksOption, resolve_simpleqa_template
+from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, fail, or_exit
 from nohallucinate.env import GraderSpec, NoHallucinateEnv, WorkerGrader
 from nohallucinate.env.http import MAX_BODY_BYTES
 from nohallucinate.graders import GRADERS
 from nohallucinate.models import ClientSettings
-from nohallucinate.spec import DEFAULT_GRADER_MODEL
 from nohallucinate.tasks import demo_tasks_path, load_tasks
 
 # Two processes read replies while the event loop serves: one long reply leaves a worker free for the others.
 DEFAULT_GRADING_WORKERS = 2
+SERVE_CLIENT_FLAGS = flags.client_flags(concurrency=64, concurrency_help="Grader model requests in flight at once.")
 
 
 @app.command()
+@with_flag_groups
 def serve(
-    tasks_path: Annotated[
-        Path | None,
-        typer.Option("--tasks", help="Task file (JSONL). Default: the bundled demo set.", show_default=False),
-    ] = None,
-    grader_name: Annotated[str, typer.Option("--grader", help=f"One of: {', '.join(GRADERS)}.")] = "local",
-    grader_model: flags.GraderModel = DEFAULT_GRADER_MODEL,
-    grader_base_url: flags.GraderBaseUrl = None,
-    grader_api_key: flags.GraderApiKey = None,
-    simpleqa_template: flags.SimpleqaTemplate = "ours",
+    tasks_path: TasksOption = None,
+    grader_name: GraderOption = "local",
+    grading: flags.GraderFlags = flags.GRADER_FLAGS,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8080,
     grading_workers: Annotated[
@@ -46,12 +41,7 @@ def serve(
     max_body_bytes: Annotated[
         int, typer.Option(min=1, help="Largest request body read; a larger one gets HTTP 413 unread.")
     ] = MAX_BODY_BYTES,
-    concurrency: Annotated[int, typer.Option(min=1, help="Grader model requests in flight at once.")] = 64,
-    cache_dir: flags.CacheDir = None,
-    no_cache: flags.NoCache = False,
-    max_attempts: flags.MaxAttempts = 6,
-    timeout: flags.Timeout = 120.0,
-    call_deadline: flags.CallDeadline = flags.DEFAULT_CALL_DEADLINE,
+    settings: ClientSettings = SERVE_CLIENT_FLAGS,
 ) -> None:
     """Serve the environment: list_tasks gives task ids only, and a hidden terminal tool grades each reply.
 
@@ -65,13 +55,12 @@ def serve(
 
     tasks = or_exit(lambda: load_tasks(tasks_path or demo_tasks_path()))
     check_can_listen(host, port)
-    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
     spec = GraderSpec(
         name=grader_name,
-        model=grader_model,
-        base_url=grader_base_url,
-        api_key=grader_api_key,
-        simpleqa=resolve_simpleqa_template(simpleqa_template, settings, grader_name),
+        model=grading.grader_model,
+        base_url=grading.grader_base_url,
+        api_key=grading.grader_api_key,
+        simpleqa=resolve_simpleqa_template(grading.simpleqa_template, settings, grader_name),
         settings=settings,
     )
     with ExitStack() as stack:

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import re
-import time
-import uuid
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -15,40 +12,29 @@ from nohallucinate.checksums import file_sha256
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import (
-    Concurrency,
+    UNGRADED_ITEMS,
     JsonOption,
     TasksOption,
     close_clients,
-    exit_if_errored,
+    endpoint,
     grader_endpoint,
     make_clients,
     print_usage,
     resolve_simpleqa_template,
     run_record,
 )
-from nohallucinate.cli.output import err, fail, or_exit, out, print_json, progress
+from nohallucinate.cli.flag_groups import with_flag_groups
+from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, print_json, progress, reported
 from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, Verdict, make_grader
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
 from nohallucinate.policies import BASELINES, MODEL_PREFIX, Policy, make_policy
 from nohallucinate.report import render_summary
-from nohallucinate.runs import (
-    RunConfig,
-    RunLockedError,
-    RunStore,
-    RunStoreError,
-    RunWriteError,
-    select_per_family,
-    stopped_message,
-    summarise,
-    sweep,
-)
-from nohallucinate.spec import DEFAULT_GRADER_MODEL
+from nohallucinate.runs import RunConfig, RunSession, RunStore, model_records, select_per_family, summarise, sweep
 from nohallucinate.tasks import Reply, Task, demo_tasks_path, load_tasks
-
-DEFAULT_RUNS_DIR = Path("runs")
 
 
 @app.command(name="sweep")
+@with_flag_groups
 def sweep_command(
     policy_name: Annotated[
         str | None,
@@ -67,44 +53,22 @@ def sweep_command(
     resume: Annotated[
         Path | None, typer.Option("--resume", help="Continue the run in this directory; it keeps its settings.")
     ] = None,
-    policy_base_url: flags.PolicyBaseUrl = None,
-    policy_api_key: flags.PolicyApiKey = None,
-    temperature: flags.Temperature = None,
-    top_p: flags.TopP = None,
-    max_tokens: flags.MaxTokens = None,
-    seed: flags.Seed = None,
-    reasoning_effort: flags.ReasoningEffort = None,
-    grader_model: flags.GraderModel = DEFAULT_GRADER_MODEL,
-    grader_base_url: flags.GraderBaseUrl = None,
-    grader_api_key: flags.GraderApiKey = None,
-    simpleqa_template: flags.SimpleqaTemplate = "ours",
-    concurrency: Concurrency = 16,
-    cache_dir: flags.CacheDir = None,
-    no_cache: flags.NoCache = False,
-    max_attempts: flags.MaxAttempts = 6,
-    timeout: flags.Timeout = 120.0,
-    call_deadline: flags.CallDeadline = flags.DEFAULT_CALL_DEADLINE,
+    policy_flags: flags.PolicyFlags = flags.POLICY_FLAGS,
+    grading: flags.GraderFlags = flags.GRADER_FLAGS,
+    settings: ClientSettings = flags.CLIENT_FLAGS,
     as_json: JsonOption = False,
 ) -> None:
     """Run a policy over the tasks, grade every reply into a run directory, and print the per-family table."""
-    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
-    sampling = or_exit(
-        lambda: Sampling(
-            temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed, reasoning_effort=reasoning_effort
-        )
-    )
     if resume is not None:
         given = {"--policy": policy_name, "--tasks": tasks_path, "--grader": grader_name, "--per-family": per_family,
                  "--out": out_dir}  # fmt: skip
-        clashing = [flag for flag, value in given.items() if value is not None]
-        if clashing or sampling != Sampling():
-            fail(f"--resume keeps the run's own settings; drop {', '.join(clashing) or 'the sampling flags'}")
-        store = _open(lambda: RunStore.resume(resume))
-        config = store.config
+        session = or_exit(lambda: RunSession.resume(resume, given=given, sampling=policy_flags.sampling))
+        config: RunConfig = session.store.config
         tasks = _tasks_of(config)
         template = _template_of(config, settings)
-        policy_endpoint, sampling = _policy_of(config, policy_api_key)
-        grader_end = _grader_of(config, grader_api_key)
+        policy_endpoint = or_exit(lambda: session.endpoint("policy", policy_flags.policy_api_key))
+        sampling = session.sampling("policy")
+        grader_end = or_exit(lambda: session.endpoint("grader", grading.grader_api_key))
     else:
         if policy_name is None:
             fail("give --policy (or --resume RUN_DIR)")
@@ -115,38 +79,32 @@ def sweep_command(
         # Loaded before resolving: load_tasks reports a symlink loop or an unreadable file, resolve() would raise.
         tasks = or_exit(lambda: select_per_family(load_tasks(given_path), per_family))
         path = given_path.resolve()
+        sampling = policy_flags.sampling
         policy_endpoint = None
         if policy_name.startswith(MODEL_PREFIX):
             model = policy_name.removeprefix(MODEL_PREFIX)
-            policy_endpoint = or_exit(lambda: Endpoint.resolve(model, base_url=policy_base_url, api_key=policy_api_key))
-        grader_end = grader_endpoint(grader_name, grader_model, grader_base_url, grader_api_key)
-        template = resolve_simpleqa_template(simpleqa_template, settings, grader_name)
+            policy_endpoint = endpoint(model, policy_flags.policy_base_url, policy_flags.policy_api_key)
+        grader_end = grader_endpoint(grader_name, grading)
+        template = resolve_simpleqa_template(grading.simpleqa_template, settings, grader_name)
         config = RunConfig(
             tasks_path=str(path),
             tasks_sha256=file_sha256(path),
             per_family=per_family,
             policy=policy_name,
             grader=grader_name,
-            models=_models(policy_endpoint, sampling, grader_end),
+            models=model_records(policy_endpoint, sampling, grader_end),
             simpleqa_template=template.name if grader_end else None,
             simpleqa_sha256=template.sha256 if grader_end else None,
         )
-        directory = out_dir or DEFAULT_RUNS_DIR / _run_name(policy_name, grader_name)
-        store = _open(lambda: RunStore.create(directory, config))
+        session = or_exit(lambda: RunSession.start(out_dir, config, policy_name, grader_name))
 
-    try:
+    with reported(), session.recording(len(tasks), "nohallucinate sweep") as store:
         done = store.finished()
         todo = [task for task in tasks if (task.task_id, 0) not in done]
         clients = asyncio.run(
             _run(store, todo, config, settings, policy_endpoint, sampling, grader_end, template, as_json)
         )
         verdicts = store.verdicts()
-    except RunWriteError as exc:  # a full disk: what was committed is kept, and --resume finishes the run
-        fail(stopped_message(store, exc, len(tasks), "nohallucinate sweep"))
-    except RunStoreError as exc:
-        fail(str(exc))
-    finally:
-        store.close()
 
     summary = summarise(verdicts)
     record = {"run_dir": str(store.directory), "resumed_items": len(tasks) - len(todo),
@@ -158,7 +116,7 @@ def sweep_command(
         render_summary(summary, out, title=title)
         print_usage(record)
         err.print(f"run directory: {store.directory}", highlight=False)
-    exit_if_errored(summary)
+    exit_if_errored(summary["errored"], UNGRADED_ITEMS)
 
 
 async def _run(
@@ -188,13 +146,6 @@ async def _run(
     return clients
 
 
-def _open(action: Any) -> RunStore:
-    try:
-        return or_exit(action)
-    except RunLockedError as exc:
-        fail(str(exc))
-
-
 def _tasks_of(config: RunConfig) -> list[Task]:
     path = Path(config.tasks_path)
     if not path.exists():
@@ -213,32 +164,3 @@ def _template_of(config: RunConfig, settings: ClientSettings) -> SimpleQATemplat
     if config.simpleqa_sha256 and template.sha256 != config.simpleqa_sha256:
         fail("the run's SimpleQA template changed since the run started (sha256 differs)")
     return template
-
-
-def _policy_of(config: RunConfig, api_key: str | None) -> tuple[Endpoint | None, Sampling]:
-    described = config.models.get("policy")
-    if described is None:
-        return None, Sampling()
-    endpoint = or_exit(lambda: Endpoint.resolve(described["model"], base_url=described["base_url"], api_key=api_key))
-    return endpoint, Sampling(**described.get("sampling", {}))
-
-
-def _grader_of(config: RunConfig, api_key: str | None) -> Endpoint | None:
-    described = config.models.get("grader")
-    if described is None:
-        return None
-    return or_exit(lambda: Endpoint.resolve(described["model"], base_url=described["base_url"], api_key=api_key))
-
-
-def _models(policy: Endpoint | None, sampling: Sampling, grader: Endpoint | None) -> dict[str, dict[str, Any]]:
-    models: dict[str, dict[str, Any]] = {}
-    if policy is not None:
-        models["policy"] = {**policy.describe(), "sampling": sampling.model_dump(exclude_none=True)}
-    if grader is not None:
-        models["grader"] = {**grader.describe(), "sampling": {}}
-    return models
-
-
-def _run_name(policy: str, grader: str) -> str:
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-    return f"{stamp}-{re.sub(r'[^A-Za-z0-9._-]+', '-', policy)}-{grader}-{uuid.uuid4().hex[:4]}"

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import re
-import time
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
@@ -14,27 +12,20 @@ from rich.table import Table
 
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
-from nohallucinate.cli.common import JsonOption
-from nohallucinate.cli.output import err, fail, or_exit, out, print_json, progress
-from nohallucinate.models import ClientSettings, Endpoint, Sampling, default_cache_dir
+from nohallucinate.cli.common import JsonOption, endpoint
+from nohallucinate.cli.flag_groups import with_flag_groups
+from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, print_json, progress, reported
+from nohallucinate.models import ClientSettings, default_cache_dir
 from nohallucinate.policies import MODEL_PREFIX
 from nohallucinate.report.tax_report import write_tax_report
-from nohallucinate.runs import RunLockedError, RunStore, RunStoreError, RunWriteError, read_results, stopped_message
+from nohallucinate.runs import RunSession, model_records, read_results
+from nohallucinate.tax import TaxRunConfig, answer_and_grade, grade_generations, load_generations
 from nohallucinate.tax.benchmarks import BENCHMARKS, UMWP_SAMPLE_SIZE, UMWP_SEED, load_benchmark
 from nohallucinate.tax.correctness import AnswerChecker
 from nohallucinate.tax.fetch import GITHUB, fetch_benchmarks
 from nohallucinate.tax.grading import BenchmarkSummary, TaxResult, summarise
 from nohallucinate.tax.prompt import DEFAULT_PROMPT, PromptTemplate
-from nohallucinate.tax.run import (
-    TaxRunConfig,
-    answer_and_grade,
-    grade_generations,
-    load_generations,
-    load_items,
-    parse_samples,
-    pending_work,
-    result_key,
-)
+from nohallucinate.tax.run import load_items, parse_samples, pending_work, result_key
 
 tax = typer.Typer(no_args_is_help=True, help="Hallucination Tax: refusal on unanswerable math, accuracy on solvable.")
 app.add_typer(tax, name="tax")
@@ -52,6 +43,12 @@ CheckTimeout = Annotated[
     float, typer.Option("--check-timeout", min=0.1, help="Seconds one math-verify check may take before it errors.")
 ]
 Workers = Annotated[int, typer.Option("--check-workers", min=1, help="Processes checking answers with math-verify.")]
+TAX_CLIENT_FLAGS = flags.client_flags(
+    concurrency_help="Model requests in flight at once.",
+    timeout=600.0,
+    call_deadline=1_800.0,  # long generations: three full-length attempts
+)
+ERRORED_RESPONSES = "response(s) could not be obtained or checked; they are excluded from the figures"
 
 
 @tax.command("fetch")
@@ -100,6 +97,7 @@ def manifest_command(
 
 
 @tax.command("run")
+@with_flag_groups
 def run_command(
     policy: Annotated[str | None, typer.Option("--policy", help=f"{MODEL_PREFIX}MODEL, the model under test.")] = None,
     data_dir: DataDir = None,
@@ -117,43 +115,25 @@ def run_command(
     ] = None,
     umwp_seed: UmwpSeed = UMWP_SEED,
     umwp_size: UmwpSize = UMWP_SAMPLE_SIZE,
-    policy_base_url: flags.PolicyBaseUrl = None,
-    policy_api_key: flags.PolicyApiKey = None,
-    temperature: flags.Temperature = None,
-    top_p: flags.TopP = None,
-    max_tokens: flags.MaxTokens = None,
-    seed: flags.Seed = None,
-    reasoning_effort: flags.ReasoningEffort = None,
+    policy_flags: flags.PolicyFlags = flags.POLICY_FLAGS,
     check_timeout: CheckTimeout = 10.0,
     check_workers: Workers = 2,
-    concurrency: Annotated[int, typer.Option(min=1, help="Model requests in flight at once.")] = 16,
-    cache_dir: flags.CacheDir = None,
-    no_cache: flags.NoCache = False,
-    max_attempts: flags.MaxAttempts = 6,
-    timeout: flags.Timeout = 600.0,
-    call_deadline: flags.CallDeadline = 1_800.0,  # long generations: three full-length attempts
+    settings: ClientSettings = TAX_CLIENT_FLAGS,
     as_json: JsonOption = False,
 ) -> None:
     """Ask a model every benchmark question, grade each response into a run directory, print the figures."""
-    settings = ClientSettings(concurrency, cache_dir, no_cache, max_attempts, timeout, call_deadline)
-    sampling = or_exit(lambda: Sampling(temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed,
-                                        reasoning_effort=reasoning_effort))  # fmt: skip
     if resume is not None:
         given = {"--policy": policy, "--data-dir": data_dir, "--out": out_dir, "--samples": samples,
                  "--prompt-template": prompt_file, "--limit": limit}  # fmt: skip
-        clashing = [flag for flag, value in given.items() if value]
-        if clashing or sampling != Sampling():
-            fail(f"--resume keeps the run's own settings; drop {', '.join(clashing) or 'the sampling flags'}")
-        store = _open(lambda: RunStore.resume(resume, TaxRunConfig))
-        config: TaxRunConfig = store.config
+        session = or_exit(lambda: RunSession.resume(resume, TaxRunConfig, given=given, sampling=policy_flags.sampling))
+        config: TaxRunConfig = session.store.config
         items, manifest = or_exit(lambda: load_items(config.benchmarks, config.data_dir, umwp_seed=config.umwp_seed,
                                                      umwp_size=config.umwp_size, limit=config.limit))  # fmt: skip
         _same_data(config, manifest)
         prompt = PromptTemplate(config.prompt_text, config.prompt_name)
-        described = config.models["policy"]
-        endpoint = or_exit(lambda: Endpoint.resolve(described["model"], base_url=described["base_url"],
-                                                    api_key=policy_api_key))  # fmt: skip
-        sampling = Sampling(**described.get("sampling", {}))
+        policy_endpoint = or_exit(lambda: session.endpoint("policy", policy_flags.policy_api_key))
+        assert policy_endpoint is not None, "a tax run records its policy's model"
+        sampling = session.sampling("policy")
         check_timeout = config.check_timeout
     else:
         if policy is None or not policy.startswith(MODEL_PREFIX):
@@ -165,10 +145,11 @@ def run_command(
         items, manifest = or_exit(lambda: load_items(names, data_dir, umwp_seed=umwp_seed, umwp_size=umwp_size,
                                                      limit=limit))  # fmt: skip
         model = policy.removeprefix(MODEL_PREFIX)
-        endpoint = or_exit(lambda: Endpoint.resolve(model, base_url=policy_base_url, api_key=policy_api_key))
+        sampling = policy_flags.sampling
+        policy_endpoint = endpoint(model, policy_flags.policy_base_url, policy_flags.policy_api_key)
         config = TaxRunConfig(
             policy=policy,
-            models={"policy": {**endpoint.describe(), "sampling": sampling.model_dump(exclude_none=True)}},
+            models=model_records(policy_endpoint, sampling),
             data_dir=str(data_dir.resolve()),
             benchmarks=names,
             samples=sample_counts,
@@ -181,14 +162,14 @@ def run_command(
             prompt_sha256=prompt.sha256,
             check_timeout=check_timeout,
         )
-        directory = out_dir or Path("runs") / f"{time.strftime('%Y%m%d-%H%M%S')}-tax-{_slug(model)}"
-        store = _open(lambda: RunStore.create(directory, config))
+        session = or_exit(lambda: RunSession.start(out_dir, config, "tax", model))
         if not as_json:
             _print_notes(manifest)
 
-    try:
+    total = _total(items, config.samples)
+    with reported(), session.recording(total, "nohallucinate tax run") as store:
         work = pending_work(items, config.samples, store.finished())
-        client = settings.client(endpoint, sampling)
+        client = settings.client(policy_endpoint, sampling)
 
         async def run() -> None:
             try:
@@ -200,24 +181,19 @@ def run_command(
                         store.record_result(key, result.sample, result, response, result.errored)  # committed now
                         advance()
 
-                    await answer_and_grade(work, client, prompt, checker, concurrency=concurrency, on_result=keep)
+                    await answer_and_grade(
+                        work, client, prompt, checker, concurrency=settings.concurrency, on_result=keep
+                    )
             finally:
                 await client.aclose()
 
         asyncio.run(run())
         results = read_results(store.directory, TaxResult)
-    except RunWriteError as exc:  # a full disk: what was committed is kept, and --resume finishes the run
-        fail(stopped_message(store, exc, _total(items, config.samples), "nohallucinate tax run"))
-    except RunStoreError as exc:
-        fail(str(exc))
-    finally:
-        store.close()
     summaries = summarise(results)
     usage = flags.describe_clients({"policy": client})
     _report(summaries, f"{config.policy} · run {store.directory}", as_json,
-            {"run_dir": str(store.directory), "resumed_items": _total(items, config.samples) - len(work),
-             "models": usage})  # fmt: skip
-    _exit_if_errored(summaries)
+            {"run_dir": str(store.directory), "resumed_items": total - len(work), "models": usage})  # fmt: skip
+    exit_if_errored(sum(summary.errored for summary in summaries.values()), ERRORED_RESPONSES)
 
 
 @tax.command("grade")
@@ -256,7 +232,7 @@ def grade_command(
     if covered < len(loaded.items) and not as_json:
         err.print(f"[yellow]note:[/] {len(loaded.items) - covered} item(s) of {benchmark} have no generation "
                   "and are not in these figures")  # fmt: skip
-    _exit_if_errored(summaries)
+    exit_if_errored(sum(summary.errored for summary in summaries.values()), ERRORED_RESPONSES)
 
 
 # --- helpers ------------------------------------------------------------------------------------------------------
@@ -277,13 +253,6 @@ def _benchmark_names(given: str) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _open(action: Any) -> RunStore:
-    try:
-        return or_exit(action)
-    except RunLockedError as exc:
-        fail(str(exc))
-
-
 def _same_data(config: TaxRunConfig, manifest: list[dict[str, Any]]) -> None:
     """A resumed run must read the same files and draw the same UMWP sample it started with."""
     for before, now in zip(config.manifest, manifest, strict=True):
@@ -291,10 +260,6 @@ def _same_data(config: TaxRunConfig, manifest: list[dict[str, Any]]) -> None:
             fail(f"{now['file']} changed since the run started (sha256 differs)")
         if before.get("sample") != now.get("sample"):
             fail(f"the {now['benchmark']} sample differs from the one the run started with")
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9.]+", "-", text).strip("-")[:40]
 
 
 def _total(items: dict[str, list[Any]], samples: dict[str, int]) -> int:
@@ -328,14 +293,6 @@ def _report(summaries: dict[str, BenchmarkSummary], title: str, as_json: bool, e
         usage = extra["models"]["policy"]["usage"]
         err.print(f"model calls {usage['calls']} (cache hits {usage['cache_hits']}), tokens "
                   f"{usage['prompt_tokens']}/{usage['completion_tokens']}", highlight=False)  # fmt: skip
-
-
-def _exit_if_errored(summaries: dict[str, BenchmarkSummary]) -> None:
-    errored = sum(summary.errored for summary in summaries.values())
-    if errored:
-        err.print(f"[bold red]error:[/] {errored} response(s) could not be obtained or checked; they are excluded "
-                  "from the figures")  # fmt: skip
-        raise typer.Exit(1)
 
 
 @tax.command("report")

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from nohallucinate.answers.dates import PartialDate
+from nohallucinate.errors import NohallucinateError
 from nohallucinate.spec import DAY_PRECISION, MONTH_PRECISION, YEAR_PRECISION
 
 Rank = Literal["preferred", "normal", "deprecated"]
@@ -35,7 +36,7 @@ _TIME = re.compile(r"(?P<sign>[+-])(?P<year>\d+)-(?P<month>\d\d)-(?P<day>\d\d)T"
 _NUMERIC_ID_PREFIXES = {"item": "Q", "property": "P", "lexeme": "L"}
 
 
-class MissingEntityError(KeyError):
+class MissingEntityError(NohallucinateError, KeyError):
     """A requested entity that the response reports as missing or does not contain."""
 
     def __init__(self, entity_id: str) -> None:

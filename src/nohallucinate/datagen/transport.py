@@ -19,6 +19,7 @@ from urllib.parse import urlencode, urlsplit
 import httpx
 
 from nohallucinate import __version__
+from nohallucinate.errors import NohallucinateError
 
 Mode = Literal["live", "record", "replay"]
 _ETIQUETTE = frozenset({"maxlag"})  # sent to the server, left out of the request's name
@@ -70,11 +71,11 @@ class Request:
         return f"{self.api.value}?{urlencode([(n, v) for n, v in self.params if n not in _ETIQUETTE])}"
 
 
-class SnapshotMissing(LookupError):
+class SnapshotMissing(NohallucinateError, LookupError):
     """Replaying, the snapshot holds no response for a request the build made."""
 
 
-class WikimediaError(RuntimeError):
+class WikimediaError(NohallucinateError, RuntimeError):
     """A request that failed for good; the message names it."""
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from nohallucinate.enokiqa.evaluation import Prediction
 from nohallucinate.enokiqa.labels import gold_spans, sentence_hall_probs
 from nohallucinate.enokiqa.schema import EnokiExample
+from nohallucinate.errors import UserInputError
 from nohallucinate.tasks.inputs import quote
 
 BASELINES = ("constant", "random", "oracle")
@@ -27,7 +28,7 @@ def baseline_predictions(name: str, examples: Sequence[EnokiExample], *, seed: i
         return [_random(example, draw) for example in examples]
     if name == "oracle":
         return [_oracle(example) for example in examples]
-    raise ValueError(f"unknown baseline {quote(name)}; choose one of: {', '.join(BASELINES)}")
+    raise UserInputError(f"unknown baseline {quote(name)}; choose one of: {', '.join(BASELINES)}")
 
 
 def _triple_spans(example: EnokiExample) -> list[list[tuple[int, int] | None]]:
@@ -78,4 +79,4 @@ def sentence_baseline_scores(name: str, n: int, *, seed: int = 0) -> list[float]
     if name == "random":
         draw = random.Random(seed)
         return [draw.random() for _ in range(n)]
-    raise ValueError(f"unknown baseline {quote(name)} for sentence labels; choose constant or random")
+    raise UserInputError(f"unknown baseline {quote(name)} for sentence labels; choose constant or random")

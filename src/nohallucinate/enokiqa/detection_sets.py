@@ -11,6 +11,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from nohallucinate.errors import UserInputError
 from nohallucinate.jsonl import FormatError, read_json_lines
 from nohallucinate.tasks.inputs import Index, field_and_reason, quote
 
@@ -79,7 +80,7 @@ def load_detection_rows(path: Path | str, dataset: Dataset | None = None) -> lis
     rows = read_json_lines(path)
     kind = dataset if dataset is not None else _infer_dataset(path, rows)
     if kind not in get_args(Dataset):
-        raise ValueError(f"dataset must be one of {get_args(Dataset)}, got {quote(kind)}")
+        raise UserInputError(f"dataset must be one of {get_args(Dataset)}, got {quote(kind)}")
     responses: dict[str, DetectionResponse] = {}
     first_lines: dict[str, int] = {}
     for line, row in rows:

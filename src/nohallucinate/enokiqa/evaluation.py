@@ -17,6 +17,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictStr
 from nohallucinate.enokiqa.labels import gold_spans, sentence_labels, triple_labels
 from nohallucinate.enokiqa.metrics import Average, Classification, Span, classification, evaluate
 from nohallucinate.enokiqa.schema import EnokiExample
+from nohallucinate.errors import UserInputError
 from nohallucinate.tasks.inputs import Index, Probability, load_rows, quote, reject_duplicates
 
 Part = Literal["sentence_scores", "triple_scores", "spans"]
@@ -24,7 +25,7 @@ PARTS: tuple[Part, ...] = ("sentence_scores", "triple_scores", "spans")
 TASK_OF_PART: dict[Part, str] = {"sentence_scores": "sentence", "triple_scores": "claim", "spans": "span"}
 
 
-class PredictionError(ValueError):
+class PredictionError(UserInputError):
     """Predictions that do not line up with the data: missing, unknown or duplicated ids, wrong lengths."""
 
 

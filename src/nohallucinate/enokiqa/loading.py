@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from nohallucinate.enokiqa.schema import EnokiExample, EnokiSentence, EnokiTriple
+from nohallucinate.errors import UserInputError
 from nohallucinate.tasks.inputs import clip, field_and_reason, quote
 
 HUB_ID = "s-nlp/EnokiQA"
@@ -47,7 +48,7 @@ class LoadedSplit:
     source: str
 
 
-class SourceError(OSError):
+class SourceError(UserInputError, OSError):
     """The data could not be read at all; the message names the source and the reason."""
 
     def __init__(self, source: str, reason: str) -> None:
@@ -64,7 +65,7 @@ def load_enokiqa(
     if _is_hub_split(source):
         name = str(source)
         if split is not None and split != name:
-            raise ValueError(f"source names split {quote(name)} but split={quote(split)} was given")
+            raise UserInputError(f"source names split {quote(name)} but split={quote(split)} was given")
         label = f"{hub_id} split {quote(name)} on the Hugging Face Hub" + (" (streaming)" if streaming else "")
         return _parse_records(_hub_records(hub_id, name, streaming, label), label)
     files = _data_files(Path(source), split)

@@ -17,6 +17,7 @@ from nohallucinate.claims.check import Probabilities
 from nohallucinate.claims.extraction import Triple, extract_triples
 from nohallucinate.claims.nli import NLIJudge
 from nohallucinate.claims.spans import locate
+from nohallucinate.concurrency import bounded_map
 from nohallucinate.models import ModelClient
 from nohallucinate.tasks.inputs import Text, load_rows, reject_duplicates
 
@@ -66,7 +67,9 @@ class Annotator:
         texts = sentences if sentences is not None else [s.text for s in split_sentences(answer)]
         spans = _sentence_spans(answer, texts)
         chosen = [index for index in range(len(texts)) if only is None or index in only]
-        triples = await asyncio.gather(*(self._triples(texts[index], answer) for index in chosen))
+        triples = await bounded_map(
+            lambda index: extract_triples(self.extractor, texts[index], answer), chosen, limit=self._limit
+        )
         hypotheses = [t.hypothesis for chain in triples for t in chain]
         judged = iter(await self.judge.judge(context, hypotheses, title))
         annotated = []
@@ -79,10 +82,6 @@ class Annotator:
     async def judge_hypotheses(self, context: str, hypotheses: list[str], title: str = "") -> list[float]:
         """hall_prob of each given hypothesis against the context (for scoring the gold triples)."""
         return [probabilities.hall_prob for probabilities in await self.judge.judge(context, hypotheses, title)]
-
-    async def _triples(self, sentence: str, answer: str) -> list[Triple]:
-        async with self._limit:
-            return await extract_triples(self.extractor, sentence, answer)
 
 
 class AnnotationRow(BaseModel):

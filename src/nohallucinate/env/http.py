@@ -8,6 +8,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nohallucinate.env.inprocess import SHOWN_ID_CHARS, UnknownTaskError
+from nohallucinate.errors import UserInputError
 from nohallucinate.graders.limits import REPLY_LIMITS
 
 # The longest reply any family reads, as JSON at its worst: Python's json.dumps escapes a character outside the
@@ -15,7 +16,7 @@ from nohallucinate.graders.limits import REPLY_LIMITS
 MAX_BODY_BYTES = 12 * max(REPLY_LIMITS.values()) + 4096
 
 
-class TaskSpecError(ValueError):
+class TaskSpecError(UserInputError):
     """A task spec that is not `{"task_id": "<string>"}`."""
 
 

@@ -6,7 +6,9 @@ import asyncio
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
+from nohallucinate.concurrency import bounded_map
 from nohallucinate.env.grading import GraderPool, GraderSpec
+from nohallucinate.errors import NohallucinateError
 from nohallucinate.graders import Grader, Verdict
 from nohallucinate.runs import grade_safely
 from nohallucinate.tasks import Reply, Task, load_tasks
@@ -16,7 +18,7 @@ SPLIT = "train"  # the one split: every task
 SHOWN_ID_CHARS = 80  # an error message quotes at most this much of a task id: a hostile id is not echoed
 
 
-class UnknownTaskError(KeyError):
+class UnknownTaskError(NohallucinateError, KeyError):
     """A task id that is not in the environment's task set; the message quotes at most the id's first 80 chars."""
 
     def __init__(self, task_id: object) -> None:
@@ -26,7 +28,7 @@ class UnknownTaskError(KeyError):
         return str(self.args[0])  # KeyError would quote the message
 
 
-class GradingError(RuntimeError):
+class GradingError(NohallucinateError, RuntimeError):
     """The grader failed; there is no reward to give (a failed grader never hands out a score)."""
 
 
@@ -84,7 +86,6 @@ class NoHallucinateEnv:
     ) -> list[Verdict]:
         """Verdicts for many (task_id, reply) pairs, in order; a failed grading is an errored verdict, not a score."""
         grader = self.grader(secrets)
-        limit = asyncio.Semaphore(concurrency)
         seen: dict[str, int] = {}
         replies = []
         for task_id, text in items:
@@ -93,10 +94,9 @@ class NoHallucinateEnv:
             seen[task_id] = seen.get(task_id, 0) + 1
 
         async def one(reply: Reply) -> Verdict:
-            async with limit:
-                return await grade_safely(grader, self.task(reply.task_id), reply)
+            return await grade_safely(grader, self.task(reply.task_id), reply)
 
-        return list(await asyncio.gather(*(one(reply) for reply in replies)))
+        return await bounded_map(one, replies, limit=concurrency)
 
     def reward(self, task_id: str, reply: str) -> float:
         """The reward for one reply, synchronously (for scripts; trainers should await `grade`)."""

@@ -1,5 +1,6 @@
 """Graders: turn a task and a reply into a verdict on the reward ladder."""
 
+from nohallucinate.errors import UserInputError
 from nohallucinate.graders.base import Grader
 from nohallucinate.graders.hybrid import HybridGrader
 from nohallucinate.graders.ladder import (
@@ -26,7 +27,7 @@ def make_grader(name: str, client: ModelClient | None = None, simpleqa: SimpleQA
     if name == "local":
         return LocalGrader()
     if name not in GRADERS:
-        raise ValueError(f"unknown grader {name!r}; choose one of: {', '.join(GRADERS)}")
+        raise UserInputError(f"unknown grader {name!r}; choose one of: {', '.join(GRADERS)}")
     if client is None:
         raise ValueError(f"grader {name!r} needs a model client")
     model = ModelGrader(client, simpleqa)

@@ -11,6 +11,7 @@ from typing import Any
 
 import openai
 
+from nohallucinate.errors import NohallucinateError
 from nohallucinate.models.cache import ResponseCache, request_key
 from nohallucinate.models.endpoint import Endpoint, Sampling
 from nohallucinate.models.retries import Deadline, Retrying, UnusableReply, describe
@@ -20,7 +21,7 @@ Messages = list[dict[str, str]]
 log = logging.getLogger(__name__)
 
 
-class ModelError(RuntimeError):
+class ModelError(NohallucinateError, RuntimeError):
     """A completion that could not be obtained: the caller must treat it as an error, never as an answer."""
 
 

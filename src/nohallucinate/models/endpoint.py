@@ -9,6 +9,8 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from nohallucinate.errors import UserInputError
+
 OPENAI_URL = "https://api.openai.com/v1"
 KEY_SECRET = "openai_api_key"  # the name an environment's secrets use for the key
 KEY_VARIABLE = "OPENAI_API_KEY"
@@ -17,11 +19,11 @@ URL_VARIABLE = "OPENAI_BASE_URL"
 NO_KEY = "no-key-needed"
 
 
-class MissingKeyError(ValueError):
+class MissingKeyError(UserInputError):
     """No API key was given for an endpoint that needs one."""
 
 
-class BadBaseUrlError(ValueError):
+class BadBaseUrlError(UserInputError):
     """A base URL that is not http(s) with a host."""
 
 

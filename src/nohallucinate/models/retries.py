@@ -16,15 +16,17 @@ from typing import TypeVar
 
 import openai
 
+from nohallucinate.errors import NohallucinateError
+
 T = TypeVar("T")
 MAX_RETRY_AFTER = 120.0  # seconds; a server asking for longer waits this long
 
 
-class UnusableReply(Exception):
+class UnusableReply(NohallucinateError):
     """The server answered 200 with no usable message; retried like a garbled body."""
 
 
-class DeadlineExceeded(Exception):
+class DeadlineExceeded(NohallucinateError):
     """No answer within the call's deadline, whatever attempts were left."""
 
 

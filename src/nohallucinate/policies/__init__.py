@@ -1,5 +1,6 @@
 """Policies: produce a reply to a task."""
 
+from nohallucinate.errors import UserInputError
 from nohallucinate.models import ModelClient
 from nohallucinate.policies.base import Policy
 from nohallucinate.policies.baselines import ABSTENTION, AlwaysAbstain, AlwaysConfident, confident_answer
@@ -19,7 +20,7 @@ def make_policy(name: str, client: ModelClient | None = None) -> Policy:
         if client is None:
             raise ValueError(f"policy {name!r} needs a model client")
         return ModelPolicy(client)
-    raise ValueError(f"unknown policy {name!r}; choose one of: {', '.join(BASELINES)}, or openai:MODEL")
+    raise UserInputError(f"unknown policy {name!r}; choose one of: {', '.join(BASELINES)}, or openai:MODEL")
 
 
 __all__ = [

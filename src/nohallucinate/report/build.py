@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+from nohallucinate.errors import UserInputError
 from nohallucinate.report.charts import draw_all
 from nohallucinate.report.html import write_html
 from nohallucinate.report.markdown import markdown_tables
@@ -15,8 +16,8 @@ from nohallucinate.runs.cleanup import output_directory
 Written = TypeVar("Written")
 
 
-class ReportWriteError(ValueError):
-    """The report could not be written into its directory (a ValueError, so the CLI reports it with exit 2)."""
+class ReportWriteError(UserInputError):
+    """The report could not be written into its directory (a UserInputError: the CLI reports it with exit 2)."""
 
 
 def write_report(directories: Sequence[Path | str], out_dir: Path | str) -> tuple[Path, str]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from nohallucinate.errors import UserInputError
 from nohallucinate.graders import Verdict
-from nohallucinate.runs import RunConfig, read_config, read_verdicts, summarise
+from nohallucinate.runs import RunConfig, RunSummary, read_config, read_verdicts, summarise
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,7 @@ class RunView:
     directory: Path
     config: RunConfig
     verdicts: list[Verdict]
-    summary: dict[str, Any]
+    summary: RunSummary
 
 
 def load_runs(directories: list[Path]) -> list[RunView]:
@@ -28,7 +28,7 @@ def load_runs(directories: list[Path]) -> list[RunView]:
         config: RunConfig = read_config(directory)
         verdicts = read_verdicts(directory)
         if not verdicts:
-            raise ValueError(f"{directory} holds no results yet")
+            raise UserInputError(f"{directory} holds no results yet")
         views.append((directory, config, verdicts))
     labels = [f"{config.policy} · {config.grader}" for _, config, _ in views]
     if len(set(labels)) < len(labels):

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Console
 from rich.table import Table
+
+from nohallucinate.runs.summary import ErroredItem, RunSummary
 
 SHOWN_ERRORS = 10  # enough to see the pattern of a failure without burying the table
 
 
-def render_summary(summary: dict[str, Any], console: Console, title: str) -> None:
+def render_summary(summary: RunSummary, console: Console, title: str) -> None:
     """Print the per-family table (reward, floor, verdict mix), then the per-tier table."""
     families = Table(title=title, title_justify="left")
     families.add_column("family")
@@ -42,7 +42,7 @@ def render_summary(summary: dict[str, Any], console: Console, title: str) -> Non
         _render_errors(summary["errors"], console)
 
 
-def _render_errors(errors: list[dict[str, Any]], console: Console) -> None:
+def _render_errors(errors: list[ErroredItem], console: Console) -> None:
     """Why each item errored (the first SHOWN_ERRORS of them): a stored reason is also a printed one."""
     for error in errors[:SHOWN_ERRORS]:
         reason = error["error"] if len(error["error"]) <= 300 else error["error"][:300] + "…"  # a server's whole body

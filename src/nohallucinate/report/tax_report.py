@@ -4,10 +4,11 @@ the unanswerable sets next to accuracy on the solvable ones, so the tax is visib
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from nohallucinate.errors import UserInputError
 from nohallucinate.report.build import write_into
 from nohallucinate.report.charts import grouped_bars, save
 from nohallucinate.report.html import chart_section, fmt, write_page
@@ -33,7 +34,7 @@ def load_tax_runs(directories: Sequence[Path | str]) -> list[TaxRunView]:
         config = read_config(directory, TaxRunConfig)
         results = read_results(directory, TaxResult)
         if not results:
-            raise ValueError(f"{directory} holds no results yet")
+            raise UserInputError(f"{directory} holds no results yet")
         loaded.append((directory, config, summarise(results)))
     labels = [model_name(config.policy) for _, config, _ in loaded]
     if len(set(labels)) < len(labels):
@@ -130,7 +131,7 @@ def _score(run: TaxRunView, name: str) -> float | None:
 def _run_table(runs: list[TaxRunView]) -> str:
     rows = []
     for run in runs:
-        model = run.config.models.get("policy", {})
+        model: Mapping[str, object] = run.config.models.get("policy", {})
         sampling = model.get("sampling") or {}
         rows.append(
             f"<tr><td>{html.escape(run.label)}</td><td>{html.escape(str(run.directory))}</td>"

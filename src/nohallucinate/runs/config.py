@@ -6,8 +6,17 @@ import time
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from typing_extensions import TypedDict  # pydantic reads typing's TypedDict only from Python 3.12
 
 from nohallucinate import __version__
+
+
+class ModelRecord(TypedDict):
+    """What run.json records about one model a run calls (never its key)."""
+
+    model: str
+    base_url: str
+    sampling: dict[str, Any]  # only the parameters that were set
 
 
 class RunConfig(BaseModel):
@@ -21,7 +30,7 @@ class RunConfig(BaseModel):
     per_family: int | None = None
     policy: str
     grader: str
-    models: dict[str, dict[str, Any]] = Field(default_factory=dict)  # role -> model, base_url, sampling
+    models: dict[str, ModelRecord] = Field(default_factory=dict)  # by role: policy, grader
     simpleqa_template: str | None = None
     simpleqa_sha256: str | None = None
     package_version: str = __version__

@@ -12,7 +12,7 @@ import json
 import reprlib
 import sqlite3
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from pydantic import BaseModel, ValidationError
 
@@ -45,7 +45,11 @@ def run_kind(directory: Path | str) -> str:
     return _recorded(Path(directory)).get("kind", "nohallucinate")
 
 
-def read_config(directory: Path | str, config_type: type[Config] = RunConfig) -> Config:  # type: ignore[assignment]
+@overload
+def read_config(directory: Path | str) -> RunConfig: ...
+@overload
+def read_config(directory: Path | str, config_type: type[Config]) -> Config: ...
+def read_config(directory: Path | str, config_type: type[BaseModel] = RunConfig) -> BaseModel:
     """A run's configuration, without taking the lock (for reports); a run of another kind is refused."""
     directory = Path(directory)
     recorded = _recorded(directory)

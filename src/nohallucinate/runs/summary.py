@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from statistics import fmean
-from typing import Any
+from typing import TypedDict
 
 from nohallucinate.graders import ABSTENTION_REWARD, Verdict, calibrated_reward, labels_for
 from nohallucinate.tasks import Family
@@ -13,7 +13,29 @@ from nohallucinate.tasks import Family
 UNTIERED = "untiered"
 
 
-def summarise(verdicts: Iterable[Verdict]) -> dict[str, Any]:
+class ErroredItem(TypedDict):
+    task_id: str
+    sample: int
+    error: str  # why it has no score
+
+
+class RunSummary(TypedDict):
+    """What a sweep reports, keyed as its JSON output is (families and tiers by name, in the spec's order)."""
+
+    overall: float | None  # mean reward; None when nothing was scored
+    per_family: dict[str, float | None]
+    per_tier: dict[str, float | None]
+    verdicts: dict[str, dict[str, int]]  # family -> label -> count
+    abstention_floor: dict[str, float]
+    headroom: dict[str, float]
+    n: int
+    n_per_family: dict[str, int]
+    errored: int
+    errors: list[ErroredItem]
+    decided_by: dict[str, int]
+
+
+def summarise(verdicts: Iterable[Verdict]) -> RunSummary:
     """Overall, per-family and per-tier mean reward, the verdict mix and calibration headroom per family, counts.
 
     Errored verdicts are excluded from every mean and counted under "errored".
@@ -37,7 +59,9 @@ def summarise(verdicts: Iterable[Verdict]) -> dict[str, Any]:
         "n": len(scored),
         "n_per_family": {f: len(by_family[f]) for f in families},
         "errored": len(verdicts) - len(scored),
-        "errors": [{"task_id": v.task_id, "sample": v.sample, "error": v.error} for v in verdicts if v.errored],
+        "errors": [
+            {"task_id": v.task_id, "sample": v.sample, "error": v.error} for v in verdicts if v.error is not None
+        ],
         "decided_by": dict(Counter(v.decided_by for v in scored)),
     }
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Coroutine, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
+from nohallucinate.concurrency import bounded_map
+from nohallucinate.errors import UserInputError
 from nohallucinate.graders import Grader, Verdict
 from nohallucinate.policies import Policy
 from nohallucinate.tasks import Family, Reply, Task
@@ -18,7 +18,7 @@ def select_per_family(tasks: Sequence[Task], per_family: int | None) -> list[Tas
     if per_family is None:
         return list(tasks)
     if per_family < 1:
-        raise ValueError("per_family must be at least 1")
+        raise UserInputError("per_family must be at least 1")
     taken: dict[Family, int] = {}
     chosen: list[Task] = []
     for task in tasks:
@@ -36,23 +36,18 @@ async def sweep(
     concurrency: int = 8,
     on_result: OnResult | None = None,
 ) -> list[Verdict]:
-    """Answer and grade every task, at most `concurrency` at a time; verdicts come back in task order."""
-    limit = asyncio.Semaphore(concurrency)
+    """Answer and grade every task, at most `concurrency` at a time; verdicts come back in task order. A result
+    that cannot be kept (`on_result` raises: a full disk) stops the rest, so no model is asked for what could not
+    be stored."""
 
-    async def one(task: Task) -> Verdict:
-        async with limit:
-            reply: Reply | None = None
-            try:
-                reply = await policy.answer(task)
-            except Exception as exc:  # a failed policy call is an errored item, like a failed grading
-                verdict = errored(task, 0, f"policy failed: {type(exc).__name__}: {exc}")
-            else:
-                verdict = await grade_safely(grader, task, reply)
-        if on_result is not None:
-            on_result(verdict, reply)
-        return verdict
+    async def one(task: Task) -> tuple[Verdict, Reply | None]:
+        try:
+            reply = await policy.answer(task)
+        except Exception as exc:  # a failed policy call is an errored item, like a failed grading
+            return errored(task, 0, f"policy failed: {type(exc).__name__}: {exc}"), None
+        return await grade_safely(grader, task, reply), reply
 
-    return await _all_or_none(one(task) for task in tasks)
+    return _verdicts(await bounded_map(one, tasks, limit=concurrency, on_result=_each(on_result)))
 
 
 async def grade_replies(
@@ -65,29 +60,19 @@ async def grade_replies(
 ) -> list[Verdict]:
     """Grade replies made elsewhere; every reply must name a task."""
     by_id = {task.task_id: task for task in tasks}
-    limit = asyncio.Semaphore(concurrency)
 
-    async def one(reply: Reply) -> Verdict:
-        async with limit:
-            verdict = await grade_safely(grader, by_id[reply.task_id], reply)
-        if on_result is not None:
-            on_result(verdict, reply)
-        return verdict
+    async def one(reply: Reply) -> tuple[Verdict, Reply | None]:
+        return await grade_safely(grader, by_id[reply.task_id], reply), reply
 
-    return await _all_or_none(one(reply) for reply in replies)
+    return _verdicts(await bounded_map(one, replies, limit=concurrency, on_result=_each(on_result)))
 
 
-async def _all_or_none(jobs: Iterable[Coroutine[Any, Any, Verdict]]) -> list[Verdict]:
-    """Every job's verdict, in order. A job that raises (its result could not be kept: a full disk) cancels the
-    rest, so no model is asked for what could not be stored."""
-    running = [asyncio.ensure_future(job) for job in jobs]
-    try:
-        return list(await asyncio.gather(*running))
-    except BaseException:
-        for job in running:
-            job.cancel()
-        await asyncio.gather(*running, return_exceptions=True)
-        raise
+def _each(on_result: OnResult | None) -> Callable[[tuple[Verdict, Reply | None]], None] | None:
+    return None if on_result is None else lambda graded: on_result(*graded)
+
+
+def _verdicts(graded: list[tuple[Verdict, Reply | None]]) -> list[Verdict]:
+    return [verdict for verdict, _ in graded]
 
 
 async def grade_safely(grader: Grader, task: Task, reply: Reply) -> Verdict:

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from nohallucinate.answers.boxed import extract_boxed
 from nohallucinate.checksums import file_sha256
+from nohallucinate.errors import UserInputError
 from nohallucinate.jsonl import FormatError, read_json_lines
 from nohallucinate.tasks.inputs import quote
 
@@ -90,7 +91,7 @@ class LoadedBenchmark:
     manifest: ManifestEntry
 
 
-class DataError(ValueError):
+class DataError(UserInputError):
     """A benchmark file is missing, altered or malformed; the message names the file and what is wrong."""
 
 

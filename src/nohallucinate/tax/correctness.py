@@ -26,6 +26,7 @@ from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse, veri
 from sympy import Expr
 
 from nohallucinate.answers.boxed import extract_boxed, is_refusal_box
+from nohallucinate.errors import NohallucinateError
 from nohallucinate.tax.benchmarks import TaxItem
 
 Matcher = Callable[[TaxItem, str], bool]
@@ -103,7 +104,7 @@ def split_answers(text: str) -> list[str]:
     return [part.strip() for part in parts if part.strip()]
 
 
-class CheckTimeout(Exception):
+class CheckTimeout(NohallucinateError):
     """Checking one item took longer than the pool's timeout; its worker was killed and replaced."""
 
     def __init__(self, item_id: str, seconds: float) -> None:

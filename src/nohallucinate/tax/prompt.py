@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nohallucinate.checksums import text_sha256
+from nohallucinate.errors import UserInputError
 
 DEFAULT_TEMPLATE = """\
 {question}
@@ -30,10 +31,10 @@ class PromptTemplate:
         try:
             self.text.format(question="")
         except (KeyError, IndexError, ValueError) as exc:
-            raise ValueError(f"prompt template {self.name}: only {{question}} may be a field ({exc!r}); "
+            raise UserInputError(f"prompt template {self.name}: only {{question}} may be a field ({exc!r}); "
                              "write literal braces as {{ and }}") from None  # fmt: skip
         if "{question}" not in self.text:
-            raise ValueError(f"prompt template {self.name}: it must contain {{question}}")
+            raise UserInputError(f"prompt template {self.name}: it must contain {{question}}")
 
     @property
     def sha256(self) -> str:
@@ -48,7 +49,7 @@ class PromptTemplate:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
-            raise ValueError(f"prompt template {path}: cannot be read ({exc.strerror or exc})") from None
+            raise UserInputError(f"prompt template {path}: cannot be read ({exc.strerror or exc})") from None
         return cls(text, name=str(path))
 
 

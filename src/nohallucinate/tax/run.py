@@ -17,8 +17,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 
 from nohallucinate import __version__
+from nohallucinate.concurrency import bounded_map
 from nohallucinate.jsonl import FormatError
 from nohallucinate.models import ModelClient
+from nohallucinate.runs.config import ModelRecord
 from nohallucinate.tasks.inputs import MAX_SAMPLE, SampleIndex, load_rows, quote, reject_duplicates
 from nohallucinate.tax.benchmarks import BENCHMARKS, UMWP_SAMPLE_SIZE, UMWP_SEED, DataError, TaxItem, load_benchmark
 from nohallucinate.tax.grading import Checker, TaxResult, errored_result, grade_response
@@ -34,7 +36,7 @@ class TaxRunConfig(BaseModel):
 
     kind: Literal["tax"] = "tax"
     policy: str
-    models: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    models: dict[str, ModelRecord] = Field(default_factory=dict)  # the policy's
     data_dir: str
     benchmarks: list[str]
     samples: dict[str, int]
@@ -108,25 +110,20 @@ async def answer_and_grade(
     concurrency: int = 16,
     on_result: OnResult | None = None,
 ) -> list[TaxResult]:
-    """Ask the model each item's prompt (sample n is the n-th draw) and grade the response."""
-    limit = asyncio.Semaphore(concurrency)
+    """Ask the model each item's prompt (sample n is the n-th draw) and grade the response. A result that cannot be
+    kept (`on_result` raises: a full disk) stops the rest."""
 
-    async def one(item: TaxItem, sample: int) -> TaxResult:
-        async with limit:
-            response: str | None = None
-            try:
-                completion = await client.complete([{"role": "user", "content": prompt.render(item.question)}],
-                                                   sample=sample)  # fmt: skip
-                response = completion.text
-            except Exception as exc:  # a failed model call is an errored item, never a wrong answer
-                result = errored_result(item, sample, f"model call failed: {type(exc).__name__}: {exc}")
-            else:
-                result = await grade_response(checker, item, sample, response)
-        if on_result is not None:
-            on_result(result, response)
-        return result
+    async def one(work_item: tuple[TaxItem, int]) -> tuple[TaxResult, str | None]:
+        item, sample = work_item
+        try:
+            completion = await client.complete([{"role": "user", "content": prompt.render(item.question)}],
+                                               sample=sample)  # fmt: skip
+        except Exception as exc:  # a failed model call is an errored item, never a wrong answer
+            return errored_result(item, sample, f"model call failed: {type(exc).__name__}: {exc}"), None
+        return await grade_response(checker, item, sample, completion.text), completion.text
 
-    return list(await asyncio.gather(*(one(item, sample) for item, sample in work)))
+    each = None if on_result is None else lambda graded: on_result(*graded)
+    return [result for result, _ in await bounded_map(one, work, limit=concurrency, on_result=each)]
 
 
 class Generation(BaseModel):

@@ -10,6 +10,7 @@ from pathlib import Path
 import httpx
 
 from nohallucinate.checksums import text_sha256
+from nohallucinate.errors import UserInputError
 from nohallucinate.graders.ladder import Label
 from nohallucinate.models.fences import fence
 
@@ -134,11 +135,11 @@ def load_simpleqa_template(choice: str, cache_dir: Path) -> SimpleQATemplate:
         return SimpleQATemplate("upstream", cached.read_text(encoding="utf-8"), _UPSTREAM_GRADES)
     path = Path(choice)
     if not path.is_file():
-        raise ValueError(f"--simpleqa-template: {choice!r} is neither 'ours', 'upstream' nor a file")
+        raise UserInputError(f"--simpleqa-template: {choice!r} is neither 'ours', 'upstream' nor a file")
     text = path.read_text(encoding="utf-8")
     missing = [p for p in ("{question}", "{target}", "{predicted_answer}") if p not in text]
     if missing:
-        raise ValueError(f"--simpleqa-template {choice}: the template lacks {', '.join(missing)}")
+        raise UserInputError(f"--simpleqa-template {choice}: the template lacks {', '.join(missing)}")
     grades = _UPSTREAM_GRADES if 'letters "A", "B", or "C"' in text else OURS.grades
     return SimpleQATemplate(str(path), text, grades)
 
@@ -149,7 +150,7 @@ def _download_upstream() -> str:
         response = httpx.get(url, timeout=30, follow_redirects=True)
         response.raise_for_status()
     except httpx.HTTPError as exc:
-        raise ValueError(f"could not download the upstream SimpleQA template from {url}: {exc}") from None
+        raise UserInputError(f"could not download the upstream SimpleQA template from {url}: {exc}") from None
     return grader_template_of(response.text, url)
 
 
@@ -163,4 +164,4 @@ def grader_template_of(source: str, origin: str) -> str:
                 value = value.func.value  # type: ignore[attr-defined]
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 return value.value.strip() if stripped else value.value
-    raise ValueError(f"{origin} holds no GRADER_TEMPLATE string")
+    raise UserInputError(f"{origin} holds no GRADER_TEMPLATE string")

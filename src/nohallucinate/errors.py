@@ -1,0 +1,38 @@
+"""Every error this package raises on purpose, in one tree. Each class lives beside the code that raises it;
+this module holds the two roots they share.
+
+NohallucinateError                          anything this package raises on purpose
+├── UserInputError (ValueError)             a bad file, flag, name or value given by the user: the CLI prints
+│   │                                       the message and exits 2; anything else keeps its traceback
+│   ├── FormatError                         jsonl: a malformed line of an input file (file, line, field)
+│   ├── DataError                           tax.benchmarks: a benchmark file missing, altered or malformed
+│   ├── PredictionError                     enokiqa.evaluation: predictions that do not line up with the data
+│   ├── SourceError (OSError)               enokiqa.loading: EnokiQA data that cannot be read at all
+│   ├── TaskSpecError                       env.http: a task spec that is not {"task_id": "<string>"}
+│   ├── MissingKeyError, BadBaseUrlError    models.endpoint: an endpoint without a key, a base URL without a host
+│   ├── ReportWriteError                    report.build: the report cannot be written where asked
+│   ├── RunLockedError (RuntimeError)       runs.errors: another process is writing the run
+│   └── RunStoreError                       runs.errors: a run directory that cannot be used
+│       ├── BadRunError                     run.json or results.sqlite not written by this package
+│       └── RunWriteError                   a write into the run failed (a full disk); committed items are kept
+│           └── RunStopped                  the run stopped there; the message says how to continue it
+├── ModelError (RuntimeError)               models.client: a completion that could not be obtained
+├── UnusableReply, DeadlineExceeded         models.retries: a 200 without a message; no answer in time
+├── UnusableReply (ValueError)              claims.json_reply: a reply that is not the one JSON object asked for
+├── GradingError (RuntimeError)             env.inprocess: the grader failed, so there is no reward
+├── UnknownTaskError (KeyError)             env.inprocess: a task id not in the environment's set
+├── CheckTimeout                            tax.correctness: one math-verify check ran out of time
+├── SnapshotMissing (LookupError)           datagen.transport: replaying, a request the snapshot lacks
+├── WikimediaError (RuntimeError)           datagen.transport: a Wikimedia request that failed for good
+└── MissingEntityError (KeyError)           datagen.entities: an entity the response lacks
+"""
+
+from __future__ import annotations
+
+
+class NohallucinateError(Exception):
+    """Raised on purpose by this package; the subclass says what went wrong."""
+
+
+class UserInputError(NohallucinateError, ValueError):
+    """A bad file, flag, name or value given by the user; the message says which and why."""

@@ -59,7 +59,7 @@ def with_flag_groups(command: Callable[..., None]) -> Callable[..., None]:
         command(**values)
 
     # What typer reads: the signature first, then the annotations (resolved, since the command's may be strings).
-    run.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]  # read by inspect
+    run.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]  # not a declared function attribute, but inspect.signature honours it
     run.__annotations__ = {p.name: p.annotation for p in parameters} | {"return": signature.return_annotation}
     return run
 

@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 
 from nohallucinate.datagen.context import BuildLog, Draft
-from nohallucinate.tasks import TIERED, UNANSWERABLE, Family, Subject, Task
+from nohallucinate.tasks import TIERED, UNANSWERABLE, Family, Subject, Task, Tier
 from nohallucinate.tasks.forms import question_form
 
 # The spec's 1,000 rows, 150 of them biographies; the rest spread over the short families so that each form's
@@ -26,6 +26,7 @@ DEFAULT_COMPOSITION: dict[Family, int] = {
 SHARED_SUBJECTS_PER_1000 = 60
 TIER_RULE = "thirds of the family's rows by Wikidata sitelink count: top third easy, bottom third hard"
 _ANSWERABLE = frozenset(Family) - UNANSWERABLE
+_TIERS: tuple[Tier, Tier, Tier] = ("easy", "medium", "hard")
 
 
 def assemble(drafts: list[Draft], composition: Mapping[Family, int], log: BuildLog) -> list[Task]:
@@ -100,23 +101,23 @@ def _shared_subjects(drafts: list[Draft]) -> set[str]:
     return answerable & unanswerable
 
 
-def _tiers(chosen: list[Draft]) -> dict[int, str]:
-    tiers: dict[int, str] = {}
+def _tiers(chosen: list[Draft]) -> dict[int, Tier]:
+    tiers: dict[int, Tier] = {}
     for family in TIERED:
         rows = sorted((d for d in chosen if d.family is family), key=lambda d: -(d.sitelinks or 0))
         for index, draft in enumerate(rows):
-            tiers[id(draft)] = ("easy", "medium", "hard")[min(2, index * 3 // len(rows))]
+            tiers[id(draft)] = _TIERS[min(2, index * 3 // len(rows))]
     return tiers
 
 
-def _task(draft: Draft, tier: str | None) -> Task:
+def _task(draft: Draft, tier: Tier | None) -> Task:
     provenance = dict(draft.provenance)
     if tier is not None:
         provenance["tier_rule"] = TIER_RULE
     return Task(
         task_id="t" + hashlib.sha256(f"{draft.family.value}|{draft.question}".encode()).hexdigest()[:12],
         family=draft.family,
-        tier=tier,  # type: ignore[arg-type]
+        tier=tier,
         question=draft.question,
         gold=draft.gold,
         defect=draft.defect,

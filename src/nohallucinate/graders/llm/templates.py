@@ -159,9 +159,9 @@ def grader_template_of(source: str, origin: str) -> str:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "GRADER_TEMPLATE" for t in node.targets):
             value = node.value
-            stripped = isinstance(value, ast.Call) and getattr(value.func, "attr", None) == "strip"
-            if stripped:
-                value = value.func.value  # type: ignore[attr-defined]
+            stripped = False
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "strip":
+                stripped, value = True, value.func.value
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 return value.value.strip() if stripped else value.value
     raise UserInputError(f"{origin} holds no GRADER_TEMPLATE string")

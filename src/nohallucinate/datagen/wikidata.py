@@ -25,7 +25,8 @@ class Wikidata:
         """Entities by requested id, every statement of every rank; redirects followed and reported. Ids that
         Wikidata reports missing are left out (and listed in `missing`)."""
         wanted = list(dict.fromkeys(ids))
-        todo = [qid for qid in wanted if qid not in self._entities and qid not in self.missing]
+        # Sorted: a request depends on which ids are wanted, never on the caller's (perhaps hash-ordered) order.
+        todo = sorted(qid for qid in wanted if qid not in self._entities and qid not in self.missing)
         for start in range(0, len(todo), ENTITIES_PER_REQUEST):
             batch = todo[start : start + ENTITIES_PER_REQUEST]
             self.ids_fetched += len(batch)

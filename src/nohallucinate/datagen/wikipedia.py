@@ -40,7 +40,7 @@ class Wikipedia:
     def pages(self, titles: Iterable[str]) -> dict[str, Page]:
         """Info, page props and plain-text lead of each title (missing pages are reported, not dropped)."""
         wanted = list(dict.fromkeys(titles))
-        todo = [t for t in wanted if t not in self._pages]
+        todo = sorted(t for t in wanted if t not in self._pages)  # by title: requests never follow hash order
         for start in range(0, len(todo), LEADS_PER_REQUEST):
             batch = todo[start : start + LEADS_PER_REQUEST]
             self.titles_fetched += len(batch)
@@ -68,7 +68,7 @@ class Wikipedia:
     def wikitexts(self, titles: Iterable[str]) -> dict[str, tuple[str, int | None]]:
         """Current wikitext and revision id of each title (50 a request); missing pages are left out."""
         wanted = list(dict.fromkeys(titles))
-        todo = [t for t in wanted if t not in self._wikitext]
+        todo = sorted(t for t in wanted if t not in self._wikitext)  # by title, as in pages()
         for start in range(0, len(todo), PAGES_PER_REQUEST):
             batch = todo[start : start + PAGES_PER_REQUEST]
             self.titles_fetched += len(batch)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -161,6 +162,11 @@ def test_build_and_verify_commands(world: WikimediaWorld, tmp_path: Path) -> Non
     assert summary["rows"] == len(out.read_text().splitlines()) >= 35
     assert summary["requests"]["requests"]["wikidata"] >= 1 and summary["rejected"]
     assert "rejected candidates, by reason" in result.stdout
+    # Progress is one line per stage also when stderr is not a terminal (as here): never minutes of silence.
+    stages = [line for line in result.stderr.splitlines() if line.startswith("build: ")]
+    assert stages[0] == "build: fetching the candidate lists" and stages[1].startswith("build: candidates done (")
+    assert [line.split()[1] for line in stages[2:]] == [family.value for family in Family]
+    assert all(re.search(r"\d+ drafts, \d+ rejected; \d+ requests so far, [\d.]+ s\)$", line) for line in stages[2:])
     verified = runner.invoke(app, ["verify", str(out), "--replay", str(snapshot)])
     assert verified.exit_code == 0 and "0 problem(s)" in verified.stdout
     broken = tmp_path / "broken.jsonl"

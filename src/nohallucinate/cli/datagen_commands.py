@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
@@ -58,7 +59,7 @@ def build(
 ) -> None:
     """Build a task file from Wikidata and Wikipedia (live, recording, or replaying a snapshot)."""
     from nohallucinate.datagen.assemble import DEFAULT_COMPOSITION
-    from nohallucinate.datagen.build import ModelDecomposer
+    from nohallucinate.datagen.build import BuildStage, ModelDecomposer
     from nohallucinate.datagen.build import build as run_build
     from nohallucinate.datagen.verify import verify as run_verify
     from nohallucinate.models import ClientSettings
@@ -71,10 +72,17 @@ def build(
         model_decomposer = ModelDecomposer(lambda: ClientSettings().client(endpoint))
         decomposer = (f"model:{claims_model}", model_decomposer)
     with _transport(record, replay, base_url, contact, min_interval) as transport:
-        with progress(len(Family), "building", quiet=False) as advance:
+        # One line per stage, on a terminal and in a log alike: a live build spends minutes in some stages.
+        with progress(len(Family) + 1, "building", quiet=not sys.stderr.isatty()) as advance:
+
+            def stage_done(stage: BuildStage) -> None:
+                err.print(stage.line(), highlight=False, soft_wrap=True)
+                advance()
+
+            err.print("build: fetching the candidate lists", highlight=False)
             result = _or_fail(
                 lambda: run_build(
-                    transport, seed=seed, composition=composition, decomposer=decomposer, pool=pool, on_family=advance
+                    transport, seed=seed, composition=composition, decomposer=decomposer, pool=pool, on_stage=stage_done
                 )
             )
         # Verified at once, through the same transport: a recorded snapshot then holds what verify asks too,

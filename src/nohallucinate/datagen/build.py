@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,6 +110,22 @@ def _builders(planned: Plan) -> dict[Family, Builder]:
     }
 
 
+@dataclass(frozen=True)
+class BuildStage:
+    """One finished stage of a build: the candidate lists, or one family's drafts."""
+
+    stage: str
+    drafts: int  # rows the stage proposed
+    rejected: int  # candidates its gates turned away
+    requests: int  # responses used so far (fetched or replayed)
+    seconds: float  # since the build began
+
+    def line(self) -> str:
+        """The stage as one progress line."""
+        made = f"{self.drafts} drafts, {self.rejected} rejected; " if self.stage != "candidates" else ""
+        return f"build: {self.stage} done ({made}{self.requests} requests so far, {self.seconds:.1f} s)"
+
+
 def build(
     transport: WikimediaTransport,
     *,
@@ -116,24 +133,32 @@ def build(
     composition: Mapping[Family, int] | None = None,
     decomposer: tuple[str, Decomposer] | None = None,
     pool: int = 40,
-    on_family: Callable[[Family], None] | None = None,
+    on_stage: Callable[[BuildStage], None] | None = None,
 ) -> BuildResult:
-    """Build a task set from whatever the transport answers."""
+    """Build a task set from whatever the transport answers; `on_stage` hears of each stage as it ends."""
     composition = dict(composition or DEFAULT_COMPOSITION)
     name, split = decomposer or ("local", decompose)
     ctx = BuildContext(Wikidata(transport), Wikipedia(transport), seed, split, name, pool=pool)
-    ctx.prefetch()
-    drafts: list[Draft] = []
-    counts: dict[str, int] = {}
     builders = _builders(plan(composition))
     if missing := unregistered(builders):
         raise NotImplementedError(f"no builder for the families {', '.join(missing)}")
+    began = time.monotonic()
+
+    def ended(stage: str, drafts: int, rejected: int) -> None:
+        if on_stage is not None:
+            asked = sum(transport.stats.requests.values()) + sum(transport.stats.replayed.values())
+            on_stage(BuildStage(stage, drafts, rejected, asked, time.monotonic() - began))
+
+    ctx.prefetch()
+    ended("candidates", 0, 0)
+    drafts: list[Draft] = []
+    counts: dict[str, int] = {}
     for family, builder in builders.items():
+        rejected_before = len(ctx.log.rejections)
         made = builder(ctx, drafts) if composition.get(family, 0) else []
         counts[family.value] = len(made)
         drafts += made
-        if on_family is not None:
-            on_family(family)
+        ended(family.value, len(made), len(ctx.log.rejections) - rejected_before)
     tasks = assemble(drafts, composition, ctx.log)
     rejected: dict[str, dict[str, int]] = {}
     for (family_name, reason), count in sorted(ctx.log.counts().items()):

@@ -43,3 +43,7 @@ NOT_NAMES_IN_CLAIMS = frozenset(
     """I He She It They We The This That His Her Their Its In On At As A An And But Also Later After Before
     From With For By During""".split()
 ) | frozenset(MONTHS)
+
+# Personal pronouns: they stand for the subject, so in a claim they say nothing of how a value bears on it.
+# "X he 2014." relates nothing; counted as a relating word, it would match any passage with "he" and "2014".
+PRONOUNS = frozenset("i me he him she her it they them we us you one".split())

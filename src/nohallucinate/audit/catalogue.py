@@ -59,6 +59,10 @@ _HEADINGS = " ".join(
     )
 )
 _BOUNDS = " ".join(f"{{subject}} was born after {1000 + i}." for i in range(40))
+# A pronoun as the only link between the subject and a common year or count (red team, issue 12: 0.205 before
+# pronouns stopped counting as a relating word); and the same years with a verb most careers share.
+_PRONOUN_YEARS = " ".join(f"{{subject}} he {value}." for value in (*range(2010, 2023), *"one two three four".split()))
+_COMMON_VERB_YEARS = "{subject} is a footballer. " + " ".join(f"In {year} he played." for year in range(2010, 2023))
 _CONTENT_FREE = " ".join(
     f"{{subject}} {fact}."
     for fact in (
@@ -309,6 +313,16 @@ STRATEGIES: tuple[Strategy, ...] = (
         "biography_bounds",
         "bounds true of nearly everyone ('born after 1000', 'after 1001', ...)",
         {"biography": _BOUNDS},
+    ),
+    Strategy(
+        "biography_pronoun_years",
+        "common years and counts tied to the subject by a pronoun alone ('X he 2014.')",
+        {"biography": _PRONOUN_YEARS},
+    ),
+    Strategy(
+        "biography_common_verb_years",
+        "common years with a verb most careers share ('In 2014 he played.')",
+        {"biography": _COMMON_VERB_YEARS},
     ),
     Strategy(
         "biography_name_only",

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from nohallucinate.answers.dates import PartialDate, find_dates
-from nohallucinate.answers.lexicon import NOT_NAMES_IN_CLAIMS
+from nohallucinate.answers.lexicon import NOT_NAMES_IN_CLAIMS, PRONOUNS
 from nohallucinate.answers.normalise import fold, straighten_quotes
 from nohallucinate.answers.numbers import find_numbers
 from nohallucinate.answers.questions import content_words
@@ -66,7 +66,7 @@ def anchors_of(claim: str, subject: str | None = None) -> Anchors:
         numbers=tuple(n.value for n in numbers),
         exact=exact + sum(n.qualifier == "exact" for n in numbers),
         names=names,
-        relates=any(not word.isdigit() and not _is_subject(word, own) for word in said),
+        relates=any(not word.isdigit() and word not in PRONOUNS and not _is_subject(word, own) for word in said),
     )
 
 

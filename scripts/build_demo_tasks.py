@@ -12,6 +12,8 @@ this small world and not against the real Wikipedia.
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -22,7 +24,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from nohallucinate.datagen.build import build  # noqa: E402
 from nohallucinate.datagen.transport import Endpoints, WikimediaTransport  # noqa: E402
 from nohallucinate.datagen.verify import verify  # noqa: E402
-from nohallucinate.tasks import Family, demo_tasks_path  # noqa: E402
+from nohallucinate.tasks import Family, Task, demo_tasks_path  # noqa: E402
 from nohallucinate.tasks.forms import form_balance  # noqa: E402
 from support.wikimedia_world import WikimediaWorld  # noqa: E402
 
@@ -38,6 +40,11 @@ COMPOSITION = {
     Family.AMBIGUOUS_ENTITY: 10,
 }
 SEED = 0
+# What answered the build, as every row's provenance states it.
+FIXTURE_WORLD = (
+    "the fixture world of tests/support/wikimedia_world.py on 127.0.0.1: fictional entities and pages, "
+    "and real Wikidata and Wikipedia responses recorded in ../shared/data/wikimedia"
+)
 
 
 def main() -> None:
@@ -47,7 +54,7 @@ def main() -> None:
     if not (args.shared / "data" / "wikimedia").is_dir():
         raise SystemExit(f"no recorded responses under {args.shared}/data/wikimedia")
     with WikimediaWorld(shared_dir=args.shared) as world:
-        transport = WikimediaTransport(Endpoints.mirror(world.url), min_interval=0)
+        transport = WikimediaTransport(Endpoints.mirror(world.url, service=FIXTURE_WORLD), min_interval=0)
         result = build(transport, seed=SEED, composition=COMPOSITION)
         real = world.real_ids
         real_parts = {part for qid in real if (label := _label(world, qid)) for part in label.split()}
@@ -56,6 +63,7 @@ def main() -> None:
             for t in result.tasks
             if not (t.family is Family.BIOGRAPHY and t.subject.qid in real)
             and not set(t.provenance.get("name_parts", [])) & real_parts
+            and not (t.subject.qid in real and _cited_ids(t) - real)  # a real person beside a fictional prize
         ]
         findings = verify(tasks, transport)
     if findings:
@@ -71,6 +79,11 @@ def main() -> None:
     print(", ".join(f"{family.value} {n}" for family, n in Counter(t.family for t in tasks).most_common()))
     for share in balance.forms:
         print(f"{share.rows:4d}  {share.form}  " + ", ".join(f"{f.value} {n}" for f, n in share.families.items()))
+
+
+def _cited_ids(task: Task) -> set[str]:
+    """The Wikidata ids a row's provenance cites."""
+    return set(re.findall(r"\bQ[1-9][0-9]*\b", json.dumps(task.provenance)))
 
 
 def _label(world: WikimediaWorld, qid: str) -> str | None:

@@ -3,6 +3,7 @@ the golden properties and every row re-verifies against those sources."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -107,3 +108,20 @@ def test_every_row_verifies_against_the_records_and_the_fixture_world(shared_dir
     with WikimediaWorld(shared_dir=shared_dir) as world:
         transport = WikimediaTransport(Endpoints.mirror(world.url), min_interval=0)
         assert verify(TASKS, transport) == []
+
+
+def test_provenance_names_only_the_service_the_build_consulted() -> None:
+    # The demo set was built against the fixture world, never against Wikimedia itself.
+    [consulted] = {task.provenance.get("consulted") for task in TASKS}
+    assert consulted.startswith("the fixture world of tests/support/wikimedia_world.py")
+    for task in TASKS:
+        stated = json.dumps(task.provenance)
+        assert "English Wikipedia" not in stated and "wikipedia.org" not in stated, task.task_id
+        assert "wikidata.org" not in stated, task.task_id
+
+
+def test_no_real_subject_is_paired_with_a_fictional_object() -> None:
+    for task in TASKS:
+        if task.subject.qid and not FICTIONAL_QID.match(task.subject.qid):
+            cited = set(re.findall(r"\bQ[1-9][0-9]*\b", json.dumps(task.provenance) + task.question))
+            assert not {qid for qid in cited if FICTIONAL_QID.match(qid)}, task.task_id

@@ -29,10 +29,12 @@ _ANSWERABLE = frozenset(Family) - UNANSWERABLE
 _TIERS: tuple[Tier, Tier, Tier] = ("easy", "medium", "hard")
 
 
-def assemble(drafts: list[Draft], composition: Mapping[Family, int], log: BuildLog) -> list[Task]:
+def assemble(
+    drafts: list[Draft], composition: Mapping[Family, int], log: BuildLog, consulted: str | None = None
+) -> list[Task]:
     """Pick rows per family (subjects shared across answerable and unanswerable families first), drop any that
     would contradict another, hold every question form in balance, cut the tiers, and return valid tasks ordered
-    by id."""
+    by id; `consulted` (what answered the build's requests) goes into every row's provenance."""
     drafts = _without_contradictions(drafts, log)
     by_family: dict[Family, list[Draft]] = defaultdict(list)
     for draft in drafts:
@@ -46,7 +48,7 @@ def assemble(drafts: list[Draft], composition: Mapping[Family, int], log: BuildL
         if family in UNANSWERABLE:
             chosen += _within_balance(pools[family], count, answerable, log)
     tiers = _tiers(chosen)
-    tasks = [_task(draft, tiers.get(id(draft))) for draft in chosen]
+    tasks = [_task(draft, tiers.get(id(draft)), consulted) for draft in chosen]
     return sorted(tasks, key=lambda t: t.task_id)
 
 
@@ -110,8 +112,10 @@ def _tiers(chosen: list[Draft]) -> dict[int, Tier]:
     return tiers
 
 
-def _task(draft: Draft, tier: Tier | None) -> Task:
+def _task(draft: Draft, tier: Tier | None, consulted: str | None) -> Task:
     provenance = dict(draft.provenance)
+    if consulted is not None:
+        provenance["consulted"] = consulted
     if tier is not None:
         provenance["tier_rule"] = TIER_RULE
     return Task(

@@ -34,17 +34,19 @@ class Api(StrEnum):
 
 @dataclass(frozen=True)
 class Endpoints:
-    """Where each API lives."""
+    """Where each API lives, and what to call them in a row's provenance (`service`)."""
 
     wikidata: str = "https://www.wikidata.org/w/api.php"
     sparql: str = "https://query.wikidata.org/sparql"
     wikipedia: str = "https://en.wikipedia.org/w/api.php"
+    service: str = "Wikimedia: Wikidata, the Wikidata Query Service and English Wikipedia"
 
     @classmethod
-    def mirror(cls, base_url: str) -> Endpoints:
+    def mirror(cls, base_url: str, service: str | None = None) -> Endpoints:
         """A server that answers all three under one base URL (a local mirror, or the test world)."""
         base = base_url.rstrip("/")
-        return cls(f"{base}/wikidata/w/api.php", f"{base}/query/sparql", f"{base}/enwiki/w/api.php")
+        described = service or f"a mirror of Wikidata, its Query Service and English Wikipedia at {base}"
+        return cls(f"{base}/wikidata/w/api.php", f"{base}/query/sparql", f"{base}/enwiki/w/api.php", described)
 
     def url(self, api: Api) -> str:
         return {Api.WIKIDATA: self.wikidata, Api.SPARQL: self.sparql, Api.WIKIPEDIA: self.wikipedia}[api]
@@ -79,11 +81,27 @@ class WikimediaError(NohallucinateError, RuntimeError):
     """A request that failed for good; the message names it."""
 
 
+_SERVICE_FILE = "service.txt"
+
+
 class SnapshotStore:
     """Responses on disk, one JSON file per request key, with the request written beside the response."""
 
     def __init__(self, directory: Path | str) -> None:
         self.directory = Path(directory)
+
+    @property
+    def service(self) -> str:
+        """What the snapshot was recorded from, as its recording build named it: a replay states the same source,
+        so that it rebuilds the recorded file byte for byte."""
+        path = self.directory / _SERVICE_FILE
+        if not path.exists():
+            return "a snapshot that does not say where it was recorded"
+        return path.read_text(encoding="utf-8").strip()
+
+    def record_service(self, service: str) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        (self.directory / _SERVICE_FILE).write_text(service + "\n", encoding="utf-8")
 
     def get(self, request: Request) -> Any | None:
         path = self._path(request)
@@ -138,12 +156,23 @@ class WikimediaTransport:
         self.endpoints = endpoints or Endpoints()
         self.mode = mode
         self.snapshot = snapshot
+        if mode == "record":
+            assert snapshot is not None
+            snapshot.record_service(self.endpoints.service)
         self.stats = TransportStats()
         self._min_interval = min_interval
         self._max_attempts = max_attempts
         self._last_request: dict[str, float] = {}
         agent = f"nohallucinate-datagen/{__version__} (https://github.com/nohallucinate; {contact or 'no contact set'})"
         self._http = httpx.Client(timeout=timeout, headers={"User-Agent": agent, "Accept-Encoding": "gzip"})
+
+    @property
+    def service(self) -> str:
+        """What answers this transport's requests, as provenance states it."""
+        if self.mode == "replay":
+            assert self.snapshot is not None
+            return self.snapshot.service
+        return self.endpoints.service
 
     def get(self, request: Request) -> Any:
         """The JSON response to `request`."""

@@ -20,7 +20,8 @@ PremiseKind = Literal["club", "prize"]
 class Provenance(BaseModel):
     """Where a row's facts came from and the named checks it passed."""
 
-    model_config = ConfigDict(extra="ignore", frozen=True)  # a view ignores what it does not read (tier_rule)
+    # A view ignores what it does not read: what assembly adds (tier_rule, consulted).
+    model_config = ConfigDict(extra="ignore", frozen=True)
 
     builder: str = f"nohallucinate-datagen {__version__}"
     sources: list[dict[str, Any]]

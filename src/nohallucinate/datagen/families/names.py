@@ -42,9 +42,15 @@ class _Player:
     spells: list[Spell]
 
 
-NO_PAGE = Gate("no English Wikipedia page has the name as its title", "a Wikipedia page has this title")
-NO_SEARCH_HIT = Gate("English Wikipedia search finds no article containing the name", "Wikipedia search finds the name")
-NO_LABEL = Gate("no Wikidata item has the name as an English label or alias", "a Wikidata item has this label or alias")
+# Checked against the Wikipedia and Wikidata the build consulted (the row's provenance says which: `consulted`).
+NO_PAGE = Gate("no page of the consulted Wikipedia has the name as its title", "a Wikipedia page has this title")
+NO_SEARCH_HIT = Gate(
+    "a search of the consulted Wikipedia finds no article containing the name", "Wikipedia search finds the name"
+)
+NO_LABEL = Gate(
+    "no item of the consulted Wikidata has the name as an English label or alias",
+    "a Wikidata item has this label or alias",
+)
 
 _Proposal = tuple[str, str, list[str]]  # kind, name, the real names' parts it was made from
 

@@ -45,6 +45,8 @@ FIXTURE_WORLD = (
     "the fixture world of tests/support/wikimedia_world.py on 127.0.0.1: fictional entities and pages, "
     "and real Wikidata and Wikipedia responses recorded in ../shared/data/wikimedia"
 )
+# Its articles are read nowhere on the web: the reserved .invalid domain (RFC 2606) says so in every article URL.
+FIXTURE_ARTICLES = "https://fixture-world.invalid/wiki/"
 
 
 def main() -> None:
@@ -54,7 +56,8 @@ def main() -> None:
     if not (args.shared / "data" / "wikimedia").is_dir():
         raise SystemExit(f"no recorded responses under {args.shared}/data/wikimedia")
     with WikimediaWorld(shared_dir=args.shared) as world:
-        transport = WikimediaTransport(Endpoints.mirror(world.url, service=FIXTURE_WORLD), min_interval=0)
+        endpoints = Endpoints.mirror(world.url, service=FIXTURE_WORLD, articles=FIXTURE_ARTICLES)
+        transport = WikimediaTransport(endpoints, min_interval=0)
         result = build(transport, seed=SEED, composition=COMPOSITION)
         real = world.real_ids
         real_parts = {part for qid in real if (label := _label(world, qid)) for part in label.split()}

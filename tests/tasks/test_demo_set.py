@@ -118,6 +118,8 @@ def test_provenance_names_only_the_service_the_build_consulted() -> None:
         stated = json.dumps(task.provenance)
         assert "English Wikipedia" not in stated and "wikipedia.org" not in stated, task.task_id
         assert "wikidata.org" not in stated, task.task_id
+        # A fictional article is read nowhere on the web; its URL says so (the reserved .invalid domain).
+        assert task.article is None or task.article.url.startswith("https://fixture-world.invalid/wiki/")
 
 
 def test_no_real_subject_is_paired_with_a_fictional_object() -> None:

@@ -159,7 +159,7 @@ def build(
         counts[family.value] = len(made)
         drafts += made
         ended(family.value, len(made), len(ctx.log.rejections) - rejected_before)
-    tasks = assemble(drafts, composition, ctx.log, consulted=transport.service)
+    tasks = assemble(drafts, composition, ctx.log, consulted=transport.source.service)
     rejected: dict[str, dict[str, int]] = {}
     for (family_name, reason), count in sorted(ctx.log.counts().items()):
         rejected.setdefault(family_name, {})[reason] = count

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Literal
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import quote, urlencode, urlsplit
 
 import httpx
 
@@ -40,13 +40,21 @@ class Endpoints:
     sparql: str = "https://query.wikidata.org/sparql"
     wikipedia: str = "https://en.wikipedia.org/w/api.php"
     service: str = "Wikimedia: Wikidata, the Wikidata Query Service and English Wikipedia"
+    articles: str = "https://en.wikipedia.org/wiki/"  # where an article's page is read by people
 
     @classmethod
-    def mirror(cls, base_url: str, service: str | None = None) -> Endpoints:
+    def mirror(cls, base_url: str, service: str | None = None, articles: str | None = None) -> Endpoints:
         """A server that answers all three under one base URL (a local mirror, or the test world)."""
         base = base_url.rstrip("/")
         described = service or f"a mirror of Wikidata, its Query Service and English Wikipedia at {base}"
-        return cls(f"{base}/wikidata/w/api.php", f"{base}/query/sparql", f"{base}/enwiki/w/api.php", described)
+        return cls(
+            f"{base}/wikidata/w/api.php", f"{base}/query/sparql", f"{base}/enwiki/w/api.php", described,
+            articles or f"{base}/enwiki/wiki/",
+        )  # fmt: skip
+
+    @property
+    def source(self) -> Source:
+        return Source(self.service, self.articles)
 
     def url(self, api: Api) -> str:
         return {Api.WIKIDATA: self.wikidata, Api.SPARQL: self.sparql, Api.WIKIPEDIA: self.wikipedia}[api]
@@ -81,7 +89,18 @@ class WikimediaError(NohallucinateError, RuntimeError):
     """A request that failed for good; the message names it."""
 
 
-_SERVICE_FILE = "service.txt"
+_SOURCE_FILE = "source.json"
+
+
+@dataclass(frozen=True)
+class Source:
+    """What answered a build, as its rows state it: the service, and where its articles are read."""
+
+    service: str
+    articles: str
+
+    def article_url(self, title: str) -> str:
+        return self.articles + quote(title.replace(" ", "_"))
 
 
 class SnapshotStore:
@@ -91,17 +110,18 @@ class SnapshotStore:
         self.directory = Path(directory)
 
     @property
-    def service(self) -> str:
+    def source(self) -> Source:
         """What the snapshot was recorded from, as its recording build named it: a replay states the same source,
         so that it rebuilds the recorded file byte for byte."""
-        path = self.directory / _SERVICE_FILE
+        path = self.directory / _SOURCE_FILE
         if not path.exists():
-            return "a snapshot that does not say where it was recorded"
-        return path.read_text(encoding="utf-8").strip()
+            return Source("a snapshot that does not say where it was recorded", Endpoints().articles)
+        return Source(**json.loads(path.read_text(encoding="utf-8")))
 
-    def record_service(self, service: str) -> None:
+    def record_source(self, source: Source) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
-        (self.directory / _SERVICE_FILE).write_text(service + "\n", encoding="utf-8")
+        text = json.dumps({"service": source.service, "articles": source.articles}, ensure_ascii=False, indent=1)
+        (self.directory / _SOURCE_FILE).write_text(text + "\n", encoding="utf-8")
 
     def get(self, request: Request) -> Any | None:
         path = self._path(request)
@@ -158,7 +178,7 @@ class WikimediaTransport:
         self.snapshot = snapshot
         if mode == "record":
             assert snapshot is not None
-            snapshot.record_service(self.endpoints.service)
+            snapshot.record_source(self.endpoints.source)
         self.stats = TransportStats()
         self._min_interval = min_interval
         self._max_attempts = max_attempts
@@ -167,12 +187,12 @@ class WikimediaTransport:
         self._http = httpx.Client(timeout=timeout, headers={"User-Agent": agent, "Accept-Encoding": "gzip"})
 
     @property
-    def service(self) -> str:
+    def source(self) -> Source:
         """What answers this transport's requests, as provenance states it."""
         if self.mode == "replay":
             assert self.snapshot is not None
-            return self.snapshot.service
-        return self.endpoints.service
+            return self.snapshot.source
+        return self.endpoints.source
 
     def get(self, request: Request) -> Any:
         """The JSON response to `request`."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
 from nohallucinate.claims.anchors import specific_claims
 from nohallucinate.datagen import cite, questions
 from nohallucinate.datagen.context import BuildContext, Candidate, Draft
@@ -40,7 +38,7 @@ def biographies(ctx: BuildContext, want: int) -> list[Draft]:
                 title=page.title,
                 lead=page.lead,
                 text=text,
-                url=f"https://en.wikipedia.org/wiki/{quote(page.title.replace(' ', '_'))}",
+                url=ctx.wikipedia.transport.source.article_url(page.title),
             ),
             k=clamp_k(facts),
             provenance=BiographyProvenance(

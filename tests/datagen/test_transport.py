@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,16 @@ from nohallucinate.datagen.transport import (
     Request,
     SnapshotMissing,
     SnapshotStore,
+    WikimediaError,
     WikimediaTransport,
 )
+from support.wikimedia_world import WikimediaWorld
+
+
+@pytest.fixture(scope="module")
+def world() -> Iterator[WikimediaWorld]:
+    with WikimediaWorld() as served:
+        yield served
 
 
 def test_a_request_is_named_by_api_and_sorted_parameters_not_by_host_or_maxlag() -> None:
@@ -46,3 +55,19 @@ def test_a_mirror_serves_all_three_apis_under_one_url() -> None:
     assert endpoints.url(Api.WIKIDATA) == "http://127.0.0.1:9/wikidata/w/api.php"
     assert endpoints.url(Api.SPARQL) == "http://127.0.0.1:9/query/sparql"
     assert endpoints.url(Api.WIKIPEDIA) == "http://127.0.0.1:9/enwiki/w/api.php"
+
+
+def test_retries_honour_retry_after_and_give_up_naming_the_last_failure(world: WikimediaWorld) -> None:
+    request = Request.of(Api.WIKIDATA, action="wbgetentities", ids="Q9000000002", format="json")
+    world.inject("maxlag", "429", "503")
+    with WikimediaTransport(Endpoints.mirror(world.url), min_interval=0, max_attempts=3) as transport:
+        with pytest.raises(WikimediaError, match=r"gave up after 3 attempts \(HTTP 503\)"):
+            transport.get(request)
+        # Two waits of the Retry-After: 0 the server asked for; none after the last attempt.
+        assert transport.stats.as_dict() == {
+            "requests": {"wikidata": 3},
+            "replayed": {},
+            "retries": 2,
+            "waited_seconds": 0,
+        }
+        assert transport.get(request)["entities"]["Q9000000002"]["id"] == "Q9000000002"

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from urllib.parse import quote, urlencode, urlsplit
 
 import httpx
+import tenacity
 
 from nohallucinate import __version__
 from nohallucinate.errors import NohallucinateError
@@ -214,28 +215,43 @@ class WikimediaTransport:
         params = dict(request.params)
         if request.api is not Api.SPARQL:
             params["maxlag"] = "5"  # step back when the database replicas lag
-        problem = ""
-        for attempt in range(1, self._max_attempts + 1):
-            self._pace(url)
-            self.stats.requests[request.api.value] += 1
-            try:
-                response = self._http.get(url, params=params)
-            except httpx.TransportError as exc:
-                problem = f"{type(exc).__name__}: {exc}"
-                self._wait(min(2.0**attempt, _MAX_WAIT))
-                continue
-            wait = _retry_wait(response, attempt)
-            if wait is not None:
-                problem = f"HTTP {response.status_code}" + (" (maxlag)" if response.status_code == 200 else "")
-                self._wait(wait)
-                continue
-            if response.status_code != 200:
-                raise WikimediaError(f"{request.describe()}: HTTP {response.status_code}: {response.text[:200]}")
-            payload = response.json()
-            if isinstance(payload, dict) and "error" in payload:
-                raise WikimediaError(f"{request.describe()}: API error {payload['error']}")
-            return payload
-        raise WikimediaError(f"{request.describe()}: gave up after {self._max_attempts} attempts ({problem})")
+        retrying = tenacity.Retrying(
+            stop=tenacity.stop_after_attempt(self._max_attempts),
+            wait=_asked_wait,
+            retry=tenacity.retry_if_exception_type(_Transient),
+            before_sleep=self._count_wait,
+            sleep=time.sleep,
+        )
+        try:
+            return retrying(self._attempt, request, url, params)
+        except tenacity.RetryError as exc:
+            problem = exc.last_attempt.exception()
+            raise WikimediaError(
+                f"{request.describe()}: gave up after {self._max_attempts} attempts ({problem})"
+            ) from problem
+
+    def _attempt(self, request: Request, url: str, params: dict[str, str]) -> Any:
+        """One paced request: the JSON payload, or _Transient when it is worth asking again."""
+        self._pace(url)
+        self.stats.requests[request.api.value] += 1
+        try:
+            response = self._http.get(url, params=params)
+        except httpx.TransportError as exc:
+            raise _Transient(f"{type(exc).__name__}: {exc}", None) from exc
+        failure = _transient(response)
+        if failure is not None:
+            raise failure
+        if response.status_code != 200:
+            raise WikimediaError(f"{request.describe()}: HTTP {response.status_code}: {response.text[:200]}")
+        payload = response.json()
+        if isinstance(payload, dict) and "error" in payload:
+            raise WikimediaError(f"{request.describe()}: API error {payload['error']}")
+        return payload
+
+    def _count_wait(self, state: tenacity.RetryCallState) -> None:
+        seconds = state.next_action.sleep if state.next_action else 0.0
+        self.stats.retries += 1
+        self.stats.waited_seconds += seconds
 
     def _pace(self, url: str) -> None:
         """One request at a time per host, at most one per `min_interval` seconds."""
@@ -244,11 +260,6 @@ class WikimediaTransport:
         if since < self._min_interval:
             time.sleep(self._min_interval - since)
         self._last_request[host] = time.monotonic()
-
-    def _wait(self, seconds: float) -> None:
-        self.stats.retries += 1
-        self.stats.waited_seconds += seconds
-        time.sleep(seconds)
 
     def close(self) -> None:
         self._http.close()
@@ -260,28 +271,42 @@ class WikimediaTransport:
         self.close()
 
 
-def _retry_wait(response: httpx.Response, attempt: int) -> float | None:
-    """Seconds to wait before asking again, or None when the response is final.
+class _Transient(Exception):
+    """A failed attempt worth another: its description, and the wait the server asked for (None: back off)."""
+
+    def __init__(self, problem: str, asked: float | None) -> None:
+        super().__init__(problem)
+        self.asked = asked
+
+
+def _asked_wait(state: tenacity.RetryCallState) -> float:
+    """The server's wait when it named one, else exponential backoff: 2, 4, 8 ... seconds, capped."""
+    failure = state.outcome.exception() if state.outcome else None
+    asked = failure.asked if isinstance(failure, _Transient) else None
+    return asked if asked is not None else min(2.0**state.attempt_number, _MAX_WAIT)
+
+
+def _transient(response: httpx.Response) -> _Transient | None:
+    """The failure to retry, with the wait the server asked for, or None when the response is final.
 
     Retried: 429 and 5xx (honouring Retry-After), and the API's "maxlag" error, which arrives as a 200 with
-    an error body and a Retry-After header.
+    an error body and a Retry-After header (else the lag it reports).
     """
-    asked = response.headers.get("Retry-After")
-    backoff = min(2.0**attempt, _MAX_WAIT)
+    asked = _seconds(response.headers.get("Retry-After"))
     if response.status_code == 429 or response.status_code >= 500:
-        return _seconds(asked, backoff)
+        return _Transient(f"HTTP {response.status_code}", asked)
     if response.status_code == 200 and response.headers.get("content-type", "").startswith("application/json"):
         try:
             error = response.json().get("error", {}) if response.content else {}
         except (ValueError, AttributeError):
             return None
         if isinstance(error, dict) and error.get("code") == "maxlag":
-            return _seconds(asked, float(error.get("lag", backoff)))
+            return _Transient("HTTP 200 (maxlag)", asked if asked is not None else _seconds(str(error.get("lag"))))
     return None
 
 
-def _seconds(header: str | None, fallback: float) -> float:
+def _seconds(header: str | None) -> float | None:
     try:
-        return min(max(float(header), 0.0), _MAX_WAIT) if header is not None else fallback
+        return min(max(float(header), 0.0), _MAX_WAIT) if header is not None else None
     except ValueError:
-        return fallback
+        return None

@@ -1,5 +1,5 @@
-"""How one model call is retried: which failures earn another attempt, how long to wait, and a deadline over all
-attempts and waits together."""
+"""How one model call is retried (with tenacity, as Wikimedia requests are): which failures earn another attempt,
+how long to wait, and a deadline over all attempts and waits together."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 import openai
+import tenacity
 
 from nohallucinate.errors import NohallucinateError
 
@@ -96,22 +97,34 @@ class Retrying:
     async def call(self, attempt: Callable[[Deadline], Awaitable[T]], on_retry: OnRetry) -> T:
         """The first successful `attempt`; it must run its request inside `deadline.counting()`."""
         deadline = Deadline(self.deadline)
-        last: BaseException | None = None
-        for number in range(1, self.max_attempts + 1):
-            try:
-                return await attempt(deadline)
-            except TRANSIENT as exc:
-                last = exc
-                if number == self.max_attempts:
-                    raise
-                wait = self.wait(exc, number)
-                if wait >= deadline.left:  # sleeping would only end past the deadline
-                    raise self._exceeded(number, last) from exc
-                on_retry(number + 1, wait, exc)
-                await deadline.sleep(wait)
-            except _Cutoff:
-                raise self._exceeded(number, last) from last
-        raise AssertionError("unreachable: the last attempt returns or raises")
+        failures: list[BaseException] = []
+
+        def before_sleep(state: tenacity.RetryCallState) -> None:
+            failure = state.outcome.exception() if state.outcome else None
+            assert failure is not None and state.next_action is not None
+            failures.append(failure)
+            if state.next_action.sleep >= deadline.left:  # sleeping would only end past the deadline
+                raise self._exceeded(state.attempt_number, failure) from failure
+            on_retry(state.attempt_number + 1, state.next_action.sleep, failure)
+
+        retrying = tenacity.AsyncRetrying(
+            stop=tenacity.stop_after_attempt(self.max_attempts),
+            wait=self._tenacity_wait,
+            retry=tenacity.retry_if_exception_type(TRANSIENT),
+            before_sleep=before_sleep,
+            sleep=deadline.sleep,
+            reraise=True,  # the last attempt's own failure, not tenacity's RetryError
+        )
+        try:
+            return await retrying(attempt, deadline)
+        except _Cutoff:
+            last = failures[-1] if failures else None
+            raise self._exceeded(retrying.statistics["attempt_number"], last) from last
+
+    def _tenacity_wait(self, state: tenacity.RetryCallState) -> float:
+        failure = state.outcome.exception() if state.outcome else None
+        assert failure is not None
+        return self.wait(failure, state.attempt_number)
 
     def wait(self, exc: BaseException, failed_attempt: int) -> float:
         """Honour the server's Retry-After (seconds or HTTP date, or retry-after-ms); else back off with jitter."""

@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from nohallucinate.datagen.wikitext.markup import clean, expand_templates, headings, plain
-from nohallucinate.datagen.wikitext.tables import Cell, Grid, RawTable, Slot, expand, raw_tables
+from nohallucinate.datagen.wikitext.markup import clean, expand_templates, first_link, headings, plain
+from nohallucinate.datagen.wikitext.tables import Cell, Grid, RawTable, Slot, raw_tables
 
 
 @dataclass(frozen=True)
@@ -187,7 +187,6 @@ def _is_international(columns: list[_Column], caption: str | None, section: str)
 _SEASON = re.compile(r"(\d{4})(?:\s*[-–—−‐‑/]\s*(\d{4}|\d{1,2}))?(?!\d)")
 _NUMBER = re.compile(r"\d{1,3}(?:[, \u2009\u202f]\d{3})+|\d+")
 _LOAN = re.compile(r"\(\s*(?:on\s+)?loan\s*\)", re.IGNORECASE)
-_FIRST_LINK = re.compile(r"\[\[(?!\s*:?\s*(?:file|image|category)\s*:)([^\[\]|]*)(?:\|([^\[\]]*))?\]\]", re.I)
 
 
 def _season(text: str) -> str | None:
@@ -210,12 +209,12 @@ def _number(text: str) -> int | None:
 def _club(text: str) -> tuple[str, str | None]:
     """The club's display name and link target, without loan notes."""
     expanded = expand_templates(text)
-    link = _FIRST_LINK.search(expanded)
+    link = first_link(expanded)
     if link is None:
         name = plain(_LOAN.sub("", expanded))
         return name.strip(" →←"), None
-    target = re.sub(r"\s+", " ", link.group(1).replace("_", " ")).strip()
-    label = plain(link.group(2)) if link.group(2) else ""
+    target = re.sub(r"\s+", " ", link.target.replace("_", " ")).strip()
+    label = plain(link.text) if link.text else ""
     return label or target, target or None
 
 
@@ -276,7 +275,7 @@ def _section_at(sections: list[tuple[int, str]], offset: int) -> str:
 
 
 def _career_table(table: RawTable, section: str) -> CareerTable | None:
-    grid = expand(table.rows)
+    grid = table.grid
     header_count = 0
     while header_count < len(grid) and _is_header_row(grid[header_count]):
         header_count += 1

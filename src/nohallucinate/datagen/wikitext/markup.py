@@ -1,54 +1,28 @@
-"""Wikitext as a reader sees it: comments and references removed, templates and links rendered as their visible
-text. Only what the career-table reader needs is rendered; everything else shows its first argument."""
+"""Wikitext as a reader sees it, parsed by wikitextparser: comments and references removed, templates and links
+rendered as their visible text. Which template shows what is our rule; any other shows its first argument."""
 
 from __future__ import annotations
 
-import html
 import re
 
-# Comments and references, removed in this order before anything is read: they may hold anything.
-_REMOVED = (
-    re.compile(r"<!--.*?(?:-->|$)", re.DOTALL),  # a comment, or an unclosed one to the end
-    re.compile(r"<ref\b[^>]*/\s*>", re.IGNORECASE),  # <ref name="x" />
-    re.compile(r"<ref\b[^>]*>.*?</ref\s*>", re.IGNORECASE | re.DOTALL),
-)
+import wikitextparser
+from wikitextparser import ParserFunction, Template, WikiLink
+
+
+def _replace(text: str, replaced: list[tuple[tuple[int, int], str]]) -> str:
+    """The text with each (span, replacement) applied; a span inside an earlier one goes with it."""
+    pieces, end = [], 0
+    for (start, stop), replacement in sorted(replaced):
+        if start >= end:
+            pieces += [text[end:start], replacement]
+        end = max(end, stop)
+    return "".join(pieces) + text[end:]
 
 
 def clean(wikitext: str) -> str:
     """Wikitext without comments and references, which may hold anything, even table syntax."""
-    for pattern in _REMOVED:
-        wikitext = pattern.sub("", wikitext)
-    return wikitext
-
-
-def split_top(text: str, separators: tuple[str, ...], maxsplit: int = -1) -> list[str]:
-    """Split at separators that are outside templates and links."""
-    parts: list[str] = []
-    depth = start = i = 0
-    while i < len(text):
-        pair = text[i : i + 2]
-        if pair in ("{{", "[["):
-            depth, i = depth + 1, i + 2
-            continue
-        if pair in ("}}", "]]") and depth:
-            depth, i = depth - 1, i + 2
-            continue
-        separator = next((s for s in separators if text.startswith(s, i)), None) if depth == 0 else None
-        if separator is not None and maxsplit != len(parts):
-            parts.append(text[start:i])
-            i += len(separator)
-            start = i
-            continue
-        i += 1
-    parts.append(text[start:])
-    return parts
-
-
-_NAMED_ARGUMENT = re.compile(r"\s*[\w -]+\s*=")
-
-
-def _positional(arguments: list[str]) -> list[str]:
-    return [argument for argument in arguments if not _NAMED_ARGUMENT.match(argument)]
+    parsed = wikitextparser.parse(wikitext)
+    return _replace(wikitext, [(node.span, "") for node in (*parsed.comments, *parsed.get_tags("ref"))])
 
 
 # Notes, flags and sort keys render as nothing a reader of the cell would call its value.
@@ -61,11 +35,13 @@ _DASH_TEMPLATE = re.compile(r"n?dash|mdash|snd|spnd|sndash|spaced ndash|–|—"
 _LAST_ARGUMENT_TEMPLATE = re.compile(r"sort|lang|tooltip", re.IGNORECASE)
 
 
-def _render_template(match: re.Match[str]) -> str:
-    """The visible text of one innermost template, markup inside its arguments kept."""
-    name, *arguments = split_top(match.group(1), ("|",))
-    name = name.strip()
-    positional = _positional(arguments)
+def _render_template(template: Template | ParserFunction) -> str:
+    """The visible text of one template, templates inside the argument it shows rendered in turn."""
+    positional = [argument.value for argument in template.arguments if argument.positional]
+    name = template.name.strip()
+    if isinstance(template, ParserFunction) and positional:  # {{#tag:ref|...}}: the name ends at its colon
+        name, positional = f"{name}:{positional[0].strip()}", positional[1:]
+    shown = [expand_templates(argument) for argument in positional]
     if _DROPPED_TEMPLATE.fullmatch(name):
         return ""
     if _DASH_TEMPLATE.fullmatch(name):
@@ -75,60 +51,56 @@ def _render_template(match: re.Match[str]) -> str:
     if name == "!":
         return "|"
     if name.lower() == "sortname":
-        return " ".join(part.strip() for part in positional[:2])
+        return " ".join(part.strip() for part in shown[:2])
     if _LAST_ARGUMENT_TEMPLATE.fullmatch(name):
-        return positional[-1] if positional else ""
+        return shown[-1] if shown else ""
     # nowrap, abbr, small, nts, flag, fb and the like show their first argument.
-    return positional[0] if positional else ""
-
-
-_INNER_TEMPLATE = re.compile(r"\{\{([^{}]*)\}\}")
+    return shown[0] if shown else ""
 
 
 def expand_templates(text: str) -> str:
-    """Replace templates by their visible text, innermost first; links are kept as wikitext."""
-    while True:
-        expanded = _INNER_TEMPLATE.sub(_render_template, text)
-        if expanded == text:
-            return expanded
-        text = expanded
+    """Replace templates by their visible text; links are kept as wikitext."""
+    parsed = wikitextparser.parse(text)
+    nodes: list[Template | ParserFunction] = [*parsed.templates, *parsed.parser_functions]
+    return _replace(text, [(node.span, _render_template(node)) for node in nodes if node.nesting_level == 1])
 
 
-_INNER_LINK = re.compile(r"\[\[([^\[\]]*)\]\]")
-_EXTERNAL_LINK = re.compile(r"\[(?:https?:)?//[^\s\]]+\s*([^\]]*)\]")
 _NON_CONTENT_LINK = re.compile(r"\s*:?\s*(?:file|image|category)\s*:", re.IGNORECASE)
 
 
-def _link_text(match: re.Match[str]) -> str:
-    inner = match.group(1)
-    if _NON_CONTENT_LINK.match(inner):
+def _link_text(link: WikiLink) -> str:
+    if _NON_CONTENT_LINK.match(link.target):
         return ""
-    target, _, label = inner.partition("|")
-    return label if label else target
+    return unlinked(link.text) if link.text else link.target
 
 
-_SUP_TAG = re.compile(r"<sup\b[^>]*>.*?</sup\s*>", re.IGNORECASE | re.DOTALL)
-_BREAK_TAG = re.compile(r"<br\s*/?\s*>", re.IGNORECASE)
-_ANY_TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
+def first_link(text: str) -> WikiLink | None:
+    """The first link to an article, not to a file, image or category."""
+    links = wikitextparser.parse(text).wikilinks
+    return next((link for link in links if not _NON_CONTENT_LINK.match(link.target)), None)
+
+
+def unlinked(text: str) -> str:
+    """Links replaced by their label, else their target; file, image and category links by nothing."""
+    parsed = wikitextparser.parse(text)
+    outermost = [link for link in parsed.wikilinks if not link.ancestors(type_="WikiLink")]
+    return _replace(text, [(link.span, _link_text(link)) for link in outermost])
+
+
+# Tags by hand: wikitextparser knows lower-case tag names only, and MediaWiki reads <BR> and <SUP> too.
+_SUP_TAG = re.compile(r"<sup\b[^>]*>.*?</sup\s*>", re.IGNORECASE | re.DOTALL)  # a note mark, not the value
+_BREAK_TAG = re.compile(r"<br\s*/?\s*>", re.IGNORECASE)  # separates words
+_ANY_TAG = re.compile(r"</?[a-zA-Z][^<>]*>")  # shows its content
 
 
 def plain(text: str) -> str:
     """The visible text of a wikitext fragment, whitespace collapsed."""
-    text = _SUP_TAG.sub("", expand_templates(text))
-    while True:
-        unlinked = _INNER_LINK.sub(_link_text, text)
-        if unlinked == text:
-            break
-        text = unlinked
-    text = _EXTERNAL_LINK.sub(r"\1", text)
-    text = _ANY_TAG.sub("", _BREAK_TAG.sub(" ", text))
-    text = html.unescape(text.replace("'''", "").replace("''", ""))
-    return re.sub(r"\s+", " ", text).strip()
-
-
-_HEADING = re.compile(r"^(={1,6})\s*(.*?)\s*\1\s*$", re.MULTILINE)
+    text = _ANY_TAG.sub("", _BREAK_TAG.sub(" ", _SUP_TAG.sub("", expand_templates(text))))
+    shown = wikitextparser.parse(unlinked(text)).plain_text()  # external links, bold, italics, entities
+    return re.sub(r"\s+", " ", shown).strip()
 
 
 def headings(text: str) -> list[tuple[int, str]]:
     """Each section heading's offset and plain title, in order."""
-    return [(match.start(), plain(match.group(2))) for match in _HEADING.finditer(text)]
+    sections = wikitextparser.parse(text).sections
+    return [(section.span[0], plain(section.title)) for section in sections if section.title is not None]

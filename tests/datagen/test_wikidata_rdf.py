@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from nohallucinate.datagen import queries
 from support.wikidata_rdf import QueryService, entity_store, site_of, wdqs_time
 
 
@@ -112,3 +113,30 @@ def test_bindings_have_the_recorded_query_services_shape(shared_dir: Path) -> No
         assert {k: v for k, v in row[variable].items() if k != "value"} == {
             k: v for k, v in first[variable].items() if k != "value"
         }
+
+
+def _instance_of(qid: str, *classes: str, enwiki: str | None = None, prop: str = "P31") -> dict[str, Any]:
+    """A minimal item: `prop` statements to each class, and an English sitelink."""
+
+    def statement(target: str) -> dict[str, Any]:
+        value = {"entity-type": "item", "id": target}
+        snak = {"snaktype": "value", "property": prop, "datavalue": {"value": value, "type": "wikibase-entityid"}}
+        return {"mainsnak": snak, "type": "statement", "rank": "normal"}
+
+    sitelinks = {"enwiki": {"site": "enwiki", "title": enwiki, "badges": []}} if enwiki else {}
+    return {"type": "item", "id": qid, "claims": {prop: [statement(c) for c in classes]}, "sitelinks": sitelinks}
+
+
+def test_a_prize_of_two_award_classes_is_one_row() -> None:
+    entities = [
+        _instance_of("Q1001", "Q618779", prop="P279"),
+        _instance_of("Q1002", "Q1001", prop="P279"),
+        _instance_of("Q2001", "Q1001", "Q1002", enwiki="Twice Prize"),  # matches wdt:P31/wdt:P279* twice
+        _instance_of("Q2002", "Q618779", enwiki="Once Prize"),
+    ]
+    service = QueryService(entity_store(entities, {}))
+    assert sorted(_column(service, queries.prizes(0, 10), "item")) == [
+        "http://www.wikidata.org/entity/Q2001", "http://www.wikidata.org/entity/Q2002",
+    ]  # fmt: skip
+    ungrouped = queries.prizes(0, 10).replace("GROUP BY ?item ?title ?sitelinks ", "")
+    assert len(_column(service, ungrouped, "item")) == 3  # what the query returned before it grouped by item

@@ -236,9 +236,6 @@ def normalise_title(title: str) -> str:
     return title[:1].upper() + title[1:]
 
 
-# --- entities ------------------------------------------------------------------------------------------
-
-
 # --- the world -----------------------------------------------------------------------------------------
 
 
@@ -444,8 +441,9 @@ def answer_sparql(service: QueryService, params: Mapping[str, str]) -> Answer:
 
 def query_entities(data: WorldData) -> list[dict[str, Any]]:
     """The entities the Query Service holds: the world's own, and an item for each disambiguation page whose item
-    the world does not hold (the real Q5301194): its enwiki sitelink and `P31 Q4167410`, from the page's
-    `wikibase_item` and `disambiguation` page props, which Wikipedia derives from that very item and sitelink."""
+    the world does not hold (the real Q5301194, recorded as a page only). That item has the enwiki sitelink its
+    page's `wikibase_item` prop names (the prop is that sitelink, seen from Wikipedia) and `P31 Q4167410`,
+    inferred from the page's `disambiguation` prop, as Wikidata gives the items of English disambiguation pages."""
     entities = list(data.entities.values())
     for page in sorted(data.pages.values(), key=lambda p: p["title"]):
         item = page["pageprops"].get("wikibase_item")

@@ -1,4 +1,5 @@
-"""The Query Service queries that find candidates. Each opens with a `#nohallucinate:NAME` line naming it.
+"""The Query Service queries that find candidates. Each opens with a `#nohallucinate:NAME` comment line, so that
+a request names its query (a replay that lacks the response says which query it was).
 
 Candidates are sampled in sitelink bands so that every notability tier is represented, ordered by a hash of
 the item and the build's seed so that a build is repeatable and a different seed draws different people.
@@ -92,11 +93,3 @@ def prizes(seed: int, limit: int) -> str:
 
 def name_disambiguations(seed: int, limit: int) -> str:
     return NAME_DISAMBIGUATIONS.format(seed=seed, limit=limit)
-
-
-def query_name(query: str) -> str:
-    """The NAME of a query's `#nohallucinate:NAME ...` line, with its parameters ("people band=wide")."""
-    first = query.split("\n", 1)[0]
-    if not first.startswith("#nohallucinate:"):
-        raise ValueError("not a nohallucinate query")
-    return first.removeprefix("#nohallucinate:").strip()

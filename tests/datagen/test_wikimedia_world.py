@@ -189,12 +189,32 @@ def test_sparql_json_shape(world: WikimediaWorld) -> None:
     assert binding["sitelinks"]["datatype"] == "http://www.w3.org/2001/XMLSchema#integer"
 
 
-def test_an_unknown_query_is_a_bad_request(world: WikimediaWorld) -> None:
+def test_a_query_runs_as_written_whatever_its_name(world: WikimediaWorld) -> None:
+    _, wikidata, _ = clients(world)
+    clubs = {row["item"] for row in wikidata.sparql(queries.clubs(0, 1000))}
+    unnamed = "SELECT ?item WHERE { ?item wdt:P31 wd:Q476028 ; wikibase:sitelinks ?n . FILTER(?n > 0) }"
+    assert {row["item"] for row in wikidata.sparql(unnamed)} == clubs
+    named_otherwise = "#nohallucinate:astronauts\nSELECT ?item WHERE { ?item wdt:P101 wd:Q22719 }"
+    assert wikidata.sparql(named_otherwise) == []
+
+
+def test_a_malformed_query_is_a_bad_request(world: WikimediaWorld) -> None:
     _, wikidata, _ = clients(world)
     with pytest.raises(WikimediaError, match="HTTP 400"):
-        wikidata.sparql("#nohallucinate:astronauts\nSELECT ?item WHERE { ?item wdt:P31 wd:Q5 }")
+        wikidata.sparql("SELECT ?item WHERE { ?item wdt:P31 wd:Q5 ")
     with pytest.raises(WikimediaError, match="HTTP 400"):
-        wikidata.sparql("SELECT ?item WHERE { ?item wdt:P31 wd:Q5 }")
+        wikidata.sparql("SELECT ?item WHERE { ?item nope:P31 wd:Q5 }")  # an undeclared prefix
+
+
+def test_each_item_is_one_row_however_often_it_matches(world: WikimediaWorld) -> None:
+    _, wikidata, _ = clients(world)
+    for name, query in every_query(seed=1, limit=1000).items():
+        items = [row["item"] for row in wikidata.sparql(query)]
+        assert len(items) == len(set(items)), name
+    # two birth dates; two year-precision birth statements (one deprecated): one row each, one LIMIT slot each
+    assert "Q9000000016" in {row["item"] for row in wikidata.sparql(queries.people("narrow", 0, 1000))}
+    year_only = [row["item"] for row in wikidata.sparql(queries.year_only_births(1, 5))]
+    assert year_only.count("Q9000000404") == 1 and len(set(year_only)) == 5
 
 
 # --- Wikipedia -----------------------------------------------------------------------------------------

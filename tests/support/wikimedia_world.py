@@ -8,8 +8,8 @@ The world holds two parts:
 
 The three APIs live under one base URL, as `Endpoints.mirror(url)` expects: {url}/wikidata/w/api.php,
 {url}/query/sparql and {url}/enwiki/w/api.php. Faults (maxlag, 429, 503, a dropped connection) can be queued to
-be served before normal answers. Query Service rows are computed from the world for the named queries of
-`nohallucinate.datagen.queries`; no SPARQL is executed.
+be served before normal answers. The Query Service runs each query as written with a SPARQL engine (Oxigraph) over
+the world's entities exported as RDF in the Wikidata model (support/wikidata_rdf.py).
 
 python tests/support/wikimedia_world.py [--shared DIR] [--port N] serves it and prints the base URL first.
 """
@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import hashlib
 import html
 import json
 import re
@@ -36,19 +35,18 @@ from aiohttp import web
 from mwparserfromhell.nodes import Heading
 from mwparserfromhell.wikicode import Wikicode
 
-from nohallucinate.datagen.queries import query_name
-
 try:  # as support.wikimedia_world under pytest, or run as a script
     from support.background_server import BackgroundServer
+    from support.wikidata_rdf import QueryService, entity_store
 except ImportError:  # pragma: no cover
     from background_server import BackgroundServer  # type: ignore[no-redef]
+    from wikidata_rdf import QueryService, entity_store  # type: ignore[no-redef]
 
 Fault = Literal["maxlag", "429", "503", "drop"]
 ApiName = Literal["wikidata", "sparql", "wikipedia"]
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "wikimedia_world"
 ENTITY_URI = "http://www.wikidata.org/entity/"
-XSD_INTEGER = "http://www.w3.org/2001/XMLSchema#integer"
 MAX_IDS = 50  # wbgetentities and Action API titles: the limit for ordinary clients
 MAX_FULL_EXTRACTS = 1  # TextExtracts gives whole-article extracts one page a request
 MAX_INTRO_EXTRACTS = 20
@@ -70,8 +68,7 @@ MAXLAG_BODY = {
 }
 
 # Real class items the world's statements point at.
-HUMAN, FOOTBALLER, CLUB, AWARD, DISAMBIGUATION = "Q5", "Q937857", "Q476028", "Q618779", "Q4167410"
-DAY, YEAR = 11, 9
+DISAMBIGUATION = "Q4167410"  # Wikimedia disambiguation page
 
 # Real recorded entities: wbgetentities envelopes, Special:EntityData envelopes and bare entity objects.
 # The Q16231742 file holds Q3571994 alone: Q16231742 is a redirect to it (see SOURCES.md).
@@ -237,48 +234,6 @@ def normalise_title(title: str) -> str:
     """MediaWiki's title normalisation for the main namespace: underscores to spaces, one space, first letter up."""
     title = re.sub(r"[ _]+", " ", title).strip()
     return title[:1].upper() + title[1:]
-
-
-# --- entities ------------------------------------------------------------------------------------------
-
-
-def _statements(entity: Mapping[str, Any], prop: str) -> list[dict[str, Any]]:
-    return list(entity.get("claims", {}).get(prop, []))
-
-
-def _truthy(entity: Mapping[str, Any], prop: str) -> list[dict[str, Any]]:
-    """wdt: semantics: the preferred statements if any, else the normal ones; never deprecated."""
-    statements = _statements(entity, prop)
-    preferred = [s for s in statements if s.get("rank") == "preferred"]
-    return preferred or [s for s in statements if s.get("rank", "normal") == "normal"]
-
-
-def _value(statement: Mapping[str, Any]) -> Any:
-    snak = statement.get("mainsnak", {})
-    return snak.get("datavalue", {}).get("value") if snak.get("snaktype") == "value" else None
-
-
-def _item(statement: Mapping[str, Any]) -> str | None:
-    value = _value(statement)
-    if not isinstance(value, dict):
-        return None
-    if "id" in value:
-        return str(value["id"])
-    return f"Q{value['numeric-id']}" if "numeric-id" in value else None  # old dumps give the number only
-
-
-def _items(statements: Iterable[Mapping[str, Any]]) -> set[str]:
-    return {qid for s in statements if (qid := _item(s)) is not None}
-
-
-def _precisions(entity: Mapping[str, Any], prop: str) -> set[int]:
-    values = (_value(statement) for statement in _statements(entity, prop))
-    return {int(value["precision"]) for value in values if isinstance(value, dict) and "precision" in value}
-
-
-def _enwiki(entity: Mapping[str, Any]) -> str | None:
-    link = entity.get("sitelinks", {}).get("enwiki")
-    return link["title"] if link else None
 
 
 # --- the world -----------------------------------------------------------------------------------------
@@ -475,116 +430,36 @@ def _search_hit(qid: str, entity: Mapping[str, Any], language: str, kind: str, t
 # --- the Query Service ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Row:
-    qid: str
-    title: str
-    sitelinks: int
-
-
-def answer_sparql(data: WorldData, params: Mapping[str, str]) -> Answer:
-    query = params.get("query", "")
+def answer_sparql(service: QueryService, params: Mapping[str, str]) -> Answer:
+    """The Query Service's answer: the query run as written by a SPARQL engine over the world's entities."""
     try:
-        name = query_name(query).split()[0] if query.strip() else ""
-    except ValueError:
-        name = ""
-    finder = _FINDERS.get(name)
-    if finder is None:
-        return Answer(f"{MALFORMED_QUERY}: unknown query {name!r}", status=400, content_type="text/plain")
-    rows = finder(data, query)
-    sitelinks = re.search(r"\?sitelinks >= (\d+) && \?sitelinks <= (\d+)", query)
-    if sitelinks:
-        low, high = int(sitelinks[1]), int(sitelinks[2])
-        rows = [row for row in rows if low <= row.sitelinks <= high]
-    pattern = re.search(r'REGEX\(\?title, "((?:[^"\\]|\\.)*)"\)', query)
-    if pattern:
-        regex = re.compile(re.sub(r"\\(.)", r"\1", pattern[1].replace("\\\\", "\x00")).replace("\x00", "\\"))
-        rows = [row for row in rows if regex.search(row.title)]
-    seed = re.search(r'MD5\(CONCAT\(STR\(\?item\), "((?:[^"\\]|\\.)*)"\)\)', query)
-    if seed:
-        rows.sort(key=lambda row: hashlib.md5((ENTITY_URI + row.qid + seed[1]).encode("utf-8")).hexdigest())
-    else:
-        rows.sort(key=lambda row: row.qid)
-    limit = re.search(r"LIMIT (\d+)\s*$", query)
-    if limit:
-        rows = rows[: int(limit[1])]
-    select = re.search(r"SELECT (.*?) WHERE", query, re.DOTALL)
-    variables = re.findall(r"\?(\w+)", select[1]) if select else ["item", "title", "sitelinks"]
-    bindings = [{name: _binding(name, row) for name in variables} for row in rows]
-    results = {"head": {"vars": variables}, "results": {"bindings": bindings}}
+        results = service.answer(params.get("query", ""))
+    except (SyntaxError, ValueError) as error:
+        return Answer(f"{MALFORMED_QUERY}: {error}", status=400, content_type="text/plain")
     return Answer(results, content_type="application/sparql-results+json")
 
 
-def _binding(variable: str, row: _Row) -> dict[str, str]:
-    if variable == "item":
-        return {"type": "uri", "value": ENTITY_URI + row.qid}
-    if variable == "title":
-        return {"xml:lang": "en", "type": "literal", "value": row.title}
-    if variable == "sitelinks":
-        return {"datatype": XSD_INTEGER, "type": "literal", "value": str(row.sitelinks)}
-    raise ValueError(f"the world cannot bind ?{variable}")
-
-
-def _rows(data: WorldData, keep: Callable[[Mapping[str, Any]], bool]) -> list[_Row]:
-    rows = []
-    for qid, entity in data.entities.items():
-        title = _enwiki(entity)
-        if title is not None and keep(entity):
-            rows.append(_Row(qid, title, len(entity.get("sitelinks", {}))))
-    return rows
-
-
-def _is(entity: Mapping[str, Any], prop: str, qid: str) -> bool:
-    return qid in _items(_truthy(entity, prop))
-
-
-def _people(data: WorldData, _query: str) -> list[_Row]:
-    return _rows(data, lambda e: _is(e, "P31", HUMAN) and bool(_truthy(e, "P569")))
-
-
-def _footballers(data: WorldData, _query: str) -> list[_Row]:
-    return _rows(data, lambda e: _is(e, "P106", FOOTBALLER) and _is(e, "P31", HUMAN) and bool(_statements(e, "P54")))
-
-
-def _year_only_births(data: WorldData, _query: str) -> list[_Row]:
-    def keep(entity: Mapping[str, Any]) -> bool:
-        precisions = _precisions(entity, "P569")  # every rank, as p:P569 reads them
-        return _is(entity, "P31", HUMAN) and YEAR in precisions and DAY not in precisions
-
-    return _rows(data, keep)
-
-
-def _clubs(data: WorldData, _query: str) -> list[_Row]:
-    return _rows(data, lambda e: _is(e, "P31", CLUB))
-
-
-def _prizes(data: WorldData, _query: str) -> list[_Row]:
-    classes = {AWARD}
-    grew = True
-    while grew:  # wdt:P279* over the world's own class items
-        more = {qid for qid, e in data.entities.items() if _items(_truthy(e, "P279")) & classes} - classes
-        classes |= more
-        grew = bool(more)
-    return _rows(data, lambda e: bool(_items(_truthy(e, "P31")) & classes))
-
-
-def _name_disambiguations(data: WorldData, _query: str) -> list[_Row]:
-    rows = {row.qid: row for row in _rows(data, lambda e: _is(e, "P31", DISAMBIGUATION))}
-    for page in data.pages.values():  # disambiguation pages whose item the world does not hold (the real one)
+def query_entities(data: WorldData) -> list[dict[str, Any]]:
+    """The entities the Query Service holds: the world's own, and an item for each disambiguation page whose item
+    the world does not hold (the real Q5301194, recorded as a page only). That item has the enwiki sitelink its
+    page's `wikibase_item` prop names (the prop is that sitelink, seen from Wikipedia) and `P31 Q4167410`,
+    inferred from the page's `disambiguation` prop, as Wikidata gives the items of English disambiguation pages."""
+    entities = list(data.entities.values())
+    for page in sorted(data.pages.values(), key=lambda p: p["title"]):
         item = page["pageprops"].get("wikibase_item")
-        if "disambiguation" in page["pageprops"] and item and item not in rows:
-            rows[item] = _Row(item, page["title"], 0)
-    return list(rows.values())
+        if "disambiguation" in page["pageprops"] and item and item not in data.entities:
+            entities.append(_disambiguation_item(item, page["title"]))
+    return entities
 
 
-_FINDERS: dict[str, Callable[[WorldData, str], list[_Row]]] = {
-    "people": _people,
-    "footballers": _footballers,
-    "year_only_births": _year_only_births,
-    "clubs": _clubs,
-    "prizes": _prizes,
-    "name_disambiguations": _name_disambiguations,
-}
+def _disambiguation_item(qid: str, title: str) -> dict[str, Any]:
+    instance = {"entity-type": "item", "numeric-id": int(DISAMBIGUATION[1:]), "id": DISAMBIGUATION}
+    snak = {"snaktype": "value", "property": "P31", "datavalue": {"value": instance, "type": "wikibase-entityid"}}
+    statement = {"mainsnak": snak | {"datatype": "wikibase-item"}, "type": "statement", "rank": "normal"}
+    return {
+        "type": "item", "id": qid, "claims": {"P31": [statement]},
+        "sitelinks": {"enwiki": {"site": "enwiki", "title": title, "badges": []}},
+    }  # fmt: skip
 
 
 # --- Wikipedia -----------------------------------------------------------------------------------------
@@ -800,6 +675,7 @@ class WikimediaWorld(BackgroundServer):
         if shared_dir is not None:
             load_real(self.data, Path(shared_dir))
         self.links_page_size = links_page_size
+        self.query_service = QueryService(entity_store(query_entities(self.data), self.data.entity_redirects))
         self.requests: list[tuple[str, dict[str, str]]] = []
         self._faults: deque[Fault] = deque()
         self._lock = threading.Lock()
@@ -843,11 +719,14 @@ class WikimediaWorld(BackgroundServer):
 
     def add_routes(self, app: web.Application) -> None:
         app.router.add_get("/wikidata/w/api.php", self._handler("wikidata", answer_wikidata))
-        app.router.add_get("/query/sparql", self._handler("sparql", answer_sparql))
+        app.router.add_get("/query/sparql", self._handler("sparql", self._sparql))
         app.router.add_get("/enwiki/w/api.php", self._handler("wikipedia", self._wikipedia))
 
     def _wikipedia(self, data: WorldData, params: Mapping[str, str]) -> Answer:
         return answer_wikipedia(data, params, links_page_size=self.links_page_size)
+
+    def _sparql(self, _data: WorldData, params: Mapping[str, str]) -> Answer:
+        return answer_sparql(self.query_service, params)
 
     def _handler(
         self, api: ApiName, answer: Callable[[WorldData, Mapping[str, str]], Answer]

@@ -1,7 +1,10 @@
-"""The Query Service queries that find candidates. Each opens with a `#nohallucinate:NAME` line naming it.
+"""The Query Service queries that find candidates. Each opens with a `#nohallucinate:NAME` comment line, so that
+a request names its query (a replay that lacks the response says which query it was).
 
 Candidates are sampled in sitelink bands so that every notability tier is represented, ordered by a hash of
 the item and the build's seed so that a build is repeatable and a different seed draws different people.
+A query whose pattern can match one item more than once (two birth dates, two year-precision birth statements,
+two club spells, two award classes) groups by item, so that each item is one row and takes one LIMIT slot.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ BANDS: dict[str, tuple[int, int]] = {"wide": (60, 100_000), "middle": (20, 59), 
 
 _ORDER = 'ORDER BY MD5(CONCAT(STR(?item), "{seed}")) LIMIT {limit}'
 _ENWIKI = "?article schema:about ?item ; schema:isPartOf <https://en.wikipedia.org/> ; schema:name ?title ."
+_PER_ITEM = "GROUP BY ?item ?title ?sitelinks "  # one row per item, whatever else matched more than once
 
 PEOPLE = (
     "#nohallucinate:people band={band}\n"
@@ -18,7 +22,7 @@ PEOPLE = (
     "  ?item wdt:P31 wd:Q5 ; wikibase:sitelinks ?sitelinks ; wdt:P569 ?born .\n"
     "  " + _ENWIKI + "\n"
     "  FILTER(?sitelinks >= {low} && ?sitelinks <= {high})\n"
-    "}} " + _ORDER
+    "}} " + _PER_ITEM + _ORDER
 )
 
 FOOTBALLERS = (
@@ -27,7 +31,7 @@ FOOTBALLERS = (
     "  ?item wdt:P106 wd:Q937857 ; wdt:P31 wd:Q5 ; wikibase:sitelinks ?sitelinks ; p:P54 ?spell .\n"
     "  " + _ENWIKI + "\n"
     "  FILTER(?sitelinks >= {low} && ?sitelinks <= {high})\n"
-    "}} GROUP BY ?item ?title ?sitelinks " + _ORDER
+    "}} " + _PER_ITEM + _ORDER
 )
 
 YEAR_ONLY_BIRTHS = (
@@ -36,7 +40,7 @@ YEAR_ONLY_BIRTHS = (
     "  ?item wdt:P31 wd:Q5 ; wikibase:sitelinks ?sitelinks ; p:P569/psv:P569/wikibase:timePrecision 9 .\n"
     "  " + _ENWIKI + "\n"
     "  FILTER NOT EXISTS {{ ?item p:P569/psv:P569/wikibase:timePrecision 11 }}\n"
-    "}} " + _ORDER
+    "}} " + _PER_ITEM + _ORDER
 )
 
 CLUBS = (
@@ -52,7 +56,7 @@ PRIZES = (
     "SELECT ?item ?title ?sitelinks WHERE {{\n"
     "  ?item wdt:P31/wdt:P279* wd:Q618779 ; wikibase:sitelinks ?sitelinks .\n"
     "  " + _ENWIKI + "\n"
-    "}} " + _ORDER
+    "}} " + _PER_ITEM + _ORDER
 )
 
 NAME_DISAMBIGUATIONS = (
@@ -89,11 +93,3 @@ def prizes(seed: int, limit: int) -> str:
 
 def name_disambiguations(seed: int, limit: int) -> str:
     return NAME_DISAMBIGUATIONS.format(seed=seed, limit=limit)
-
-
-def query_name(query: str) -> str:
-    """The NAME of a query's `#nohallucinate:NAME ...` line, with its parameters ("people band=wide")."""
-    first = query.split("\n", 1)[0]
-    if not first.startswith("#nohallucinate:"):
-        raise ValueError("not a nohallucinate query")
-    return first.removeprefix("#nohallucinate:").strip()

@@ -23,6 +23,8 @@ from nohallucinate.tasks import Family  # noqa: E402
 from nohallucinate.tasks.forms import form_balance  # noqa: E402
 from support.wikimedia_world import WikimediaWorld  # noqa: E402
 
+LIVE_ROWS = 1_000
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -39,6 +41,7 @@ def main() -> None:
         started = time.perf_counter()
         findings = verify(result.tasks, transport)
         verified = time.perf_counter() - started
+        verify_requests = sum(transport.stats.requests.values()) - sum(requests.values())
     rows = len(result.tasks)
     total = sum(requests.values())
     entities, batches = result.requests["entities_fetched"], result.requests["entity_requests"]
@@ -53,6 +56,22 @@ def main() -> None:
     print(f"Action API: {titles} titles in batched requests (20 leads or 50 wikitexts a request)")
     unbatched = total - batches + entities + titles
     print(f"one request per entity and per title: about {unbatched} requests, {unbatched / rows:.2f} per row")
+    _project_live_build(requests, verify_requests, rows)
+
+
+def _project_live_build(requests: dict[str, int], verify_requests: int, rows: int) -> None:
+    """A 1,000-row live build at this world's requests per row, paced as the CLI paces (one request per host at
+    most every 0.2 s, requests sent one at a time): each request costs at least the pacing, or a round trip."""
+    per_row = (sum(requests.values()) - requests.get("sparql", 0) + verify_requests) / rows
+    paged = round(per_row * LIVE_ROWS)
+    queries = requests.get("sparql", 0)
+    print(f"verify requests: {verify_requests}")
+    print(
+        f"a {LIVE_ROWS:,}-row live build at this world's rate: about {paged:,} Action API and wbgetentities requests "
+        f"(build and verify) and {queries} Query Service queries; at 0.2-0.5 s a request, "
+        f"{paged * 0.2 / 60:.0f}-{paged * 0.5 / 60:.0f} min, plus up to {queries} min of queries at the Query "
+        "Service's 60 s limit"
+    )
 
 
 if __name__ == "__main__":

@@ -34,13 +34,9 @@ BOTTOM_LABELS = {Kind.SHORT_ANSWER: Label.INCORRECT, Kind.DEFECT: Label.CONFABUL
 CONFIDENT_ERRORS = frozenset({Label.INCORRECT, Label.CONFABULATED})
 
 
-def _spec(family: Family | FamilySpec) -> FamilySpec:
-    return family if isinstance(family, FamilySpec) else spec_of(family)
-
-
 def abstention_reward(family: Family | FamilySpec) -> float:
     """The reward an honest "I don't know" earns in this family: the floor no constant policy may beat."""
-    kind = _spec(family).kind
+    kind = spec_of(family).kind
     abstained = Label.NOT_ATTEMPTED if kind is Kind.SHORT_ANSWER else Label.ABSTAINED
     reward = LADDERS[kind][abstained]
     assert reward is not None
@@ -57,17 +53,17 @@ def calibrated_reward(family: Family, label: Label | None, reward: float) -> flo
 
 def labels_for(family: Family | FamilySpec) -> tuple[Label, ...]:
     """The labels a verdict in this family may carry, best first."""
-    return tuple(LADDERS[_spec(family).kind])
+    return tuple(LADDERS[spec_of(family).kind])
 
 
 def bottom_label(family: Family | FamilySpec) -> Label:
     """The worst label of the family's ladder."""
-    return BOTTOM_LABELS[_spec(family).kind]
+    return BOTTOM_LABELS[spec_of(family).kind]
 
 
 def reward_for(family: Family | FamilySpec, label: Label) -> float:
     """The fixed reward of a ladder label; biography's F1@K reward is computed, not looked up."""
-    spec = _spec(family)
+    spec = spec_of(family)
     ladder = LADDERS[spec.kind]
     if label not in ladder:
         if spec.kind is Kind.LONG_FORM:

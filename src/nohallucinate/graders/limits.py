@@ -25,8 +25,7 @@ LIMITS_BY_KIND = {
 
 def reply_limit(family: Family | FamilySpec) -> int:
     """The longest reply, in characters, that a family's grader reads."""
-    spec = family if isinstance(family, FamilySpec) else spec_of(family)
-    return LIMITS_BY_KIND[spec.kind]
+    return LIMITS_BY_KIND[spec_of(family).kind]
 
 
 REPLY_LIMITS: Mapping[Family, int] = {family: reply_limit(family) for family in Family}

@@ -94,9 +94,9 @@ FAMILY_SPECS: Mapping[str, FamilySpec] = {
 }
 
 
-def spec_of(family: str) -> FamilySpec:
-    """The spec of a family (by member or name)."""
-    return FAMILY_SPECS[family]
+def spec_of(family: str | FamilySpec) -> FamilySpec:
+    """The spec of a family (by member or name; a spec is its own)."""
+    return family if isinstance(family, FamilySpec) else FAMILY_SPECS[family]
 
 
 def families_of(kind: Kind) -> frozenset[Family]:

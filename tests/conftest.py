@@ -3,9 +3,32 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
+
+_SESSION_CACHE = pytest.StashKey[str]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Module- and session-scoped fixtures run before any per-test fixture, so the whole session gets a cache of
+    # its own too: nothing the suite does may read or write the user's ~/.cache.
+    config.stash[_SESSION_CACHE] = tempfile.mkdtemp(prefix="nohal-test-cache-")
+    os.environ["NOHAL_CACHE_DIR"] = config.stash[_SESSION_CACHE]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _SESSION_CACHE in config.stash:
+        shutil.rmtree(config.stash[_SESSION_CACHE], ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def private_response_cache(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each test gets its own default response cache. The user's ~/.cache is shared between runs of the suite, and
+    local servers reuse ports, so a cached answer from an earlier run could stand in for a request a test counts."""
+    monkeypatch.setenv("NOHAL_CACHE_DIR", str(tmp_path_factory.mktemp("response-cache")))
 
 
 @pytest.fixture(scope="session")

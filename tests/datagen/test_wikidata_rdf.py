@@ -133,10 +133,12 @@ def test_a_prize_of_two_award_classes_is_one_row() -> None:
         _instance_of("Q1002", "Q1001", prop="P279"),
         _instance_of("Q2001", "Q1001", "Q1002", enwiki="Twice Prize"),  # matches wdt:P31/wdt:P279* twice
         _instance_of("Q2002", "Q618779", enwiki="Once Prize"),
+        _instance_of("Q3001", "Q2001", "Q2002", prop="P166"),  # the query samples prizes as received
+        _instance_of("Q3002", "Q2001", prop="P166"),
     ]
     service = QueryService(entity_store(entities, {}))
     assert sorted(_column(service, queries.prizes(0, 10), "item")) == [
         "http://www.wikidata.org/entity/Q2001", "http://www.wikidata.org/entity/Q2002",
     ]  # fmt: skip
     ungrouped = queries.prizes(0, 10).replace("GROUP BY ?item ?title ?sitelinks ", "")
-    assert len(_column(service, ungrouped, "item")) == 3  # what the query returned before it grouped by item
+    assert len(_column(service, ungrouped, "item")) == 5  # Q2001: two holders, two classes; Q2002: one of each

@@ -15,7 +15,8 @@ The mapping follows the Wikibase RDF format (https://www.mediawiki.org/wiki/Wiki
 References are not exported: no query reads them.
 
 `QueryService.answer(query)` parses and runs the query with Oxigraph, with the Query Service's predefined prefixes
-declared, and writes the rows in the SPARQL 1.1 JSON results format with the Query Service's key order.
+declared and its sample service (`bd:sample`, emulated in support/sample_service.py), and writes the rows in the
+SPARQL 1.1 JSON results format with the Query Service's key order.
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ from typing import Any
 from urllib.parse import quote
 
 from pyoxigraph import BlankNode, DefaultGraph, Literal, NamedNode, Quad, QueryBoolean, QuerySolutions, Store, Triple
+
+try:  # as support.wikidata_rdf under pytest, or imported by the fixture world run as a script
+    from support.sample_service import sampled
+except ImportError:  # pragma: no cover
+    from sample_service import sampled  # type: ignore[no-redef]
 
 WD = "http://www.wikidata.org/entity/"
 WIKIBASE = "http://wikiba.se/ontology#"
@@ -367,7 +373,8 @@ class QueryService:
 
     def answer(self, query: str) -> dict[str, Any]:
         """SPARQL JSON results; SyntaxError for a query that does not parse, ValueError for CONSTRUCT/DESCRIBE."""
-        results = self.store.query(query, prefixes=WDQS_PREFIXES)
-        if not isinstance(results, QuerySolutions | QueryBoolean):
-            raise ValueError("the fixture world answers SELECT and ASK queries only")
-        return results_json(results)
+        with sampled(self.store, query, WDQS_PREFIXES) as runnable:
+            results = self.store.query(runnable, prefixes=WDQS_PREFIXES)
+            if not isinstance(results, QuerySolutions | QueryBoolean):
+                raise ValueError("the fixture world answers SELECT and ASK queries only")
+            return results_json(results)

@@ -43,6 +43,7 @@ class BuildResult:
     rejected: dict[str, dict[str, int]]
     requests: dict[str, Any]
     drafts: dict[str, int] = field(default_factory=dict)
+    short: dict[str, tuple[int, int]] = field(default_factory=dict)  # query -> (rows found, rows asked for)
 
     def report(self) -> dict[str, Any]:
         per_family: dict[str, dict[str, int]] = {}
@@ -59,6 +60,9 @@ class BuildResult:
             "drafts": self.drafts,
             "rejected": self.rejected,
             "requests": self.requests,
+            "short_candidates": {
+                query: {"found": n, "asked": asked} for query, (n, asked) in sorted(self.short.items())
+            },
         }
 
 
@@ -119,11 +123,16 @@ class BuildStage:
     rejected: int  # candidates its gates turned away
     requests: int  # responses used so far (fetched or replayed)
     seconds: float  # since the build began
+    short: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # queries that found fewer rows than asked
 
     def line(self) -> str:
-        """The stage as one progress line."""
+        """The stage as one progress line (the candidates' line names every query that found fewer than asked)."""
         made = f"{self.drafts} drafts, {self.rejected} rejected; " if self.stage != "candidates" else ""
-        return f"build: {self.stage} done ({made}{self.requests} requests so far, {self.seconds:.1f} s)"
+        line = f"build: {self.stage} done ({made}{self.requests} requests so far, {self.seconds:.1f} s)"
+        if self.short:
+            found = ", ".join(f"{query} {rows} of {asked}" for query, (rows, asked) in sorted(self.short.items()))
+            line += f"; fewer candidates than asked (a larger --pool samples more): {found}"
+        return line
 
 
 def build(
@@ -147,7 +156,8 @@ def build(
     def ended(stage: str, drafts: int, rejected: int) -> None:
         if on_stage is not None:
             asked = sum(transport.stats.requests.values()) + sum(transport.stats.replayed.values())
-            on_stage(BuildStage(stage, drafts, rejected, asked, time.monotonic() - began))
+            short = dict(ctx.short) if stage == "candidates" else {}
+            on_stage(BuildStage(stage, drafts, rejected, asked, time.monotonic() - began, short))
 
     ctx.prefetch()
     ended("candidates", 0, 0)
@@ -169,7 +179,7 @@ def build(
         "entity_requests": ctx.wikidata.entity_requests,
         "titles_fetched_in_batches": ctx.wikipedia.titles_fetched,
     }
-    return BuildResult(tasks, rejected, requests, counts)
+    return BuildResult(tasks, rejected, requests, counts, dict(ctx.short))
 
 
 class ModelDecomposer:

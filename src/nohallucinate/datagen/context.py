@@ -93,18 +93,22 @@ class BuildContext:
     decomposer_name: str
     pool: int = 40  # candidates drawn per Query Service query and band
     log: BuildLog = field(default_factory=BuildLog)
+    short: dict[str, tuple[int, int]] = field(default_factory=dict)  # query -> (rows found, rows asked for)
 
-    def candidates(self, query: str) -> list[Candidate]:
+    def candidates(self, query: str, asked: int) -> list[Candidate]:
         rows = self.wikidata.sparql(query)
+        if len(rows) < asked:  # the sample held fewer than asked: said in the build's progress, never hidden
+            self.short[queries.name_of(query)] = (len(rows), asked)
         return [Candidate(str(r["item"]), str(r["title"]), _count(r.get("sitelinks"))) for r in rows]
 
     def banded(self, query: Callable[[str, int, int], str]) -> list[Candidate]:
         """A query's candidates in every sitelink band, `pool` of each, each item once."""
-        return _unique(c for band in queries.BANDS for c in self.candidates(query(band, self.seed, self.pool)))
+        found = (self.candidates(query(band, self.seed, self.pool), self.pool) for band in queries.BANDS)
+        return _unique(c for band in found for c in band)
 
     def drawn(self, query: Callable[[int, int], str]) -> list[Candidate]:
         """A query's candidates without bands: twice the pool."""
-        return self.candidates(query(self.seed, 2 * self.pool))
+        return self.candidates(query(self.seed, 2 * self.pool), 2 * self.pool)
 
     # Each list is queried once per build, when a family first asks for it.
     people = _listed(lambda ctx: ctx.banded(queries.people))

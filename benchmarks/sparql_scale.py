@@ -4,22 +4,27 @@ Generates, in the Wikidata RDF model the fixture world exports (tests/support/wi
 builder's queries read: humans (most without an English article, as on Wikidata), their birth statements
 (truthy `wdt:P569`, `p:P569/psv:P569/wikibase:timePrecision`, some year-only), sitelink counts on a long-tailed
 distribution, footballers with club spells (`p:P54`), association football clubs, an award class tree with
-prizes (`wdt:P31/wdt:P279*`), and disambiguation items with English pages (a share of them named "First Last").
-Loads it into an in-memory Oxigraph store, runs every query of `nohallucinate.datagen.queries` exactly as the
-builder sends it (the `pool` the builder uses: 40 per band, 80 without bands), and prints each query's time.
+prizes (`wdt:P31/wdt:P279*`) that some humans received (`wdt:P166`), and disambiguation items with English pages
+(a share of them named "First Last"). Loads it into an in-memory Oxigraph store and runs every query of
+`nohallucinate.datagen.queries` exactly as the builder sends it, twice: at the builder's default pool (40 rows per
+band, 80 without bands) and at the largest sample any query takes (`queries.MAX_SAMPLE` index entries).
+
+Every query starts from the Query Service's sample service (`SERVICE bd:sample`). Oxigraph lacks it, so the
+sample is taken by tests/support/sample_service.py before the clock starts (Blazegraph reads only the sampled
+index entries; the emulation lists every match first, which is not what is being measured) and the query then
+reads the sampled triples from a graph of their own. One line per pass is not a query the builder sends: people
+in the wide band with the sample service taken out, as the builder sent it before, to show what sampling saves.
 
 Oxigraph is not Blazegraph: a time here is a signal for the Query Service's 60-second limit, not a prediction.
-Every query orders all matching items by MD5 before its LIMIT, so its time grows with the number of matches.
+What carries over is the shape: a sampled query's time depends on its sample, not on the graph (compare scales).
 Each query runs in a forked process that is stopped after --limit seconds (default 120, twice the Query
-Service's 60): such a query prints as "stopped". One line is not a query the builder sends: year_only_births
-with FILTER NOT EXISTS in place of its MINUS (as the builder sent it before), to show what the shape costs.
+Service's 60): such a query prints as "stopped".
 
     .venv/bin/python benchmarks/sparql_scale.py [--scale 0.5] [--seed 0] [--limit 120]
 
 At --scale 1.0: 4,000,000 humans (1,500,000 with an English article), 150,000 footballers, 1,200,000
-disambiguation items (400,000 with an English page), 40,000 clubs, 100,000 prizes under 2,000 award classes:
-33.7 million triples, 13.4 GB resident, about 8 minutes on two shared cores. The default, 0.5, halves each
-count (16.9 million triples, 6.7 GB, about 5.5 minutes).
+disambiguation items (400,000 with an English page), 40,000 clubs, 100,000 prizes under 2,000 award classes
+received 300,000 times: about 34 million triples and 14 GB resident. The default, 0.5, halves each count.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -40,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from nohallucinate.datagen import queries  # noqa: E402
+from support.sample_service import Matches, sampled  # noqa: E402
 from support.wikidata_rdf import WDQS_PREFIXES  # noqa: E402
 
 WD, WDT, P, PS, PSV = (WDQS_PREFIXES[name] for name in ("wd", "wdt", "p", "ps", "psv"))
@@ -49,6 +56,7 @@ ENWIKI = "https://en.wikipedia.org/"
 HUMAN, FOOTBALLER, CLUB, AWARD, DISAMBIGUATION = "Q5", "Q937857", "Q476028", "Q618779", "Q4167410"
 CHUNK = 4_000_000  # N-Triples lines per bulk load
 POOL = 40  # the builder's default pool: LIMIT 40 per band, 80 for the unbanded queries
+LARGEST = queries.MAX_SAMPLE  # a pool this large takes the largest sample in every query
 
 
 @dataclass(frozen=True)
@@ -64,6 +72,7 @@ class Scale:
     clubs: int
     award_classes: int
     prizes: int
+    prizes_received: int  # award received (P166) statements, among the humans with an English article
 
     @classmethod
     def of(cls, factor: float) -> Scale:
@@ -73,7 +82,7 @@ class Scale:
         return cls(
             humans=n(4_000_000), english_share=0.375, footballers=n(150_000), year_only_share=0.05,
             disambiguations=n(1_200_000), english_disambiguations=n(400_000), clubs=n(40_000),
-            award_classes=n(2_000), prizes=n(100_000),
+            award_classes=n(2_000), prizes=n(100_000), prizes_received=n(300_000),
         )  # fmt: skip
 
 
@@ -182,6 +191,12 @@ def clubs_and_prizes(scale: Scale, draw: random.Random) -> Iterator[str]:
         yield from item(qid, draw.choice(classes), sitelink_count(draw))
         if number % 3 == 0:
             yield from article(qid, f"Prize {number}")
+    english = round(scale.humans * scale.english_share)
+    for _ in range(scale.prizes_received):  # half to a few prizes given often, half spread over every prize
+        often = draw.random() < 0.5
+        prize = min(scale.prizes - 1, int(draw.paretovariate(0.8))) if often else draw.randrange(scale.prizes)
+        holder = f"Q{10_000_000 + draw.randrange(english)}"
+        yield triple(iri(WD + holder), iri(WDT + "P166"), iri(f"{WD}Q{61_000_000 + prize}"))
 
 
 def load(store: Store, lines: Iterator[str]) -> int:
@@ -199,17 +214,33 @@ def load(store: Store, lines: Iterator[str]) -> int:
 # --- the queries ---------------------------------------------------------------------------------------
 
 
-def builder_queries(seed: int) -> dict[str, str]:
-    """Every query as the builder sends it."""
+def builder_queries(seed: int, pool: int) -> dict[str, str]:
+    """Every query as the builder sends it at this pool, and people in the wide band unsampled (not sent)."""
     banded: dict[str, Callable[[str, int, int], str]] = {"people": queries.people, "footballers": queries.footballers}
-    named = {f"{name} {band}": query(band, seed, POOL) for name, query in banded.items() for band in queries.BANDS}
+    named = {f"{name} {band}": query(band, seed, pool) for name, query in banded.items() for band in queries.BANDS}
     drawn = {
         "year_only_births": queries.year_only_births, "clubs": queries.clubs, "prizes": queries.prizes,
         "name_disambiguations": queries.name_disambiguations,
     }  # fmt: skip
-    every = named | {name: query(seed, 2 * POOL) for name, query in drawn.items()}
-    filtered = every["year_only_births"].replace("MINUS {", "FILTER NOT EXISTS {")
-    return every | {"year_only_births with FILTER NOT EXISTS (not sent)": filtered}
+    every = named | {name: query(seed, 2 * pool) for name, query in drawn.items()}
+    unsampled = _SAMPLE_GROUP.sub(r"\1 .", every["people wide"])
+    minus = (
+        every["year_only_births"]
+        .replace(
+            "timePrecision ?precision .\n",
+            "timePrecision 9 .\n  MINUS { ?item p:P569/psv:P569/wikibase:timePrecision 11 }\n",
+        )
+        .replace("HAVING(MAX(?precision) < 11 && SUM(IF(?precision = 9, 1, 0)) > 0) ", "")
+    )
+    return every | {"people wide, unsampled (not sent)": unsampled, "year_only_births with MINUS (not sent)": minus}
+
+
+_SAMPLE_GROUP = re.compile(r"SERVICE bd:sample \{\n    ([^\n]*) \.\n(?:    bd:serviceParam [^\n]*\n)*  \}")
+
+
+def sample_size(query: str) -> str:
+    found = re.search(r"bd:sample\.limit (\d+)", query)
+    return f"{int(found[1]):,}" if found else "all"
 
 
 def _run(store: Store, query: str, out: Connection) -> None:
@@ -245,11 +276,14 @@ def main() -> None:
     triples += load(store, disambiguations(scale, draw))
     triples += load(store, clubs_and_prizes(scale, draw))
     print(f"{triples:,} triples generated and loaded in {time.perf_counter() - started:.0f} s", flush=True)
-    print(f"{'query':<40}{'seconds':>9}{'rows':>6}", flush=True)
-    for name, query in builder_queries(args.seed).items():
-        result = timed(store, query, args.limit)
-        shown = f"{result[0]:>9.1f}{result[1]:>6}" if result else f"{'stopped':>9}{'':>6}"
-        print(f"{name:<40}{shown}", flush=True)
+    matches: Matches = {}  # each sampled pattern's matches, listed once
+    for pool, title in ((POOL, f"the builder's pool ({POOL})"), (LARGEST, "the largest sample")):
+        print(f"\nat {title}:\n{'query':<40}{'sample':>9}{'seconds':>9}{'rows':>8}", flush=True)
+        for name, query in builder_queries(args.seed, pool).items():
+            with sampled(store, query, WDQS_PREFIXES, matches) as runnable:
+                result = timed(store, runnable, args.limit)
+            shown = f"{result[0]:>9.1f}{result[1]:>8}" if result else f"{'stopped':>9}{'':>8}"
+            print(f"{name:<40}{sample_size(query):>9}{shown}", flush=True)
 
 
 if __name__ == "__main__":

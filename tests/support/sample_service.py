@@ -35,18 +35,25 @@ class SampleError(ValueError):
     """A bd:sample group Blazegraph would refuse."""
 
 
+Matches = dict[tuple[NamedNode | None, ...], list[Quad]]
+
+
 @contextmanager
-def sampled(store: Store, query: str, prefixes: Mapping[str, str]) -> Iterator[str]:
+def sampled(store: Store, query: str, prefixes: Mapping[str, str], matches: Matches | None = None) -> Iterator[str]:
     """The query with every bd:sample group replaced by a graph of the sampled triples, for as long as the block
-    lasts; the graphs are removed after."""
+    lasts; the graphs are removed after. `matches` keeps each pattern's sorted matches for the next call (for a
+    store that does not change)."""
     graphs: list[NamedNode] = []
+    known: Matches = {} if matches is None else matches
 
     def replace(match: re.Match[str]) -> str:
         pattern, terms, limit, seed, kind = _read_group(match["group"], prefixes)
         graph = NamedNode(f"urn:nohallucinate:sample:{next(_graphs)}")
         graphs.append(graph)
-        matches = sorted(store.quads_for_pattern(*terms, DefaultGraph()), key=lambda q: (str(q.subject), str(q.object)))
-        store.extend(Quad(q.subject, q.predicate, q.object, graph) for q in _draw(matches, limit, seed, kind))
+        if terms not in known:
+            found = store.quads_for_pattern(*terms, DefaultGraph())
+            known[terms] = sorted(found, key=lambda q: (str(q.subject), str(q.object)))
+        store.extend(Quad(q.subject, q.predicate, q.object, graph) for q in _draw(known[terms], limit, seed, kind))
         return f"GRAPH <{graph.value}> {{ {pattern} }}"
 
     try:

@@ -156,9 +156,17 @@ def _biography(sources: _Sources, task: Task) -> str | None:
     assert task.article is not None
     p = provenance_as(task, BiographyProvenance)
     page = sources.wikipedia.page(p.title)
+    text = sources.wikipedia.whole_text(page.title)
+    cited = [s.get("revision") for s in p.sources if s.get("api") == "wikipedia" and s.get("title") == p.title]
+    if len(cited) != 1:
+        return f"the row cites {len(cited)} revisions of {p.title!r}"
+    # The lead and the text come from two requests: each must be of the one revision the row cites.
+    for part, revision in (("lead", page.revision), ("text", text.revision)):
+        if revision != cited[0]:
+            return f"the article's {part} is of revision {revision}, the row cites {cited[0]}"
     if page.lead != task.article.lead:
         return "the bundled lead differs from the article's"
-    if sources.wikipedia.text(page.title) != task.article.text:
+    if text.text != task.article.text:
         return "the bundled text differs from the article's"
     if p.k_decomposer == "local":
         facts = specific_claims(decompose(page.lead or "", task.subject.label), task.subject.label)

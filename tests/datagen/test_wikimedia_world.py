@@ -230,7 +230,7 @@ def test_pages_leads_and_missing_titles(world: WikimediaWorld) -> None:
     assert pages["No Such Fictional Page"].missing
     assert pages["Edric Hollowell"].disambiguation
     with pytest.raises(KeyError):
-        wikipedia.text("No Such Fictional Page")
+        wikipedia.whole_text("No Such Fictional Page")
 
 
 TITLES = "jory_Quenhallow|Nowhere Page|Vasquith, Orlenna|Edric Hollowell"
@@ -256,7 +256,9 @@ def test_query_shapes_are_formatversion_2(world: WikimediaWorld) -> None:
 
 def test_full_text_and_wikitext(world: WikimediaWorld) -> None:
     _, _, wikipedia = clients(world)
-    text = wikipedia.text("Jory Quenhallow")
+    whole = wikipedia.whole_text("jory_Quenhallow")
+    text = whole.text
+    assert (whole.title, whole.revision) == ("Jory Quenhallow", world.pages["Jory Quenhallow"]["lastrevid"])
     assert "\n== Club career ==\n" in text and "\n=== Wrenhollow Rovers ===\n" in text
     assert "{{" not in text and "[[" not in text and "wikitable" not in text
     assert len(text) >= 2000
@@ -332,7 +334,7 @@ def test_the_real_pages(real_world: WikimediaWorld) -> None:
     assert pages["Douglas Adams (disambiguation)"].disambiguation
     assert pages["Veronica Roth"].missing  # a real person with no recorded article gets no invented page
     assert len(wikipedia.links("Douglas Adams")) == 384
-    assert "\n== Early life ==\n" in wikipedia.text("Douglas Adams")
+    assert "\n== Early life ==\n" in wikipedia.whole_text("Douglas Adams").text
     assert real_world.real_titles == {"Douglas Adams", "Douglas Adams (disambiguation)", "Adams, Douglas"}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from nohallucinate.datagen.entities import Entity
-from nohallucinate.datagen.wikipedia import Page
+from nohallucinate.datagen.wikipedia import Page, WholeText
 
 
 class ItemFields(TypedDict):
@@ -26,8 +26,18 @@ def entity(record: Entity) -> dict[str, Any]:
 
 
 def page(found: Page) -> dict[str, Any]:
-    return {"api": "wikipedia", "title": found.title, "revision": found.revision}
+    return _article(found.title, found.revision)
+
+
+def whole_text(found: WholeText) -> dict[str, Any]:
+    """The article as the response that held its whole text names it."""
+    return _article(found.title, found.revision)
 
 
 def wikitext(title: str, revision: int | None) -> dict[str, Any]:
+    return _article(title, revision)
+
+
+def _article(title: str, revision: int | None) -> dict[str, Any]:
+    """One revision of a Wikipedia article, whichever part of it was read (lead, whole text, wikitext)."""
     return {"api": "wikipedia", "title": title, "revision": revision}

@@ -76,11 +76,14 @@ def verify(tasks: list[Task], transport: WikimediaTransport) -> list[Finding]:
 
 
 def _fetch_cited(sources: _Sources, tasks: list[Task]) -> None:
-    """Every item and page the rows cite, fetched in full batches as the build fetches them; each row's check
-    then reads them from memory instead of asking once per row. What a check reads besides is fetched by it."""
+    """Every item and page the rows cite, and the wikitext of every article a check parses, fetched in full
+    batches as the build fetches them; each row's check then reads them from memory instead of asking once per
+    row. What a check reads besides is fetched by it."""
     cited = [s for task in tasks for s in task.provenance.get("sources", []) if isinstance(s, dict)]
     sources.wikidata.entities(sorted({str(s["entity"]) for s in cited if s.get("api") == "wikidata" and "entity" in s}))
     sources.wikipedia.pages(sorted({str(s["title"]) for s in cited if s.get("api") == "wikipedia" and "title" in s}))
+    parsed = {str(t.provenance["title"]) for t in tasks if t.family in _READS_WIKITEXT and "title" in t.provenance}
+    sources.wikipedia.wikitexts(sorted(parsed))
 
 
 def _precise(sources: _Sources, task: Task) -> str | None:
@@ -156,9 +159,17 @@ def _biography(sources: _Sources, task: Task) -> str | None:
     assert task.article is not None
     p = provenance_as(task, BiographyProvenance)
     page = sources.wikipedia.page(p.title)
+    text = sources.wikipedia.whole_text(page.title)
+    cited = [s.get("revision") for s in p.sources if s.get("api") == "wikipedia" and s.get("title") == p.title]
+    if len(cited) != 1:
+        return f"the row cites {len(cited)} revisions of {p.title!r}"
+    # The lead and the text come from two requests: each must be of the one revision the row cites.
+    for part, revision in (("lead", page.revision), ("text", text.revision)):
+        if revision != cited[0]:
+            return f"the article's {part} is of revision {revision}, the row cites {cited[0]}"
     if page.lead != task.article.lead:
         return "the bundled lead differs from the article's"
-    if sources.wikipedia.text(page.title) != task.article.text:
+    if text.text != task.article.text:
         return "the bundled text differs from the article's"
     if p.k_decomposer == "local":
         facts = specific_claims(decompose(page.lead or "", task.subject.label), task.subject.label)
@@ -270,6 +281,9 @@ def _first_full_date(lead: str) -> PartialDate | None:
 Check = Callable[[_Sources, Task], str | None]
 
 _PRECISE_KINDS: dict[object, Check] = {"match_count": _match_count, "award_year": _award_year}  # else a birth date
+
+# The families whose checks parse their article's wikitext (`_season`, `_premise`): fetched in batches first.
+_READS_WIKITEXT = frozenset({Family.FOOTBALL_SEASON, Family.FALSE_PREMISE})
 
 _CHECKS: dict[Family, Check] = {
     Family.PRECISE_FACT: _precise,

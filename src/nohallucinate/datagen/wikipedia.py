@@ -1,4 +1,4 @@
-"""The English Wikipedia Action API (formatversion=2): leads, full text, wikitext, disambiguation, links, search."""
+"""The English Wikipedia Action API (formatversion=2): leads, whole text, wikitext, disambiguation, links, search."""
 
 from __future__ import annotations
 
@@ -27,13 +27,22 @@ class Page:
     redirected_from: str | None = None
 
 
+@dataclass(frozen=True)
+class WholeText:
+    """An article's whole plain text with the title and revision of the response that held it."""
+
+    title: str  # after normalisation and redirects
+    text: str
+    revision: int | None
+
+
 class Wikipedia:
     """Reads Wikipedia through one transport; pages are fetched once per build and kept."""
 
     def __init__(self, transport: WikimediaTransport) -> None:
         self.transport = transport
         self._pages: dict[str, Page] = {}
-        self._text: dict[str, str] = {}
+        self._whole_text: dict[str, WholeText] = {}
         self._wikitext: dict[str, tuple[str, int | None]] = {}
         self.titles_fetched = 0  # titles asked for in batched requests (leads and wikitext)
 
@@ -55,15 +64,13 @@ class Wikipedia:
     def page(self, title: str) -> Page:
         return self.pages([title])[title]
 
-    def text(self, title: str) -> str:
-        """The article's whole plain text (one page a request: the extracts module allows no more)."""
-        if title not in self._text:
-            payload = self._query([title], prop="extracts", explaintext=1)
-            page = pages_by_request(payload, [title])[title]
-            if page.get("missing"):
-                raise KeyError(f"no page {title!r}")
-            self._text[title] = page.get("extract", "")
-        return self._text[title]
+    def whole_text(self, title: str) -> WholeText:
+        """The article's whole plain text (one page a request: the extracts module allows no more), with info in
+        the same request so that the revision named is the one the text was read from."""
+        if title not in self._whole_text:
+            payload = self._query([title], prop="extracts|info", explaintext=1)
+            self._whole_text[title] = whole_text_from(payload, title)
+        return self._whole_text[title]
 
     def wikitexts(self, titles: Iterable[str]) -> dict[str, tuple[str, int | None]]:
         """Current wikitext and revision id of each title (50 a request); missing pages are left out."""
@@ -126,6 +133,14 @@ def pages_by_request(payload: dict[str, Any], requested: list[str]) -> dict[str,
             raise KeyError(f"the response has no page for {title!r}")
         found[title] = by_title[final]
     return found
+
+
+def whole_text_from(payload: dict[str, Any], title: str) -> WholeText:
+    """The whole text of `title` in a prop=extracts|info response; KeyError when the page is missing."""
+    page = pages_by_request(payload, [title])[title]
+    if page.get("missing") or "invalid" in page:
+        raise KeyError(f"no page {title!r}")
+    return WholeText(title=page["title"], text=page.get("extract", ""), revision=page.get("lastrevid"))
 
 
 def page_from(requested: str, raw: dict[str, Any], payload: dict[str, Any]) -> Page:

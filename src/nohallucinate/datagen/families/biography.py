@@ -13,6 +13,9 @@ from nohallucinate.tasks.provenance import BiographyProvenance
 MIN_ARTICLE_CHARS = 1500  # shorter articles leave too little to grade a biography against
 
 LONG_ENOUGH = Gate(f"an article of at least {MIN_ARTICLE_CHARS} characters", "the article is too short")
+# A reason, not a Gate: as for a missing source (gates.py), a row's evidence is in its sources: the one revision it
+# cites is the one its lead and its text were both read from, so no check need say so besides.
+EDITED_BETWEEN = "the article was edited between its lead and its text were read"
 
 
 def biographies(ctx: BuildContext, want: int) -> list[Draft]:
@@ -25,8 +28,10 @@ def biographies(ctx: BuildContext, want: int) -> list[Draft]:
         entity = sources.entity(trial.item)
         page = sources.lead(trial.item)
         assert page.lead is not None  # `lead` turns away pages without one
-        text = ctx.wikipedia.text(page.title)  # one request per article: only for the ones we keep going with
-        trial.require(LONG_ENOUGH, len(text) >= MIN_ARTICLE_CHARS)
+        text = ctx.wikipedia.whole_text(page.title)  # one request per article: only for the ones we keep going with
+        if text.revision != page.revision:  # a row cites one revision: the lead and the text must both be of it
+            trial.reject(EDITED_BETWEEN)
+        trial.require(LONG_ENOUGH, len(text.text) >= MIN_ARTICLE_CHARS)
         label = entity.label or page.title
         # K counts the lead's facts as F1@K counts a reply's: claims with a date, number or name beyond the subject.
         facts = len(specific_claims(ctx.decompose(page.lead, label), label))
@@ -37,12 +42,12 @@ def biographies(ctx: BuildContext, want: int) -> list[Draft]:
             article=Article(
                 title=page.title,
                 lead=page.lead,
-                text=text,
+                text=text.text,
                 url=ctx.wikipedia.transport.source.article_url(page.title),
             ),
             k=clamp_k(facts),
             provenance=BiographyProvenance(
-                **cite.item(entity, cite.page(page)),
+                **cite.item(entity, cite.whole_text(text)),
                 checks=trial.checks,
                 title=page.title,
                 lead_facts=facts,

@@ -12,6 +12,7 @@ from nohallucinate.enokiqa.evaluation import PredictionError
 from nohallucinate.enokiqa.loading import SourceError
 from nohallucinate.env.http import TaskSpecError
 from nohallucinate.env.inprocess import GradingError, UnknownTaskError
+from nohallucinate.env.openreward_env import CandidateError
 from nohallucinate.errors import NohallucinateError, UserInputError
 from nohallucinate.jsonl import FormatError
 from nohallucinate.models import ModelError
@@ -22,8 +23,9 @@ from nohallucinate.runs import BadRunError, RunLockedError, RunStopped, RunStore
 from nohallucinate.tax.benchmarks import DataError
 from nohallucinate.tax.correctness import CheckTimeout
 
-USER_INPUT = [FormatError, DataError, PredictionError, SourceError, TaskSpecError, MissingKeyError, BadBaseUrlError,
-              ReportWriteError, RunStoreError, BadRunError, RunWriteError, RunStopped, RunLockedError]  # fmt: skip
+USER_INPUT = [FormatError, DataError, PredictionError, SourceError, TaskSpecError, CandidateError, MissingKeyError,
+              BadBaseUrlError, ReportWriteError, RunStoreError, BadRunError, RunWriteError, RunStopped,
+              RunLockedError]  # fmt: skip
 OTHER = [UnusableJson, MissingEntityError, SnapshotMissing, WikimediaError, GradingError, UnknownTaskError, ModelError,
          DeadlineExceeded, UnusableReply, CheckTimeout]  # fmt: skip
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from nohallucinate.concurrency import bounded_map
 from nohallucinate.env.grading import GraderPool, GraderSpec
 from nohallucinate.errors import NohallucinateError
-from nohallucinate.graders import Grader, Verdict
-from nohallucinate.runs import grade_safely
+from nohallucinate.graders import Grader, Verdict, grade_group
+from nohallucinate.graders.safely import grade_safely
 from nohallucinate.tasks import Reply, Task, load_tasks
 from nohallucinate.tasks.prompt import SYSTEM_PROMPT, prompt_messages
 
@@ -81,6 +81,27 @@ class NoHallucinateEnv:
             raise GradingError(f"task {task_id}: {verdict.error}")
         return verdict
 
+    async def grade_group(
+        self, task_id: str, replies: Sequence[str], *, secrets: Mapping[str, str] | None = None
+    ) -> list[Verdict]:
+        """The verdicts on a group of replies to one task (a GRPO group; samples 0..N-1), each the verdict `grade`
+        gives it alone, with the work they share done once (identical replies, a biography's shared claims; see
+        `graders.group`). Raises GradingError naming every candidate whose grading failed, and why."""
+        if isinstance(replies, str):
+            raise TypeError("replies is a sequence of reply texts, not one text")
+        task = self.task(task_id)
+        group = [_reply(task_id, text, sample) for sample, text in enumerate(replies)]
+        verdicts = await grade_group(self.grader(secrets), task, group)
+        failed: dict[str, list[str]] = {}  # candidates by error: a failed shared check fails several at once
+        for verdict in verdicts:
+            if verdict.error is not None:
+                failed.setdefault(verdict.error, []).append(str(verdict.sample))
+        if failed:
+            count = sum(map(len, failed.values()))
+            which = "; ".join(f"{_candidates(samples)}: {error}" for error, samples in failed.items())
+            raise GradingError(f"task {task_id}: {count} of {len(group)} candidates failed; {which}")
+        return verdicts
+
     async def grade_batch(
         self, items: Iterable[tuple[str, str]], *, concurrency: int = 16, secrets: Mapping[str, str] | None = None
     ) -> list[Verdict]:
@@ -112,6 +133,10 @@ def shown(value: object, limit: int = SHOWN_ID_CHARS) -> str:
     """`value` as it may appear in a message: its repr, cut to at most `limit` characters."""
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _candidates(samples: list[str]) -> str:
+    return f"candidate {samples[0]}" if len(samples) == 1 else f"candidates {', '.join(samples)}"
 
 
 def _reply(task_id: str, text: str, sample: int) -> Reply:

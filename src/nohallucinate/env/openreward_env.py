@@ -2,15 +2,19 @@
 
 `list_tasks` returns `{"task_id": ...}` and nothing else; the question is sent only as the prompt; golds,
 defects and articles never leave the server. The model sees no tools: its plain reply is routed by the
-harness to the hidden `@terminal` tool, which grades it and ends the episode.
+harness to the hidden `@terminal` tool, which grades it and ends the episode. `score_group` grades a GRPO
+group's candidates for the session's task at once: each gets the same absolute reward its own episode would.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from openreward.environments import (
     Environment,
+    GroupCandidate,
+    GroupScore,
     JSONObject,
     Message,
     Server,
@@ -24,8 +28,16 @@ from pydantic import BaseModel, ConfigDict
 
 from nohallucinate.env.http import EXCEPTION_HANDLERS, MAX_BODY_BYTES, BodyLimit, TaskSpecError
 from nohallucinate.env.inprocess import SPLIT, NoHallucinateEnv
+from nohallucinate.errors import UserInputError
+from nohallucinate.graders import Verdict
 
 ENVIRONMENT_NAME = "nohallucinate"
+# What a group score is: the candidate's own pointwise reward, not a comparison with the rest of its group.
+GROUP_REWARD: dict[str, Any] = {"reward_kind": "absolute", "comparative": False}
+
+
+class CandidateError(UserInputError):
+    """A group candidate without a final assistant turn holding text: there is no reply to grade."""
 
 
 class FinalAnswer(BaseModel):
@@ -76,17 +88,48 @@ class NoHallucinateEnvironment(Environment):
     async def answer(self, params: FinalAnswer) -> ToolOutput:
         """Your final answer. (Hidden: the harness sends the model's reply here.)"""
         verdict = await self.env.grade(self.task.task_id, params.answer, secrets=self.secrets)
-        detail: dict[str, Any] = {
-            "verdict": verdict.label.value if verdict.label else None,
-            "decided_by": verdict.decided_by,
-            "detail": verdict.detail,
-        }
+        detail = verdict_metadata(verdict)
         return ToolOutput(
             blocks=[TextBlock(text=f"{detail['verdict']} (reward {verdict.reward:.3f})")],
             reward=verdict.reward,
             finished=True,
             metadata=detail,
         )
+
+    async def score_group(self, candidates: Sequence[GroupCandidate]) -> list[GroupScore]:
+        """Each candidate's reward for this session's task: its final assistant turn's text, graded as its own
+        episode would grade it (an absolute reward, not a comparison; see GROUP_REWARD), with the work the group
+        shares done once. A candidate without that text, or a failed grading, raises: never a made-up score."""
+        replies = [final_reply(candidate.messages, index) for index, candidate in enumerate(candidates)]
+        verdicts = await self.env.grade_group(self.task.task_id, replies, secrets=self.secrets)
+        scores = []
+        for candidate, verdict in zip(candidates, verdicts, strict=True):
+            assert verdict.reward is not None  # grade_group raises rather than return an errored verdict
+            echoed = {} if candidate.metadata is None else {"candidate_metadata": candidate.metadata}
+            scores.append(
+                GroupScore(reward=verdict.reward, metadata={**verdict_metadata(verdict), **GROUP_REWARD, **echoed})
+            )
+        return scores
+
+
+def verdict_metadata(verdict: Verdict) -> dict[str, Any]:
+    """What a reward carries beside it: the verdict's label, what decided it, and the grader's detail."""
+    return {
+        "verdict": verdict.label.value if verdict.label else None,
+        "decided_by": verdict.decided_by,
+        "detail": verdict.detail,
+    }
+
+
+def final_reply(messages: Sequence[Message], index: int) -> str:
+    """The visible text of a candidate's last assistant turn (its text blocks, joined by newlines); candidate
+    `index` without one raises CandidateError (its reasoning, tool calls or images are not a reply)."""
+    turns = [message for message in messages if message.role == "assistant"]
+    texts = [block.text for block in turns[-1].blocks if isinstance(block, TextBlock)] if turns else []
+    if not texts:
+        found = "no assistant turn" if not turns else "a last assistant turn without a text block"
+        raise CandidateError(f"candidate {index} has {found}: there is no reply to grade")
+    return "\n".join(texts)
 
 
 def environment_class(env: NoHallucinateEnv) -> type[NoHallucinateEnvironment]:

@@ -2,6 +2,7 @@
 
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders.base import Grader
+from nohallucinate.graders.group import GroupGrader, grade_group
 from nohallucinate.graders.hybrid import HybridGrader
 from nohallucinate.graders.ladder import (
     ABSTENTION_REWARD,
@@ -40,6 +41,7 @@ __all__ = [
     "GRADERS",
     "OURS",
     "Grader",
+    "GroupGrader",
     "HybridGrader",
     "Label",
     "LocalGrader",
@@ -49,6 +51,7 @@ __all__ = [
     "abstention_reward",
     "calibrated_reward",
     "f1_at_k",
+    "grade_group",
     "labels_for",
     "load_simpleqa_template",
     "make_grader",

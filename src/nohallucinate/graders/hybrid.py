@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from nohallucinate.graders.base import Grader
+from nohallucinate.graders.group import grade_group
 from nohallucinate.graders.ladder import reward_for
 from nohallucinate.graders.limits import over_limit
 from nohallucinate.graders.local.certain import certain_label
@@ -19,9 +22,23 @@ class HybridGrader:
         self.model = model
 
     async def grade(self, task: Task, reply: Reply) -> Verdict:
+        decided = self.decide_locally(task, reply)
+        return decided if decided is not None else await self.model.grade(task, reply)
+
+    async def grade_group(self, task: Task, replies: Sequence[Reply]) -> list[Verdict]:
+        """Verdicts on replies to one task, in order: the local rules decide each reply they are certain of, and
+        the rest go to the model grader as one group (sharing its work, as `graders.group.grade_group` says)."""
+        decided = [self.decide_locally(task, reply) for reply in replies]
+        rest = [index for index, verdict in enumerate(decided) if verdict is None]
+        for index, verdict in zip(rest, await grade_group(self.model, task, [replies[i] for i in rest]), strict=True):
+            decided[index] = verdict
+        return [verdict for verdict in decided if verdict is not None]  # every one is decided by now
+
+    def decide_locally(self, task: Task, reply: Reply) -> Verdict | None:
+        """The verdict when the reply is over its length limit or the local rules are certain, else None."""
         if (overlong := over_limit(task, reply)) is not None:
             return overlong
         label = certain_label(task, reply.response)
         if label is None:
-            return await self.model.grade(task, reply)
+            return None
         return Verdict.on(task, reply.sample, label, reward_for(task.family, label), "local", {"rule": "certain"})

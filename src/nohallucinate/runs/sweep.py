@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from nohallucinate.concurrency import bounded_map
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders import Grader, Verdict
+from nohallucinate.graders.safely import errored, grade_safely
 from nohallucinate.policies import Policy
 from nohallucinate.tasks import Family, Reply, Task
 
@@ -73,18 +74,3 @@ def _each(on_result: OnResult | None) -> Callable[[tuple[Verdict, Reply | None]]
 
 def _verdicts(graded: list[tuple[Verdict, Reply | None]]) -> list[Verdict]:
     return [verdict for verdict, _ in graded]
-
-
-async def grade_safely(grader: Grader, task: Task, reply: Reply) -> Verdict:
-    """The grader's verdict, or an errored verdict that carries the failure instead of a score."""
-    try:
-        return await grader.grade(task, reply)
-    except Exception as exc:  # a failed grading is reported, never turned into a label
-        return errored(task, reply.sample, f"grader failed: {type(exc).__name__}: {exc}")
-
-
-def errored(task: Task, sample: int, error: str) -> Verdict:
-    """A verdict that carries a failure instead of a score; it is kept out of every mean."""
-    return Verdict(
-        task_id=task.task_id, family=task.family, tier=task.tier, sample=sample, label=None, reward=None, error=error
-    )

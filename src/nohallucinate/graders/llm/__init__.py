@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from nohallucinate.claims import merge_near_duplicates
-from nohallucinate.claims.anchors import specific_claims
-from nohallucinate.claims.extraction import extract_claims
-from nohallucinate.claims.verification import verify_claims
-from nohallucinate.graders.biography_detail import BiographyDetail, CheckedClaim
-from nohallucinate.graders.ladder import Label, f1_at_k, reward_for
+from nohallucinate.graders.group import grade_each
+from nohallucinate.graders.ladder import Label, reward_for
 from nohallucinate.graders.limits import over_limit
+from nohallucinate.graders.llm.biography import grade_biographies, grade_biography
 from nohallucinate.graders.llm.grades import ask_for_grade
 from nohallucinate.graders.llm.templates import DEFECT_PROMPT, OURS, REPLY, SimpleQATemplate
+from nohallucinate.graders.safely import grading_failed
 from nohallucinate.graders.verdict import Verdict
 from nohallucinate.models import ModelClient
 from nohallucinate.models.fences import fence
@@ -35,12 +34,37 @@ class ModelGrader:
             return overlong  # decided without a call: nothing past the limit is read, or paid for
         kind = spec_of(task.family).kind
         if kind is Kind.LONG_FORM:
-            label, reward, detail = await self._biography(task, reply.response)
+            label, reward, detail = await grade_biography(self.client, task, reply.response)
         else:
             short = self._short_answer if kind is Kind.SHORT_ANSWER else self._defect
             label, detail = await short(task, reply.response)
             reward = reward_for(task.family, label)
         return Verdict.on(task, reply.sample, label, reward, "model", detail)
+
+    async def grade_group(self, task: Task, replies: Sequence[Reply]) -> list[Verdict]:
+        """Verdicts on replies to one task, in order, a failed grading errored. Biographies share their claims'
+        checks: one extraction call per reply, then the union of the replies' claims checked once (the article
+        sent once per batch of the group's distinct claims). Other families are graded one by one.
+
+        Each verdict is the one the reply gets alone when the model judges every claim on its own, as the test
+        suite's scripted model does. A real model judges a claim beside other batch neighbours than it would
+        alone, which can move the claim's probabilities slightly, as a second run of the same grading can."""
+        if spec_of(task.family).kind is not Kind.LONG_FORM:
+            return await grade_each(self, task, replies)
+        verdicts: dict[int, Verdict] = {}
+        for index, reply in enumerate(replies):
+            if (overlong := over_limit(task, reply)) is not None:
+                verdicts[index] = overlong  # decided without a call, as alone
+        read = [index for index in range(len(replies)) if index not in verdicts]
+        judged = await grade_biographies(self.client, task, [replies[index].response for index in read])
+        for index, judgement in zip(read, judged, strict=True):
+            sample = replies[index].sample
+            if isinstance(judgement, Exception):
+                verdicts[index] = grading_failed(task, sample, judgement)
+            else:
+                label, reward, detail = judgement
+                verdicts[index] = Verdict.on(task, sample, label, reward, "model", detail)
+        return [verdicts[index] for index in range(len(replies))]
 
     async def _short_answer(self, task: Task, response: str) -> tuple[Label, dict[str, Any]]:
         assert task.gold is not None
@@ -53,31 +77,6 @@ class ModelGrader:
         prompt = DEFECT_PROMPT.format(question=task.question, defect=task.defect, reply=fence(REPLY, response))
         label, raw = await ask_for_grade(self.client, prompt, _DEFECT_GRADES)
         return label, {"grader_reply": raw}
-
-    async def _biography(self, task: Task, response: str) -> tuple[Label, float, dict[str, Any]]:
-        assert task.article is not None and task.k is not None
-        extracted = await extract_claims(self.client, response, task.subject.label)
-        # As in the local grader: only claims with a date, number or name beyond the subject count as facts.
-        claims = merge_near_duplicates(specific_claims(extracted, task.subject.label))
-        if not claims:
-            # Nothing stated is an abstention; statements without a fact earn F1@K's 0.0 (both earn nothing).
-            label = Label.F1_AT_K if extracted else Label.ABSTAINED
-            empty = BiographyDetail(claims=[], supported=0, unsupported=0, without_a_fact=len(extracted), k=task.k)
-            return label, 0.0, empty.record()
-        checks = await verify_claims(self.client, claims, task.article.title, task.article.text)
-        supported = sum(check.supported for check in checks)
-        precision, recall, reward = f1_at_k(supported, len(checks) - supported, task.k)
-        detail = BiographyDetail(
-            claims=[CheckedClaim(claim=c.claim, supported=c.supported, hall_prob=c.hall_prob) for c in checks],
-            claims_extracted=len(extracted),
-            supported=supported,
-            unsupported=len(checks) - supported,
-            without_a_fact=len(extracted) - len(specific_claims(extracted, task.subject.label)),
-            k=task.k,
-            precision=precision,
-            recall=recall,
-        )
-        return Label.F1_AT_K, reward, detail.record()
 
 
 __all__ = ["ModelGrader"]

@@ -10,8 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from nohallucinate.cli import app
+from nohallucinate.errors import UserInputError
 from nohallucinate.jsonl import FormatError
-from nohallucinate.tax import DataError, TaxItem, load_generations
+from nohallucinate.tax import TaxItem, load_generations
 from nohallucinate.tax.run import parse_samples
 
 runner = CliRunner()
@@ -57,7 +58,7 @@ def test_the_same_id_and_sample_twice_is_refused_however_the_id_is_written(tmp_p
 @pytest.mark.parametrize("count", ["0", "-1", "10001", "²", "9" * 5000, "", "1.5"],
                          ids=["0", "-1", "10001", "superscript two", "5000 digits", "empty", "1.5"])  # fmt: skip
 def test_samples_per_item_outside_1_to_10000_are_refused(count: str) -> None:
-    with pytest.raises(DataError, match="whole number from 1 to 10,000") as caught:
+    with pytest.raises(UserInputError, match="whole number from 1 to 10,000") as caught:
         parse_samples([f"amc23={count}"], ["amc23"])
     assert len(str(caught.value)) < 500
 

@@ -148,7 +148,7 @@ def test_a_report_that_fails_while_writing_removes_what_it_wrote(
 ) -> None:
     import nohallucinate.report.build as build
 
-    def disk_full(runs, charts, path, markdown):
+    def disk_full(runs, charts, path, markdown, warnings=None):
         path.write_text("<html>half")
         raise OSError(28, "No space left on device")
 

@@ -45,8 +45,8 @@ def test_the_terminal_gets_markdown_tables(runs: list[Path], tmp_path: Path) -> 
     result = runner.invoke(app, ["report", *map(str, runs), "--out", str(tmp_path)])
     lines = result.stdout.splitlines()
     assert lines[0] == "| family | floor | always_abstain · local | always_confident · local |"
-    assert "| precise_fact | 0.500 | 0.500 | 0.000 |" in lines
-    assert "| biography | 0.000 | 0.000 | 0.000 |" in lines
+    assert "| precise_fact | 0.500 | 0.500 ± 0.000 | 0.000 ± 0.000 |" in lines
+    assert "| biography | 0.000 | 0.000 ± 0.000 | 0.000 ± 0.000 |" in lines
     assert any(line.startswith("| calibration headroom |") for line in lines)
 
 
@@ -60,3 +60,39 @@ def test_headroom_is_what_abstaining_instead_of_erring_would_add(runs: list[Path
 def test_a_directory_that_is_not_a_run_is_a_clear_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["report", str(tmp_path), "--out", str(tmp_path / "out")])
     assert result.exit_code == 2 and "is not a run directory" in result.stderr
+
+
+def test_runs_over_the_same_tasks_get_no_warning(runs: list[Path], tmp_path: Path) -> None:
+    result = runner.invoke(app, ["report", *map(str, runs), "--out", str(tmp_path)])
+    assert "warning" not in result.stderr and "warning" not in result.stdout
+
+
+def test_runs_over_different_tasks_or_samples_are_named_in_a_warning(runs: list[Path], tmp_path: Path) -> None:
+    from nohallucinate.tasks import demo_tasks_path
+
+    fewer = tmp_path / "fewer"  # 2 tasks per family, 2 samples each: lacks tasks, has extra samples of the rest
+    made = runner.invoke(app, ["sweep", "--policy", "always_abstain", "--per-family", "2", "--samples", "2",
+                               "--out", str(fewer)])  # fmt: skip
+    assert made.exit_code == 0
+    edited = tmp_path / "tasks.jsonl"  # the same task ids, one question reworded: another task file
+    edited.write_text(demo_tasks_path().read_text().replace("Douglas Adams", "Douglas N. Adams"))
+    other = tmp_path / "other"
+    made = runner.invoke(app, ["sweep", "--policy", "always_abstain", "--tasks", str(edited), "--out", str(other)])
+    assert made.exit_code == 0
+
+    result = runner.invoke(app, ["report", str(runs[0]), str(fewer), str(other), "--out", str(tmp_path / "report")])
+    assert result.exit_code == 0, result.output
+    first, second, third = (f"always_abstain · local ({name})" for name in ("always_abstain", "fewer", "other"))
+    warnings = [
+        f"run '{second}' lacks 221 tasks that '{first}' has",
+        f"run '{second}' has 14 samples that '{first}' lacks (on tasks both have)",
+        f"run '{third}' was made from another task file (sha256 ",
+        "means over different tasks or samples are not comparable; compare them with care",
+    ]
+    printed = [line.removeprefix("warning: ") for line in result.stderr.splitlines() if line.startswith("warning: ")]
+    assert len(printed) == 4 and all(line.startswith(w) for line, w in zip(printed, warnings, strict=True))
+    assert f"'{first}': " in printed[2]  # both checksums are shown
+    markdown = result.stdout.splitlines()
+    assert markdown[:4] == [f"> **warning**: {line}" for line in printed] and markdown[4] == ""
+    page = (tmp_path / "report" / "report.html").read_text(encoding="utf-8")
+    assert page.count("<p class='warning'>warning: ") == 4 and "lacks 221 tasks" in page

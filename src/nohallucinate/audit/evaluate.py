@@ -8,7 +8,6 @@ form" takes, for each form, whichever strategy earns most there: the most a word
 
 from __future__ import annotations
 
-import math
 import re
 import statistics
 from collections import Counter, defaultdict
@@ -23,6 +22,7 @@ from nohallucinate.claims import decompose
 from nohallucinate.claims.anchors import anchors_of
 from nohallucinate.graders import Grader, abstention_reward
 from nohallucinate.runs import grade_replies
+from nohallucinate.stats import clustered_se
 from nohallucinate.tasks import Family, Kind, Reply, Task, spec_of
 from nohallucinate.tasks.forms import question_form, question_subject
 
@@ -51,8 +51,8 @@ class Figure:
     def of(cls, rewards: Sequence[float]) -> Figure:
         if not rewards:
             return cls(None, 0.0, 0)
-        se = statistics.stdev(rewards) / math.sqrt(len(rewards)) if len(rewards) > 1 else 0.0
-        return cls(statistics.fmean(rewards), se, len(rewards))
+        se = clustered_se([[reward] for reward in rewards])  # each row its own cluster: the ordinary sd / sqrt(n)
+        return cls(statistics.fmean(rewards), se or 0.0, len(rewards))
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from nohallucinate.cli.app import app
-from nohallucinate.cli.output import err, fail, or_exit
+from nohallucinate.cli.output import err, fail, or_exit, warn
 from nohallucinate.report import write_report
 from nohallucinate.runs import run_kind
 
@@ -23,6 +23,8 @@ def report(
     for directory in run_dirs:
         if or_exit(partial(run_kind, directory)) == "tax":
             fail(f"{directory} is a Hallucination-Tax run; report on it with `nohallucinate tax report`")
-    html_path, markdown = or_exit(lambda: write_report(run_dirs, out_dir))
-    typer.echo(markdown, nl=False)
-    err.print(f"report: {html_path} (charts: {out_dir}/*.png)", highlight=False)
+    written = or_exit(lambda: write_report(run_dirs, out_dir))
+    typer.echo(written.markdown, nl=False)
+    for warning in written.warnings:
+        warn(warning)
+    err.print(f"report: {written.html} (charts: {out_dir}/*.png)", highlight=False)

@@ -29,8 +29,19 @@ from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, Verdict, ma
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
 from nohallucinate.policies import BASELINES, MODEL_PREFIX, Policy, make_policy
 from nohallucinate.report import render_summary
-from nohallucinate.runs import RunConfig, RunSession, RunStore, model_records, select_per_family, summarise, sweep
+from nohallucinate.runs import (
+    RunConfig,
+    RunSession,
+    RunStore,
+    model_records,
+    pending,
+    sample_counts,
+    select_per_family,
+    summarise,
+    sweep,
+)
 from nohallucinate.tasks import Reply, Task, demo_tasks_path, load_tasks
+from nohallucinate.tasks.inputs import MAX_SAMPLE
 
 
 @app.command(name="sweep")
@@ -47,6 +58,14 @@ def sweep_command(
     per_family: Annotated[
         int | None, typer.Option("--per-family", min=1, help="Take the first N tasks of each family.")
     ] = None,
+    samples: Annotated[
+        int | None,
+        typer.Option("--samples", min=1, max=MAX_SAMPLE, help="Replies asked of every task (rollouts) [default: 1]."),
+    ] = None,
+    samples_for: Annotated[
+        list[str] | None,
+        typer.Option("--samples-for", help="FAMILY=N: replies asked of each task of that family (repeatable)."),
+    ] = None,
     out_dir: Annotated[
         Path | None, typer.Option("--out", help="Run directory to create (default runs/<time>-<policy>-<grader>).")
     ] = None,
@@ -61,7 +80,7 @@ def sweep_command(
     """Run a policy over the tasks, grade every reply into a run directory, and print the per-family table."""
     if resume is not None:
         given = {"--policy": policy_name, "--tasks": tasks_path, "--grader": grader_name, "--per-family": per_family,
-                 "--out": out_dir}  # fmt: skip
+                 "--samples": samples, "--samples-for": samples_for, "--out": out_dir}  # fmt: skip
         session = or_exit(lambda: RunSession.resume(resume, given=given, sampling=policy_flags.sampling))
         config: RunConfig = session.store.config
         tasks = _tasks_of(config)
@@ -78,6 +97,7 @@ def sweep_command(
         given_path = tasks_path or demo_tasks_path()
         # Loaded before resolving: load_tasks reports a symlink loop or an unreadable file, resolve() would raise.
         tasks = or_exit(lambda: select_per_family(load_tasks(given_path), per_family))
+        counts = or_exit(lambda: sample_counts(tasks, samples or 1, samples_for or []))
         path = given_path.resolve()
         sampling = policy_flags.sampling
         policy_endpoint = None
@@ -90,6 +110,7 @@ def sweep_command(
             tasks_path=str(path),
             tasks_sha256=file_sha256(path),
             per_family=per_family,
+            samples=counts,
             policy=policy_name,
             grader=grader_name,
             models=model_records(policy_endpoint, sampling, grader_end),
@@ -98,22 +119,21 @@ def sweep_command(
         )
         session = or_exit(lambda: RunSession.start(out_dir, config, policy_name, grader_name))
 
-    with reported(), session.recording(len(tasks), "nohallucinate sweep") as store:
-        done = store.finished()
-        todo = [task for task in tasks if (task.task_id, 0) not in done]
+    total = len(pending(tasks, config.samples))  # (task, sample) pairs
+    with reported(), session.recording(total, "nohallucinate sweep") as store:
+        todo = len(pending(tasks, config.samples, store.finished()))
         clients = asyncio.run(
-            _run(store, todo, config, settings, policy_endpoint, sampling, grader_end, template, as_json)
+            _run(store, tasks, todo, config, settings, policy_endpoint, sampling, grader_end, template, as_json)
         )
         verdicts = store.verdicts()
 
     summary = summarise(verdicts)
-    record = {"run_dir": str(store.directory), "resumed_items": len(tasks) - len(todo),
+    record = {"run_dir": str(store.directory), "resumed_items": total - todo,
               **run_record(config.grader, config.simpleqa_template, clients, summary)}  # fmt: skip
     if as_json:
         print_json({"policy": config.policy, "grader": config.grader, **summary, **record})
     else:
-        title = f"policy {config.policy} · grader {config.grader} · {summary['n']} tasks"
-        render_summary(summary, out, title=title)
+        render_summary(summary, out, title=f"policy {config.policy} · grader {config.grader}")
         print_usage(record)
         err.print(f"run directory: {store.directory}", highlight=False)
     exit_if_errored(summary["errored"], UNGRADED_ITEMS)
@@ -122,6 +142,7 @@ def sweep_command(
 async def _run(
     store: RunStore,
     tasks: list[Task],
+    todo: int,
     config: RunConfig,
     settings: ClientSettings,
     policy_endpoint: Endpoint | None,
@@ -134,13 +155,14 @@ async def _run(
     policy: Policy = or_exit(lambda: make_policy(config.policy, clients.get("policy")))
     grader: Grader = or_exit(lambda: make_grader(config.grader, clients.get("grader"), template))
     try:
-        with progress(len(tasks), config.policy, quiet=quiet) as advance:
+        with progress(todo, config.policy, quiet=quiet) as advance:
 
             def keep(verdict: Verdict, reply: Reply | None) -> None:
                 store.record(verdict, reply)  # committed before the next item finishes
                 advance()
 
-            await sweep(tasks, policy, grader, concurrency=settings.concurrency, on_result=keep)
+            await sweep(tasks, policy, grader, samples=config.samples, skip=store.finished(),
+                        concurrency=settings.concurrency, on_result=keep)  # fmt: skip
     finally:
         await close_clients(clients)
     return clients

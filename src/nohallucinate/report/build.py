@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -10,7 +11,7 @@ from nohallucinate.errors import UserInputError
 from nohallucinate.report.charts import draw_all
 from nohallucinate.report.html import write_html
 from nohallucinate.report.markdown import markdown_tables
-from nohallucinate.report.runs import load_runs
+from nohallucinate.report.runs import coverage_warnings, load_runs
 from nohallucinate.runs.cleanup import output_directory
 
 Written = TypeVar("Written")
@@ -20,12 +21,24 @@ class ReportWriteError(UserInputError):
     """The report could not be written into its directory (a UserInputError: the CLI reports it with exit 2)."""
 
 
-def write_report(directories: Sequence[Path | str], out_dir: Path | str) -> tuple[Path, str]:
-    """Write report.html and the PNG charts into `out_dir`; returns the HTML path and the markdown tables."""
+@dataclass(frozen=True)
+class WrittenReport:
+    """Where the HTML report went, its tables as markdown, and the warnings it carries."""
+
+    html: Path
+    markdown: str
+    warnings: list[str]  # runs side by side that cover different tasks or samples
+
+
+def write_report(directories: Sequence[Path | str], out_dir: Path | str) -> WrittenReport:
+    """Write report.html and the PNG charts into `out_dir`, warning where the runs cover different tasks."""
     runs = load_runs([Path(d) for d in directories])  # every run is read before anything is written
-    markdown = markdown_tables(runs)
-    html = write_into(Path(out_dir), lambda out: write_html(runs, draw_all(runs, out), out / "report.html", markdown))
-    return html, markdown
+    warnings = coverage_warnings(runs)
+    markdown = markdown_tables(runs, warnings)
+    html = write_into(
+        Path(out_dir), lambda out: write_html(runs, draw_all(runs, out), out / "report.html", markdown, warnings)
+    )
+    return WrittenReport(html, markdown, warnings)
 
 
 def write_into(out_dir: Path, write: Callable[[Path], Written]) -> Written:

@@ -45,30 +45,41 @@ def _families(runs: list[RunView]) -> list[str]:
     return [family.value for family in Family if family.value in present]
 
 
+SeriesValue = Callable[[int, str], float | None]  # a series' value for a group: `value(series_index, group)`
+
+
 def grouped_bars(
-    ax: Axes, groups: list[str], labels: list[str], values: Callable[[int, str], float | None]
+    ax: Axes, groups: list[str], labels: list[str], values: SeriesValue, errors: SeriesValue | None = None
 ) -> tuple[float, list[int]]:
-    """One bar per (group, series), labelled with its value; `values(series_index, group)`. Returns the bar
-    width and the group centres."""
+    """One bar per (group, series), labelled with its value; `values(series_index, group)`, and an error bar of
+    ± `errors(series_index, group)` where given. Returns the bar width and the group centres."""
     width = 0.8 / len(labels)
     centres = list(range(len(groups)))
     for index, label in enumerate(labels):
         xs = [c - 0.4 + width * (index + 0.5) for c in centres]
         heights = [values(index, group) for group in groups]
-        bars = ax.bar(xs, [h or 0 for h in heights], width, label=label, color=RUN_COLOURS[index % 6])
-        for bar, height in zip(bars, heights, strict=True):
-            if height is not None:
-                ax.annotate(f"{height:.2f}", (bar.get_x() + bar.get_width() / 2, height), ha="center",
+        spread = [0.0 if errors is None else errors(index, group) or 0.0 for group in groups]
+        bars = ax.bar(xs, [h or 0 for h in heights], width, label=label, color=RUN_COLOURS[index % 6],
+                      yerr=spread if errors else None,
+                      error_kw={"elinewidth": 0.8, "capsize": 2, "ecolor": "#424242"})  # fmt: skip
+        for bar, height, above in zip(bars, heights, spread, strict=True):
+            if height is not None:  # the value sits above its error bar
+                ax.annotate(f"{height:.2f}", (bar.get_x() + bar.get_width() / 2, height + above), ha="center",
                             va="bottom", fontsize=7, xytext=(0, 1), textcoords="offset points")  # fmt: skip
     ax.set_xticks(centres)
     ax.set_xticklabels([g.replace("_", "\n") for g in groups], fontsize=8)
     return width, centres
 
 
+RunValue = Callable[[RunView, str], float | None]
+
+
 def _grouped_bars(
-    ax: Axes, groups: list[str], runs: list[RunView], values: Callable[[RunView, str], float | None]
+    ax: Axes, groups: list[str], runs: list[RunView], values: RunValue, errors: RunValue | None = None
 ) -> tuple[float, list[int]]:
-    return grouped_bars(ax, groups, [run.label for run in runs], lambda index, group: values(runs[index], group))
+    labels = [run.label for run in runs]
+    spread = None if errors is None else lambda index, group: errors(runs[index], group)
+    return grouped_bars(ax, groups, labels, lambda index, group: values(runs[index], group), spread)
 
 
 def _reward_by_family(runs: list[RunView], path: Path) -> Path:
@@ -76,7 +87,8 @@ def _reward_by_family(runs: list[RunView], path: Path) -> Path:
 
     families = _families(runs)
     fig, ax = plt.subplots(figsize=(max(7.0, 1.3 * len(families) + 2), 4.2))
-    _grouped_bars(ax, families, runs, lambda run, f: run.summary["per_family"].get(f))
+    _grouped_bars(ax, families, runs, lambda run, f: run.summary["per_family"].get(f),
+                  lambda run, f: run.summary["per_family_se"].get(f))  # fmt: skip
     floors = {
         f: next(r.summary["abstention_floor"][f] for r in runs if f in r.summary["abstention_floor"]) for f in families
     }
@@ -85,7 +97,7 @@ def _reward_by_family(runs: list[RunView], path: Path) -> Path:
                   label="always-abstain floor" if i == 0 else "")  # fmt: skip
     ax.set_ylim(0, 1.08)
     ax.set_ylabel("mean reward")
-    ax.set_title("Mean reward per family (dashed: what always abstaining earns)")
+    ax.set_title("Mean reward per family ± standard error (dashed: what always abstaining earns)")
     ax.legend(fontsize=8, loc="upper right")
     return save(fig, path)
 
@@ -130,10 +142,11 @@ def _reward_by_tier(runs: list[RunView], path: Path) -> Path:
 
     tiers = [t for t in ("easy", "medium", "hard", "untiered") if any(t in r.summary["per_tier"] for r in runs)]
     fig, ax = plt.subplots(figsize=(7.0, 4.0))
-    _grouped_bars(ax, tiers, runs, lambda run, tier: run.summary["per_tier"].get(tier))
+    _grouped_bars(ax, tiers, runs, lambda run, tier: run.summary["per_tier"].get(tier),
+                  lambda run, tier: run.summary["per_tier_se"].get(tier))  # fmt: skip
     ax.set_ylim(0, 1.08)
     ax.set_ylabel("mean reward")
-    ax.set_title("Mean reward by tier (sitelink notability)")
+    ax.set_title("Mean reward by tier (sitelink notability) ± standard error")
     ax.legend(fontsize=8)
     return save(fig, path)
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from nohallucinate import __version__
 from nohallucinate.report.runs import RunView
+from nohallucinate.report.table import with_se
 from nohallucinate.tasks import Family
 
 _STYLE = """
@@ -19,11 +20,13 @@ th, td { border: 1px solid #ccc; padding: 0.25rem 0.6rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 img { max-width: 100%; border: 1px solid #eee; }
 .note { color: #616161; font-size: 0.85rem; }
+.warning { color: #b71c1c; font-weight: 600; }
 code { font-size: 0.85rem; }
 """
 
 _CAPTIONS = {
-    "reward_by_family": "Mean reward per family for each run; the dashed line is what always abstaining earns.",
+    "reward_by_family": "Mean reward per family for each run, with ± one standard error clustered by task; the "
+    "dashed line is what always abstaining earns.",
     "verdict_mix": "Share of items answered well, abstained on, and confidently wrong, per family.",
     "reward_by_tier": "Mean reward by notability tier.",
     "headroom": "Calibration headroom: the hatched part is what each run would gain had every confident error "
@@ -31,9 +34,12 @@ _CAPTIONS = {
 }
 
 
-def write_html(runs: list[RunView], charts: dict[str, Path], path: Path, markdown: str) -> Path:
-    """Write the report; every image is inside the file."""
-    parts = ["<h2>Mean reward per family</h2>", _family_table(runs)]
+def write_html(
+    runs: list[RunView], charts: dict[str, Path], path: Path, markdown: str, warnings: list[str] | None = None
+) -> Path:
+    """Write the report, any warning (runs over different tasks) first; every image is inside the file."""
+    parts = [f"<p class='warning'>warning: {html.escape(warning)}</p>" for warning in warnings or []]
+    parts += ["<h2>Mean reward per family (± standard error)</h2>", _family_table(runs)]
     for name, chart in charts.items():
         parts.append(chart_section(name.replace("_", " ").capitalize(), chart, _CAPTIONS[name]))
     parts += ["<h2>Runs</h2>", _run_table(runs), "<h2>As markdown</h2>", f"<pre>{html.escape(markdown)}</pre>"]
@@ -72,9 +78,12 @@ def _family_table(runs: list[RunView]) -> str:
     rows = []
     for family in families:
         floor = next(r.summary["abstention_floor"][family] for r in runs if family in r.summary["abstention_floor"])
-        cells = "".join(f"<td>{fmt(r.summary['per_family'].get(family))}</td>" for r in runs)
+        cells = "".join(
+            f"<td>{with_se(r.summary['per_family'].get(family), r.summary['per_family_se'].get(family))}</td>"
+            for r in runs
+        )
         rows.append(f"<tr><td>{family}</td><td>{floor:.3f}</td>{cells}</tr>")
-    overall = "".join(f"<td><b>{fmt(r.summary['overall'])}</b></td>" for r in runs)
+    overall = "".join(f"<td><b>{with_se(r.summary['overall'], r.summary['overall_se'])}</b></td>" for r in runs)
     rows.append(f"<tr><td><b>overall</b></td><td></td>{overall}</tr>")
     return f"<table><tr><th>family</th><th>floor</th>{head}</tr>{''.join(rows)}</table>"
 
@@ -88,12 +97,10 @@ def _run_table(runs: list[RunView]) -> str:
         errored = run.summary["errored"]
         rows.append(
             f"<tr><td>{html.escape(run.label)}</td><td>{html.escape(str(run.directory))}</td>"
+            f"<td>{run.summary['tasks']['tasks']}</td><td>{run.summary['tasks']['samples']}</td>"
             f"<td>{run.summary['n']}</td><td>{errored}</td><td>{html.escape(models or '–')}</td>"
             f"<td><code>{config.tasks_sha256[:12]}</code></td><td>{html.escape(config.package_version)}</td></tr>"
         )
-    head = "<tr><th>run</th><th>directory</th><th>graded</th><th>errored</th><th>models</th><th>tasks sha256</th>"
+    head = ("<tr><th>run</th><th>directory</th><th>tasks</th><th>samples per task</th><th>graded</th><th>errored</th>"
+            "<th>models</th><th>tasks sha256</th>")  # fmt: skip
     return f"<table>{head}<th>version</th></tr>{''.join(rows)}</table>"
-
-
-def fmt(value: float | None) -> str:
-    return "–" if value is None else f"{value:.3f}"

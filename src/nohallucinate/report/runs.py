@@ -1,4 +1,5 @@
-"""What a report shows of each run: its label, configuration, verdicts and summary."""
+"""What a report shows of each run: its label, configuration, verdicts and summary; and whether the runs side by
+side cover the same (task, sample) pairs, without which their means are not comparable."""
 
 from __future__ import annotations
 
@@ -37,3 +38,41 @@ def load_runs(directories: list[Path]) -> list[RunView]:
         RunView(label, directory, config, verdicts, summarise(verdicts))
         for label, (directory, config, verdicts) in zip(labels, views, strict=True)
     ]
+
+
+def coverage_warnings(runs: list[RunView]) -> list[str]:
+    """How each run's task set differs from the first run's: another task file, tasks or samples one has and the
+    other lacks (errored items count as covered: they are listed, not missing). Empty when all cover the same."""
+    first = runs[0]
+    warnings = []
+    for run in runs[1:]:
+        found = _differences(first, run)
+        if run.config.tasks_sha256 != first.config.tasks_sha256:
+            found.insert(0, f"was made from another task file (sha256 {run.config.tasks_sha256[:12]}…, "
+                            f"'{first.label}': {first.config.tasks_sha256[:12]}…)")  # fmt: skip
+        warnings += [f"run '{run.label}' {difference}" for difference in found]
+    if warnings:
+        warnings.append("means over different tasks or samples are not comparable; compare them with care")
+    return warnings
+
+
+def _differences(first: RunView, run: RunView) -> list[str]:
+    """What `run` lacks or adds against `first`: whole tasks, then samples of the tasks both have."""
+    tasks, theirs = _tasks(first), _tasks(run)
+    shared = tasks.keys() & theirs.keys()
+    counted = [
+        ("lacks", len(tasks.keys() - theirs.keys()), "task", "has", ""),
+        ("has", len(theirs.keys() - tasks.keys()), "task", "lacks", ""),
+        ("lacks", sum(len(tasks[t] - theirs[t]) for t in shared), "sample", "has", " (on tasks both have)"),
+        ("has", sum(len(theirs[t] - tasks[t]) for t in shared), "sample", "lacks", " (on tasks both have)"),
+    ]
+    return [f"{verb} {count} {noun}{'s' * (count != 1)} that '{first.label}' {other}{where}"
+            for verb, count, noun, other, where in counted if count]  # fmt: skip
+
+
+def _tasks(run: RunView) -> dict[str, set[int]]:
+    """The samples stored for each task of a run."""
+    samples: dict[str, set[int]] = {}
+    for verdict in run.verdicts:
+        samples.setdefault(verdict.task_id, set()).add(verdict.sample)
+    return samples

@@ -5,17 +5,18 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from nohallucinate.runs.summary import ErroredItem, RunSummary
+from nohallucinate.runs.summary import ErroredItem, RunSummary, TaskStats
 
 SHOWN_ERRORS = 10  # enough to see the pattern of a failure without burying the table
 
 
 def render_summary(summary: RunSummary, console: Console, title: str) -> None:
-    """Print the per-family table (reward, floor, verdict mix), then the per-tier table."""
-    families = Table(title=title, title_justify="left")
+    """Print the per-family table (reward ± standard error, floor, verdict mix), the per-tier table, and, when a
+    task was answered more than once, what the samples of each task show."""
+    families = Table(title=f"{title} · {counted(summary)}", title_justify="left")
     families.add_column("family")
     families.add_column("n", justify="right")
-    families.add_column("mean reward", justify="right")
+    families.add_column("mean reward ± se", justify="right")
     families.add_column("abstain floor", justify="right", style="dim")
     families.add_column("verdicts")
     for family, mean in summary["per_family"].items():
@@ -23,23 +24,58 @@ def render_summary(summary: RunSummary, console: Console, title: str) -> None:
         families.add_row(
             family,
             str(summary["n_per_family"][family]),
-            _fmt(mean),
-            _fmt(summary["abstention_floor"][family]),
+            with_se(mean, summary["per_family_se"][family]),
+            fmt(summary["abstention_floor"][family]),
             ", ".join(f"{count} {label}" for label, count in mix.items() if count) or "–",
         )
     families.add_section()
-    families.add_row("overall", str(summary["n"]), _fmt(summary["overall"]), "", "")
+    families.add_row("overall", str(summary["n"]), with_se(summary["overall"], summary["overall_se"]), "", "")
     console.print(families)
 
     tiers = Table(title="mean reward by tier", title_justify="left")
     tiers.add_column("tier")
-    tiers.add_column("mean reward", justify="right")
+    tiers.add_column("mean reward ± se", justify="right")
     for tier, mean in summary["per_tier"].items():
-        tiers.add_row(tier, _fmt(mean))
+        tiers.add_row(tier, with_se(mean, summary["per_tier_se"][tier]))
     console.print(tiers)
+    if summary["tasks"]["samples"] > 1:
+        _render_samples(summary, console)
     if summary["errored"]:
         console.print(f"[bold red]{summary['errored']} item(s) errored and are excluded from every mean:[/]")
         _render_errors(summary["errors"], console)
+
+
+def _render_samples(summary: RunSummary, console: Console) -> None:
+    """Per family: tasks, samples, the share of tasks some sample got right, and how often the samples disagree."""
+    table = Table(title="the samples of each task (variance: the mean within a task)", title_justify="left")
+    for column in ("family", "tasks", "samples", "pass@N", "learning signal", "variance"):
+        table.add_column(column, justify="left" if column == "family" else "right")
+    for family, stats in summary["tasks_per_family"].items():
+        table.add_row(family, *sample_cells(stats))
+    table.add_section()
+    table.add_row("overall", *sample_cells(summary["tasks"]))
+    console.print(table)
+
+
+def sample_cells(stats: TaskStats) -> list[str]:
+    """Tasks, samples, pass@N, learning-signal share and within-task variance, as a table shows them."""
+    return [str(stats["tasks"]), str(stats["samples"]), fmt(stats["pass_at_n"]), fmt(stats["learning_signal"]),
+            fmt(stats["within_task_variance"])]  # fmt: skip
+
+
+def counted(summary: RunSummary) -> str:
+    """What a summary covers: "35 tasks", or "35 tasks × 4 samples" when tasks were answered more than once."""
+    stats = summary["tasks"]
+    samples = {family_stats["samples"] for family_stats in summary["tasks_per_family"].values()}
+    if stats["samples"] <= 1:
+        return f"{summary['n']} tasks"
+    shown = str(stats["samples"]) if len(samples) == 1 else f"{min(samples)} to {max(samples)}"
+    return f"{stats['tasks']} tasks × {shown} samples ({summary['n']} graded)"
+
+
+def with_se(mean: float | None, se: float | None) -> str:
+    """A mean with its standard error, "0.512 ± 0.018"; the mean alone where the error is undefined."""
+    return fmt(mean) if mean is None or se is None else f"{mean:.3f} ± {se:.3f}"
 
 
 def _render_errors(errors: list[ErroredItem], console: Console) -> None:
@@ -52,5 +88,6 @@ def _render_errors(errors: list[ErroredItem], console: Console) -> None:
         console.print(f"  … and {len(errors) - SHOWN_ERRORS} more (every reason is in the --json output)")
 
 
-def _fmt(value: float | None) -> str:
+def fmt(value: float | None) -> str:
+    """A figure to three decimals, "–" when there is none."""
     return "–" if value is None else f"{value:.3f}"

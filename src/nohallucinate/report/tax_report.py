@@ -11,7 +11,8 @@ from pathlib import Path
 from nohallucinate.errors import UserInputError
 from nohallucinate.report.build import write_into
 from nohallucinate.report.charts import grouped_bars, save
-from nohallucinate.report.html import chart_section, fmt, write_page
+from nohallucinate.report.html import chart_section, write_page
+from nohallucinate.report.table import fmt
 from nohallucinate.runs import read_config, read_results
 from nohallucinate.spec import model_name
 from nohallucinate.tax.benchmarks import BENCHMARKS

@@ -6,7 +6,16 @@ from nohallucinate.runs.files import read_config, read_responses, read_results, 
 from nohallucinate.runs.session import RunSession, model_records, run_name
 from nohallucinate.runs.store import RunStore, stopped_message
 from nohallucinate.runs.summary import RunSummary, summarise
-from nohallucinate.runs.sweep import errored, grade_replies, grade_safely, select_per_family, sweep
+from nohallucinate.runs.sweep import (
+    Samples,
+    errored,
+    grade_replies,
+    grade_safely,
+    pending,
+    sample_counts,
+    select_per_family,
+    sweep,
+)
 
 __all__ = [
     "BadRunError",
@@ -19,16 +28,19 @@ __all__ = [
     "RunStoreError",
     "RunSummary",
     "RunWriteError",
+    "Samples",
     "errored",
     "grade_replies",
     "grade_safely",
     "model_records",
+    "pending",
     "read_config",
     "read_responses",
     "read_results",
     "read_verdicts",
     "run_kind",
     "run_name",
+    "sample_counts",
     "select_per_family",
     "stopped_message",
     "summarise",

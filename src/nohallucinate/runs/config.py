@@ -28,6 +28,8 @@ class RunConfig(BaseModel):
     tasks_path: str
     tasks_sha256: str
     per_family: int | None = None
+    # Samples asked of each task, by family; a family not named gets one (runs made before --samples name none).
+    samples: dict[str, int] = Field(default_factory=dict)
     policy: str
     grader: str
     models: dict[str, ModelRecord] = Field(default_factory=dict)  # by role: policy, grader

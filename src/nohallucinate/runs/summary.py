@@ -1,13 +1,20 @@
-"""Aggregate verdicts into the numbers a sweep reports."""
+"""Aggregate verdicts into the numbers a sweep reports.
+
+Every mean comes with its standard error clustered by task (`nohallucinate.stats`): the samples of one task are
+not independent, so the task, not the sample, is the unit of the error bar. With several samples per task a
+summary also says, per family, on what share of tasks some sample beat abstaining (pass@N) and on what share the
+samples disagree (a GRPO group with something to learn from).
+"""
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from statistics import fmean
+from statistics import fmean, variance
 from typing import TypedDict
 
 from nohallucinate.graders import ABSTENTION_REWARD, Verdict, calibrated_reward, labels_for
+from nohallucinate.stats import clustered_se
 from nohallucinate.tasks import Family
 
 UNTIERED = "untiered"
@@ -17,6 +24,20 @@ class ErroredItem(TypedDict):
     task_id: str
     sample: int
     error: str  # why it has no score
+
+
+class TaskStats(TypedDict):
+    """What the samples of each task show, over the tasks of a family (or of the run)."""
+
+    tasks: int  # tasks with at least one scored sample: the clusters of the standard errors
+    samples: int  # the most scored samples of any one task: the N of pass@N
+    # Share of tasks on which some sample beat abstaining (its reward is above the family's abstention floor):
+    # CORRECT or IDENTIFIED on the ladder families, an F1@K above 0.0 on biography.
+    pass_at_n: float | None
+    # Over the tasks with two or more scored samples: the share whose samples do not all earn the same reward,
+    # and the mean of their rewards' sample variance (n - 1). None when no task has two scored samples.
+    learning_signal: float | None
+    within_task_variance: float | None
 
 
 class RunSummary(TypedDict):
@@ -33,12 +54,19 @@ class RunSummary(TypedDict):
     errored: int
     errors: list[ErroredItem]
     decided_by: dict[str, int]
+    # Standard errors of the means above, clustered by task (None with fewer than two tasks).
+    overall_se: float | None
+    per_family_se: dict[str, float | None]
+    per_tier_se: dict[str, float | None]
+    tasks: TaskStats
+    tasks_per_family: dict[str, TaskStats]
 
 
 def summarise(verdicts: Iterable[Verdict]) -> RunSummary:
-    """Overall, per-family and per-tier mean reward, the verdict mix and calibration headroom per family, counts.
+    """Overall, per-family and per-tier mean reward with its standard error clustered by task, the verdict mix,
+    calibration headroom and what the samples of each task show per family, counts.
 
-    Errored verdicts are excluded from every mean and counted under "errored".
+    Errored verdicts are excluded from every figure, counted under "errored" and listed under "errors".
     """
     verdicts = list(verdicts)
     scored = [v for v in verdicts if not v.errored]
@@ -63,7 +91,45 @@ def summarise(verdicts: Iterable[Verdict]) -> RunSummary:
             {"task_id": v.task_id, "sample": v.sample, "error": v.error} for v in verdicts if v.error is not None
         ],
         "decided_by": dict(Counter(v.decided_by for v in scored)),
+        "overall_se": _se(scored),
+        "per_family_se": {f: _se(by_family[f]) for f in families},
+        "per_tier_se": {t: _se(by_tier[t]) for t in tiers},
+        "tasks": _task_stats(scored),
+        "tasks_per_family": {f: _task_stats(by_family[f]) for f in families},
     }
+
+
+def _by_task(verdicts: list[Verdict]) -> list[list[Verdict]]:
+    """The verdicts of each task, in the order tasks first appear."""
+    tasks: dict[str, list[Verdict]] = defaultdict(list)
+    for verdict in verdicts:
+        tasks[verdict.task_id].append(verdict)
+    return list(tasks.values())
+
+
+def _rewards(verdicts: list[Verdict]) -> list[float]:
+    return [v.reward for v in verdicts if v.reward is not None]
+
+
+def _se(verdicts: list[Verdict]) -> float | None:
+    return clustered_se([_rewards(task) for task in _by_task(verdicts)])
+
+
+def _task_stats(verdicts: list[Verdict]) -> TaskStats:
+    tasks = [task for task in _by_task(verdicts) if _rewards(task)]
+    grouped = [_rewards(task) for task in tasks if len(_rewards(task)) > 1]
+    return {
+        "tasks": len(tasks),
+        "samples": max((len(_rewards(task)) for task in tasks), default=0),
+        "pass_at_n": fmean(any(_beats_floor(v) for v in task) for task in tasks) if tasks else None,
+        "learning_signal": fmean(len(set(group)) > 1 for group in grouped) if grouped else None,
+        "within_task_variance": fmean(variance(group) for group in grouped) if grouped else None,
+    }
+
+
+def _beats_floor(verdict: Verdict) -> bool:
+    """Whether the sample earned more than an honest "I don't know" would have."""
+    return verdict.reward is not None and verdict.reward > ABSTENTION_REWARD[verdict.family]
 
 
 def _headroom(verdicts: list[Verdict]) -> float:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 from nohallucinate.concurrency import bounded_map
 from nohallucinate.errors import UserInputError
@@ -10,8 +10,10 @@ from nohallucinate.graders import Grader, Verdict
 from nohallucinate.graders.safely import errored, grade_safely
 from nohallucinate.policies import Policy
 from nohallucinate.tasks import Family, Reply, Task
+from nohallucinate.tasks.inputs import MAX_SAMPLE, parse_counts
 
 OnResult = Callable[[Verdict, Reply | None], None]  # called as each item finishes: its verdict and the reply
+Samples = int | Mapping[str, int]  # samples per task: one count, or by family name (a family not named gets one)
 
 
 def select_per_family(tasks: Sequence[Task], per_family: int | None) -> list[Task]:
@@ -29,26 +31,52 @@ def select_per_family(tasks: Sequence[Task], per_family: int | None) -> list[Tas
     return chosen
 
 
+def sample_counts(tasks: Iterable[Task], samples: int = 1, overrides: Iterable[str] = ()) -> dict[str, int]:
+    """Samples per family of `tasks`: `samples` each (`--samples`), then FAMILY=N settings (`--samples-for`)."""
+    if not 1 <= samples <= MAX_SAMPLE:
+        raise UserInputError(f"--samples {samples}: expected a whole number from 1 to {MAX_SAMPLE:,}")
+    present = {task.family for task in tasks}
+    defaults = {family.value: samples for family in Family if family in present}
+    return parse_counts(overrides, defaults, flag="--samples-for", kind="family", known=[f.value for f in Family])
+
+
+def pending(
+    tasks: Iterable[Task], samples: Samples = 1, skip: Collection[tuple[str, int]] = ()
+) -> list[tuple[Task, int]]:
+    """Every (task, sample) pair to answer, by task then sample, less the (task id, sample) pairs in `skip`."""
+    work = []
+    for task in tasks:
+        count = samples if isinstance(samples, int) else samples.get(task.family.value, 1)
+        if count < 1:
+            raise UserInputError(f"{task.family.value}: samples per task must be at least 1, not {count}")
+        work += [(task, sample) for sample in range(count) if (task.task_id, sample) not in skip]
+    return work
+
+
 async def sweep(
     tasks: Iterable[Task],
     policy: Policy,
     grader: Grader,
     *,
+    samples: Samples = 1,
+    skip: Collection[tuple[str, int]] = (),
     concurrency: int = 8,
     on_result: OnResult | None = None,
 ) -> list[Verdict]:
-    """Answer and grade every task, at most `concurrency` at a time; verdicts come back in task order. A result
-    that cannot be kept (`on_result` raises: a full disk) stops the rest, so no model is asked for what could not
-    be stored."""
+    """Answer and grade `samples` replies to every task (less the (task id, sample) pairs in `skip`), at most
+    `concurrency` at a time; verdicts come back by task, then sample. A result that cannot be kept (`on_result`
+    raises: a full disk) stops the rest, so no model is asked for what could not be stored."""
 
-    async def one(task: Task) -> tuple[Verdict, Reply | None]:
+    async def one(work: tuple[Task, int]) -> tuple[Verdict, Reply | None]:
+        task, sample = work
         try:
-            reply = await policy.answer(task)
+            reply = await policy.answer(task, sample)
         except Exception as exc:  # a failed policy call is an errored item, like a failed grading
-            return errored(task, 0, f"policy failed: {type(exc).__name__}: {exc}"), None
+            return errored(task, sample, f"policy failed: {type(exc).__name__}: {exc}"), None
         return await grade_safely(grader, task, reply), reply
 
-    return _verdicts(await bounded_map(one, tasks, limit=concurrency, on_result=_each(on_result)))
+    work = pending(tasks, samples, skip)
+    return _verdicts(await bounded_map(one, work, limit=concurrency, on_result=_each(on_result)))
 
 
 async def grade_replies(

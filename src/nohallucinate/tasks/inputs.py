@@ -7,12 +7,14 @@ error. Numbers are finite and bounded, and integers are integers, never booleans
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+import re
+from collections.abc import Hashable, Iterable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, Field, StrictInt, StrictStr, ValidationError
 
+from nohallucinate.errors import UserInputError
 from nohallucinate.jsonl import FormatError, read_json_lines
 
 QUOTE_CHARS = 80
@@ -83,3 +85,24 @@ def reject_duplicates(path: Path | str, keyed: Iterable[tuple[Hashable, int]], f
         if key in seen:
             raise FormatError(path, line, field, f"duplicate of line {seen[key]}")
         seen[key] = line
+
+
+def parse_counts(settings: Iterable[str], defaults: Mapping[str, int], *, flag: str, kind: str,
+                 known: Iterable[str]) -> dict[str, int]:  # fmt: skip
+    """Samples per name from `flag NAME=N` settings over `defaults` (one count per name of the run), N a whole
+    number from 1 to MAX_SAMPLE; a name outside `known`, or not of this run, is refused naming the setting."""
+    counts = dict(defaults)
+    known = list(known)
+    for setting in settings:
+        name, _, count = setting.partition("=")
+        if name not in known:
+            raise UserInputError(f"{flag} {quote(setting)}: unknown {kind}; choose from {', '.join(known)}")
+        if name not in counts:
+            raise UserInputError(f"{flag} {quote(setting)}: {name} is not a {kind} of this run")
+        # Six ASCII digits at most: int() of thousands of digits is an error of its own, and "²" is a digit too.
+        if not (re.fullmatch(r"[0-9]{1,6}", count) and 1 <= int(count) <= MAX_SAMPLE):
+            raise UserInputError(
+                f"{flag} {quote(setting)}: expected NAME=N with N a whole number from 1 to {MAX_SAMPLE:,}"
+            )
+        counts[name] = int(count)
+    return counts

@@ -7,7 +7,6 @@ killed run resumes without asking for anything twice.
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
@@ -21,8 +20,8 @@ from nohallucinate.concurrency import bounded_map
 from nohallucinate.jsonl import FormatError
 from nohallucinate.models import ModelClient
 from nohallucinate.runs.config import ModelRecord
-from nohallucinate.tasks.inputs import MAX_SAMPLE, SampleIndex, load_rows, quote, reject_duplicates
-from nohallucinate.tax.benchmarks import BENCHMARKS, UMWP_SAMPLE_SIZE, UMWP_SEED, DataError, TaxItem, load_benchmark
+from nohallucinate.tasks.inputs import SampleIndex, load_rows, parse_counts, quote, reject_duplicates
+from nohallucinate.tax.benchmarks import BENCHMARKS, UMWP_SAMPLE_SIZE, UMWP_SEED, TaxItem, load_benchmark
 from nohallucinate.tax.grading import Checker, TaxResult, errored_result, grade_response
 from nohallucinate.tax.prompt import PromptTemplate
 
@@ -67,20 +66,8 @@ def load_items(
 
 def parse_samples(given: Iterable[str], names: Sequence[str]) -> dict[str, int]:
     """Samples per benchmark from NAME=N settings, over each benchmark's default (AMC23: 8, others: 1)."""
-    samples = {name: BENCHMARKS[name].default_samples for name in names}
-    for setting in given:
-        name, _, count = setting.partition("=")
-        if name not in BENCHMARKS:
-            raise DataError(f"--samples {quote(setting)}: unknown benchmark; choose from {', '.join(BENCHMARKS)}")
-        if name not in samples:
-            raise DataError(f"--samples {quote(setting)}: {name} is not among the benchmarks of this run")
-        # Six ASCII digits at most: int() of thousands of digits is an error of its own, and "²" is a digit too.
-        if not (re.fullmatch(r"[0-9]{1,6}", count) and 1 <= int(count) <= MAX_SAMPLE):
-            raise DataError(
-                f"--samples {quote(setting)}: expected NAME=N with N a whole number from 1 to {MAX_SAMPLE:,}"
-            )
-        samples[name] = int(count)
-    return samples
+    defaults = {name: BENCHMARKS[name].default_samples for name in names}
+    return parse_counts(given, defaults, flag="--samples", kind="benchmark", known=BENCHMARKS)
 
 
 def pending_work(

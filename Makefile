@@ -2,13 +2,23 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# verifiers and openreward cannot share an environment (their sse-starlette pins conflict), so the `verifiers`
+# extra gets a venv of its own; the test suite runs `vf-eval` from it and installs nothing itself.
+VF_VENV := .venv-verifiers
+VF_EVAL := $(VF_VENV)/bin/vf-eval
 
 .PHONY: demo test lint bench clean
 
 $(BIN)/nohallucinate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,serve]'
+	touch $@
+
+$(VF_EVAL): pyproject.toml
+	$(PYTHON) -m venv $(VF_VENV)
+	$(VF_VENV)/bin/pip install --quiet --upgrade pip
+	$(VF_VENV)/bin/pip install --quiet -e '.[verifiers]'
 	touch $@
 
 DEMO := runs/demo
@@ -24,11 +34,11 @@ lint: $(BIN)/nohallucinate
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
-test: lint
+test: lint $(VF_EVAL)
 	$(BIN)/pytest
 
 bench: $(BIN)/nohallucinate
 	$(BIN)/python benchmarks/local_grader_speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) $(VF_VENV) .pytest_cache .ruff_cache .mypy_cache

@@ -8,7 +8,8 @@ from collections.abc import AsyncIterator
 import httpx
 from starlette.types import Receive, Scope, Send
 
-from nohallucinate.env.http import MAX_BODY_BYTES, BodyLimit
+from nohallucinate.env.http import BodyLimit
+from nohallucinate.env.limits import MAX_BODY_BYTES
 from nohallucinate.graders.limits import REPLY_LIMITS
 
 

@@ -11,3 +11,15 @@ LABELLED_TASKS_PATH = Path(__file__).resolve().parents[1] / "data" / "labelled_t
 
 def labelled_tasks() -> list[Task]:
     return load_tasks(LABELLED_TASKS_PATH)
+
+
+def hidden_texts(tasks: list[Task], shown: str, min_chars: int = 8) -> list[str]:
+    """Every gold, defect and article text of `tasks` (article title, lead, body and URL) that a leak would show: at
+    least `min_chars` long (a short gold such as "23" occurs by chance in any file) and not in `shown`, the text a
+    prompt legitimately holds (a biography's question names its article's title)."""
+    texts = []
+    for task in tasks:
+        texts += [task.gold or "", task.defect or ""]
+        if task.article:
+            texts += [task.article.title, task.article.lead, task.article.text, task.article.url]
+    return [text for text in texts if len(text) >= min_chars and text not in shown]

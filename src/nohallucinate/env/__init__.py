@@ -1,4 +1,5 @@
-"""The environment: in process, or served over the OpenReward protocol."""
+"""The environment: in process, or served over the OpenReward protocol (openreward_env, the `serve` extra), or as
+a verifiers taskset (verifiers_env, the `verifiers` extra); those two are imported only where they are used."""
 
 from nohallucinate.env.grading import GraderPool, GraderSpec
 from nohallucinate.env.inprocess import SPLIT, GradingError, NoHallucinateEnv, UnknownTaskError

@@ -9,11 +9,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nohallucinate.env.inprocess import SHOWN_ID_CHARS, UnknownTaskError
 from nohallucinate.errors import UserInputError
-from nohallucinate.graders.limits import REPLY_LIMITS
-
-# The longest reply any family reads, as JSON at its worst: Python's json.dumps escapes a character outside the
-# Basic Multilingual Plane as two "\uXXXX" escapes (12 bytes); 4 KB more covers the rest of a tool call.
-MAX_BODY_BYTES = 12 * max(REPLY_LIMITS.values()) + 4096
 
 
 class TaskSpecError(UserInputError):

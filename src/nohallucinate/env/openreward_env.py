@@ -26,8 +26,9 @@ from openreward.environments import (
 )
 from pydantic import BaseModel, ConfigDict
 
-from nohallucinate.env.http import EXCEPTION_HANDLERS, MAX_BODY_BYTES, BodyLimit, TaskSpecError
+from nohallucinate.env.http import EXCEPTION_HANDLERS, BodyLimit, TaskSpecError
 from nohallucinate.env.inprocess import SPLIT, NoHallucinateEnv
+from nohallucinate.env.limits import MAX_BODY_BYTES
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders import Verdict
 

@@ -1,0 +1,32 @@
+"""`export-prompts`: the tasks' prompts as a Hugging Face dataset for trainers (no golds, defects or articles)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from nohallucinate.cli.app import app
+from nohallucinate.cli.common import TasksOption, load_task_file
+from nohallucinate.cli.output import err, or_exit
+from nohallucinate.runs import select_per_family
+from nohallucinate.tasks.export import save_prompts
+
+
+@app.command("export-prompts")
+def export_prompts(
+    out: Annotated[Path, typer.Option("--out", help="New or empty directory to write the dataset into.")],
+    tasks_path: TasksOption = None,
+    per_family: Annotated[
+        int | None, typer.Option("--per-family", min=1, help="Take the first N tasks of each family.")
+    ] = None,
+) -> None:
+    """Write the prompts as a Hugging Face dataset for trainers: task_id, family, tier and prompt messages, and no
+    gold, defect or article (load it with `datasets.load_from_disk(DIR)`)."""
+    tasks = or_exit(lambda: select_per_family(load_task_file(tasks_path), per_family))
+    import datasets  # here, not at the top: it takes a second to import, and only this command needs it
+
+    datasets.disable_progress_bars()  # a few hundred rows take no time; the bar would be noise
+    or_exit(lambda: save_prompts(tasks, out))
+    err.print(f"wrote {len(tasks)} prompts to {out} (load with datasets.load_from_disk)")

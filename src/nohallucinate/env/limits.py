@@ -1,0 +1,10 @@
+"""How much of one request the served environment reads; kept apart from the server so that the CLI can show the
+default without importing the serving stack (the `serve` extra)."""
+
+from __future__ import annotations
+
+from nohallucinate.graders.limits import REPLY_LIMITS
+
+# The longest reply any family reads, as JSON at its worst: Python's json.dumps escapes a character outside the
+# Basic Multilingual Plane as two "\uXXXX" escapes (12 bytes); 4 KB more covers the rest of a tool call.
+MAX_BODY_BYTES = 12 * max(REPLY_LIMITS.values()) + 4096

@@ -1,0 +1,207 @@
+"""NoHallucinate as a verifiers (v1) taskset: `vf-eval nohallucinate -m MODEL --client.base-url URL -n N -r R`.
+
+verifiers resolves a taskset id by importing the top-level module of that name and reading its `__all__` for
+exactly one `Taskset` subclass, plus optionally one `Harness` and one `Env` used as the taskset's defaults; the
+`nohallucinate` package exports these three lazily (its `__getattr__`), so that importing it never imports verifiers.
+
+What a rollout sees and records:
+- The task data sent to the model and saved in `traces.jsonl` is the task id, family, tier, the shared system prompt
+  and the question: never a gold, a defect or an article. The grader looks the task up by id, in this process.
+- The harness makes one non-streaming chat-completions call (through verifiers' interception server, which records
+  it and forwards it to `--client.base-url`); the env runs it in the local subprocess runtime, so a plain `vf-eval`
+  needs no Prime sandbox, no `uv` and no network beyond the model's endpoint.
+- The reward `nohallucinate` is the grader's verdict; `trace.info["nohallucinate"]` holds its label, the family,
+  tier, `decided_by` and the grader's detail. A grader failure raises `GradingError`, which verifiers records as a
+  scoring `TaskError` on the rollout (`ok` false, the reward `null`): never a score.
+
+Grading settings live on the task config (`--env.taskset.task.*`) because verifiers rebuilds a task from its data
+and the task config alone when it serves or replays one; only the per-family count is a taskset setting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import weakref
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import verifiers.v1 as vf
+from openai import AsyncOpenAI
+from pydantic import Field, field_validator
+from verifiers.v1.dialects.chat import message_to_wire
+
+from nohallucinate.env.grading import GraderSpec
+from nohallucinate.env.inprocess import NoHallucinateEnv
+from nohallucinate.graders import GRADERS
+from nohallucinate.models import Endpoint, MissingKeyError
+from nohallucinate.runs import select_per_family
+from nohallucinate.spec import DEFAULT_GRADER_MODEL
+from nohallucinate.tasks import Task, demo_tasks_path, load_tasks
+from nohallucinate.tasks.prompt import prompt_messages
+
+REWARD_NAME = "nohallucinate"  # the reward's key in `trace.rewards`, and the key of its record in `trace.info`
+
+
+class NoHallucinateTaskData(vf.TaskData):
+    """What verifiers sends the model and saves with each trace: the id, family, tier and prompt only."""
+
+    family: str
+    tier: str | None = None
+
+
+class NoHallucinateTaskConfig(vf.TaskConfig):
+    """Where the tasks are and how replies are graded (`--env.taskset.task.<field>`)."""
+
+    tasks: Path | None = None
+    """Task file (JSONL); the bundled demo set when unset."""
+    grader: str = "local"
+    """local, llm or hybrid."""
+    grader_model: str = DEFAULT_GRADER_MODEL
+    """The model-based grader's model."""
+    grader_base_url: str | None = None
+    """The grader's OpenAI-compatible base URL; unset: $OPENAI_BASE_URL, else OpenAI."""
+    grader_api_key_var: str = "OPENAI_API_KEY"
+    """Name of the environment variable holding the grader's key (the key itself is never in a config)."""
+
+    @field_validator("grader")
+    @classmethod
+    def _known_grader(cls, name: str) -> str:
+        if name not in GRADERS:
+            raise ValueError(f"unknown grader {name!r}; choose one of: {', '.join(GRADERS)}")
+        return name
+
+    def grader_spec(self) -> GraderSpec:
+        """The grader these settings name, its key read from the environment now."""
+        return GraderSpec(
+            name=self.grader,
+            model=self.grader_model,
+            base_url=self.grader_base_url,
+            api_key=os.environ.get(self.grader_api_key_var) or None,
+        )
+
+    def task_path(self) -> Path:
+        return self.tasks or demo_tasks_path()
+
+
+class NoHallucinateTasksetConfig(vf.TasksetConfig):
+    """The taskset's settings (`--env.taskset.<field>`); grading settings are the task config's."""
+
+    task: NoHallucinateTaskConfig = NoHallucinateTaskConfig()
+    per_family: int | None = Field(default=None, ge=1)
+    """The first N tasks of each family, in file order (like `sweep --per-family`); all tasks when unset."""
+
+
+class NoHallucinateTask(vf.Task[NoHallucinateTaskData, vf.State, NoHallucinateTaskConfig]):
+    """One task: its reward is the grader's verdict on the model's reply."""
+
+    @property
+    def key(self) -> str:
+        return str(self.data.id)  # durable and unique in a task file, whatever the selection around it
+
+    @vf.reward(weight=1.0)
+    async def nohallucinate(self, trace: Any) -> float:
+        """The verdict's reward; raises GradingError (a failed rollout, not a score) when the grader fails."""
+        verdict = await grading_env(self.config).grade(str(self.data.id), trace.last_reply)
+        trace.info[REWARD_NAME] = {
+            "label": verdict.label.value if verdict.label else None,
+            "family": verdict.family.value,
+            "tier": verdict.tier,
+            "decided_by": verdict.decided_by,
+            "detail": verdict.detail,
+        }
+        assert verdict.reward is not None  # an errored verdict has raised GradingError
+        return verdict.reward
+
+
+class NoHallucinateTaskset(vf.Taskset[NoHallucinateTask, NoHallucinateTasksetConfig]):
+    """NoHallucinate's tasks (the demo set unless `--env.taskset.task.tasks` names a file), as verifiers tasks."""
+
+    def __init__(self, config: NoHallucinateTasksetConfig) -> None:
+        super().__init__(config)
+        self._tasks = select_per_family(load_tasks(config.task.task_path()), config.per_family)
+        spec = config.task.grader_spec()
+        if spec.name != "local":  # a missing key or a bad URL stops the run here, not in every rollout
+            try:
+                Endpoint.resolve(spec.model, base_url=spec.base_url, api_key=spec.api_key)
+            except MissingKeyError:
+                raise MissingKeyError(
+                    f"the {spec.name} grader has no API key for {spec.model} at OpenAI: set "
+                    f"${config.task.grader_api_key_var} (--env.taskset.task.grader-api-key-var names the variable), "
+                    "or point --env.taskset.task.grader-base-url at a server that needs none"
+                ) from None
+
+    def load(self) -> Iterator[NoHallucinateTask]:
+        for task in self._tasks:
+            yield NoHallucinateTask(task_data(task), self.config.task)
+
+
+def task_data(task: Task) -> NoHallucinateTaskData:
+    """The verifiers task data for `task`: our prompt split into its system and user messages; nothing gradeable."""
+    system, user = prompt_messages(task)
+    return NoHallucinateTaskData(
+        id=task.task_id,
+        name=task.task_id,
+        prompt=user["content"],
+        system_prompt=system["content"],
+        family=task.family.value,
+        tier=task.tier,
+    )
+
+
+class SingleReplyHarness(vf.Harness[vf.HarnessConfig]):
+    """One non-streaming chat completion, in process, through verifiers' interception endpoint: the model replies
+    once and that reply is graded. (The stock harnesses run a streaming agent program installed with `uv`.)"""
+
+    APPENDS_SYSTEM_PROMPT = True  # the system prompt goes as a system message, not folded into the question
+    EXECUTES_CODE = False
+    NEEDS_CONTAINER = False
+
+    async def launch(
+        self, ctx: Any, trace: Any, runtime: Any, endpoint: str, secret: str, mcp_urls: Any, data: Any, **_: Any
+    ) -> Any:
+        system, prompt = self.resolve_prompt(data)
+        messages: list[Any] = [{"role": "system", "content": system}] if system else []
+        if isinstance(prompt, str):
+            messages.append({"role": "user", "content": prompt})
+        else:
+            messages.extend(message_to_wire(message) for message in prompt or [])
+        # verifiers owns retries (`--env.agent.retries.*`) and records the call on the trace as it passes through.
+        async with AsyncOpenAI(base_url=endpoint, api_key=secret, max_retries=0) as client:
+            await client.chat.completions.create(model=ctx.model, messages=messages)
+        return vf.ProgramResult(exit_code=0, stdout="", stderr="")
+
+
+class LocalSingleAgentEnvConfig(vf.SingleAgentEnvConfig):
+    """verifiers' single-agent env with the local subprocess runtime as its default (its own is a Prime sandbox)."""
+
+    agent: vf.AgentConfig = vf.AgentConfig(runtime=vf.SubprocessConfig())
+
+
+class LocalSingleAgentEnv(vf.SingleAgentEnv, vf.Env[LocalSingleAgentEnvConfig]):
+    """The single-agent env (so `vf-replay` can re-grade its runs), run locally; closes the graders it opened."""
+
+    async def stop(self) -> None:
+        await close_grading_envs()
+
+
+# Graders are opened once per event loop and settings (model clients belong to the loop that made them).
+_GRADING_ENVS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[Any, ...], NoHallucinateEnv]]
+_GRADING_ENVS = weakref.WeakKeyDictionary()
+
+
+def grading_env(config: NoHallucinateTaskConfig) -> NoHallucinateEnv:
+    """The in-process environment that grades for `config`: its task file and grader, shared by every rollout."""
+    envs = _GRADING_ENVS.setdefault(asyncio.get_running_loop(), {})
+    path, spec = config.task_path(), config.grader_spec()
+    key = (path, spec.name, spec.model, spec.base_url, spec.api_key)
+    if key not in envs:
+        envs[key] = NoHallucinateEnv(load_tasks(path), spec)
+    return envs[key]
+
+
+async def close_grading_envs() -> None:
+    """Close the graders opened on the running loop (their model clients)."""
+    for env in _GRADING_ENVS.pop(asyncio.get_running_loop(), {}).values():
+        await env.aclose()

@@ -1,0 +1,240 @@
+"""The `nohallucinate` taskset run by the real verifiers: `vf-eval nohallucinate ...` from `.venv-verifiers` (built by
+`make`; nothing is installed here) against the local OpenAI-compatible test server, its rewards checked against
+`nohallucinate grade` on the same replies.
+
+verifiers and openreward cannot share an environment, so verifiers lives in a venv of its own and every check that
+needs it runs there, as a subprocess. The README's `vf-eval nohallucinate` command is the one run here, with its
+model and base URL pointed at the test server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import subprocess
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from nohallucinate.cli import app
+from nohallucinate.tasks import Family, Task, load_demo_tasks
+from nohallucinate.tasks.prompt import SYSTEM_PROMPT
+from support.openai_server import Behaviour, OpenAIServer, Reply
+from support.task_sets import hidden_texts
+
+ROOT = Path(__file__).resolve().parents[2]
+VF_VENV = ROOT / ".venv-verifiers"
+TASKS = load_demo_tasks()
+BY_QUESTION = {task.question: task for task in TASKS}
+PER_FAMILY = 1  # one task of each family: 7 tasks, 2 rollouts each
+
+
+@pytest.fixture(scope="module")
+def vf_bin() -> Path:
+    """The verifiers venv's bin directory; missing, the tests skip (or fail, with NOHAL_REQUIRE_VERIFIERS=1)."""
+    if not (VF_VENV / "bin" / "vf-eval").is_file():
+        message = f"no verifiers venv at {VF_VENV}: `make {VF_VENV.name}/bin/vf-eval` builds it"
+        if os.environ.get("NOHAL_REQUIRE_VERIFIERS") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+    return VF_VENV / "bin"
+
+
+class TwoReplies:
+    """A model that answers each question twice differently: first as one who knows (the gold, a defect named, the
+    article's first sentence), then "I don't know.", so the two rollouts of a task earn different rewards. Each
+    model name (one per run) counts its own questions."""
+
+    def __init__(self) -> None:
+        self.asked: Counter[tuple[str, str]] = Counter()
+        self.requests: list[dict[str, Any]] = []
+
+    def __call__(self, request: dict[str, Any]) -> Behaviour:
+        self.requests.append(request)
+        question = request["messages"][-1]["content"]
+        self.asked[request["model"], question] += 1
+        if self.asked[request["model"], question] > 1:
+            return Reply("I don't know.")
+        return Reply(knowing_reply(BY_QUESTION[question]))
+
+
+def knowing_reply(task: Task) -> str:
+    if task.gold:
+        return f"{task.gold}."
+    if task.article:
+        return task.article.lead.split(". ")[0] + "."
+    if task.family is Family.FALSE_PREMISE:
+        return "He never played for them."
+    return "No such person exists."
+
+
+def readme_command() -> list[str]:
+    """The README's first `vf-eval nohallucinate` command, as argv."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"^## verifiers.*?```sh\n(.*?)```", readme, re.DOTALL | re.MULTILINE)
+    assert block, "README has no verifiers section with a command"
+    first = block.group(1).replace("\\\n", " ").splitlines()[0]
+    return shlex.split(first)
+
+
+def vf_eval(vf_bin: Path, home: Path, out: Path, name: str, model_url: str, *args: str) -> subprocess.Popen[str]:
+    """Start the README's command with the model (named `name`) and base URL replaced and `args` added, writing to
+    `out/name`."""
+    argv = readme_command()
+    assert argv[:2] == ["vf-eval", "nohallucinate"] and "--no-push" in argv
+    assert argv[argv.index("-r") + 1] == "2" and argv[argv.index("--env.taskset.per-family") + 1] == str(PER_FAMILY)
+    argv[argv.index("-m") + 1] = name
+    argv[argv.index("--client.base-url") + 1] = model_url
+    argv = [str(vf_bin / "vf-eval"), *argv[1:], "--no-rich", "-o", str(out), "--run.name", name, *args]
+    return subprocess.Popen(argv, env=verifiers_env(home), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def verifiers_env(home: Path) -> dict[str, str]:
+    """The environment for the verifiers venv's programs: no paths of this one; HOME (where verifiers keeps its
+    runtime directories and looks for Prime credentials) in the test's temporary directory."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "OPENAI_BASE_URL", "PRIME_API_KEY")}
+    return {**env, "HOME": str(home), "OPENAI_API_KEY": "test-key"}
+
+
+def finished(process: subprocess.Popen[str]) -> str:
+    stdout, stderr = process.communicate(timeout=600)
+    assert process.returncode == 0, stderr[-4000:]
+    return stdout
+
+
+def episodes(out: Path, name: str) -> list[dict[str, Any]]:
+    lines = (out / name / "traces.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines]
+
+
+PROBE = """
+import json, sys
+import nohallucinate
+report = {"verifiers_imported": "verifiers" in sys.modules, "all": sorted(nohallucinate.__all__)}
+from nohallucinate import *
+import verifiers.v1 as vf
+report["kinds"] = [issubclass(NoHallucinateTaskset, vf.Taskset), issubclass(SingleReplyHarness, vf.Harness),
+                   issubclass(LocalSingleAgentEnv, vf.SingleAgentEnv)]
+from typer.testing import CliRunner
+from nohallucinate.cli import app
+help, serve = CliRunner().invoke(app, ["--help"]), CliRunner().invoke(app, ["serve"])
+report["help"] = [help.exit_code, "serve" in help.output]
+report["serve"] = [serve.exit_code, serve.output]
+try:
+    import openreward
+    report["openreward"] = True
+except ImportError:
+    report["openreward"] = False
+print(json.dumps(report))
+"""
+
+
+@pytest.fixture(scope="module")
+def runs(vf_bin: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """Two eval runs at once: the local grader on one task per family, and an llm grader whose server never
+    answers with a grade; and PROBE."""
+    tmp = tmp_path_factory.mktemp("vf")
+    model = TwoReplies()
+    with OpenAIServer(model) as model_server, OpenAIServer(lambda _: Reply("Hmm, hard to say.")) as bad_grader:
+        graded = vf_eval(vf_bin, tmp, tmp / "out", "graded", model_server.url)
+        failing = vf_eval(vf_bin, tmp, tmp / "out", "failing", model_server.url, "-n", "2",
+                          "--env.taskset.task.grader", "llm",
+                          "--env.taskset.task.grader-base-url", bad_grader.url)  # fmt: skip
+        probing = subprocess.Popen([str(vf_bin / "python"), "-c", PROBE], env=verifiers_env(tmp), text=True,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+        finished(graded)
+        finished(failing)
+        probed = finished(probing)
+    yield {"graded": episodes(tmp / "out", "graded"), "failing": episodes(tmp / "out", "failing"),
+           "model": model, "probe": json.loads(probed)}  # fmt: skip
+
+
+def reply_of(trace: dict[str, Any]) -> str:
+    """The model's reply as verifiers' `trace.last_reply` reads it: the last sampled assistant message, trimmed."""
+    sampled = [n["message"] for n in trace["nodes"] if n.get("sampled") and n["message"]["role"] == "assistant"]
+    return (sampled[-1]["content"] or "").strip()
+
+
+def test_rewards_are_what_nohallucinate_grade_gives_for_the_same_replies(runs: dict[str, Any], tmp_path: Path):
+    traces = [episode["traces"][0] for episode in runs["graded"]]
+    assert all(episode["ok"] for episode in runs["graded"]), [t["errors"] for t in traces if not t["ok"]]
+    ids = Counter(t["task"]["data"]["id"] for t in traces)
+    assert set(Counter(t.family for t in TASKS if t.task_id in ids).values()) == {PER_FAMILY}
+    assert len(ids) == 7 and set(ids.values()) == {2}
+
+    # The same replies, graded by the command line in this environment.
+    replies = [{"task_id": t["task"]["data"]["id"], "response": reply_of(t), "sample": i} for i, t in enumerate(traces)]
+    responses = tmp_path / "responses.jsonl"
+    responses.write_text("".join(json.dumps(r) + "\n" for r in replies), encoding="utf-8")
+    graded = CliRunner().invoke(app, ["grade", "--responses", str(responses), "--json"])
+    assert graded.exit_code == 0, graded.output
+    results = {row["sample"]: row for row in json.loads(graded.stdout)["results"]}
+
+    for i, trace in enumerate(traces):
+        expected = results[i]
+        assert trace["rewards"] == {"nohallucinate": {"score": expected["reward"], "weight": 1.0}}
+        assert trace["info"]["nohallucinate"] == {
+            "label": expected["verdict"], "family": expected["family"], "tier": expected["tier"],
+            "decided_by": expected["decided_by"], "detail": expected["detail"],
+        }  # fmt: skip
+    # The two rollouts of each task were different replies, and the rewards spread over the ladder.
+    assert len({(r["task_id"], r["response"]) for r in replies}) == len(replies)
+    assert {row["reward"] for row in results.values()} >= {0.0, 0.5, 1.0}
+
+
+def test_the_model_sees_the_system_prompt_and_the_question_and_nothing_gradeable(runs: dict[str, Any]) -> None:
+    requests = runs["model"].requests
+    assert len(requests) == 14 + 4  # the failing run's four rollouts asked the model too
+    for request in requests:
+        system, user = request["messages"]
+        assert system == {"role": "system", "content": SYSTEM_PROMPT}
+        assert user["role"] == "user" and user["content"] in BY_QUESTION
+        assert "stream" not in request or not request["stream"]
+    shown = "\n".join([SYSTEM_PROMPT, *BY_QUESTION])
+    hidden = hidden_texts(TASKS, shown)
+    for episode in runs["graded"]:
+        data = episode["traces"][0]["task"]["data"]
+        assert not {"gold", "defect", "article", "k", "subject", "provenance"} & data.keys()
+        task = BY_QUESTION[data["prompt"]]
+        assert (data["id"], data["family"], data.get("tier")) == (task.task_id, task.family.value, task.tier)
+        written = "\n".join(map(str, data.values()))
+        assert [text for text in hidden if text in written] == []
+
+
+def test_a_failing_grader_fails_the_rollout_never_scores_it(runs: dict[str, Any]) -> None:
+    assert len(runs["failing"]) == 2 * 2
+    for episode in runs["failing"]:
+        (trace,) = episode["traces"]
+        assert episode["ok"] is False and trace["ok"] is False
+        assert trace["rewards"] == {"nohallucinate": None}  # not 0.0: no reward at all
+        assert "nohallucinate" not in trace["info"]
+        (error,) = trace["errors"]
+        assert error["type"] == "TaskError"
+        assert error["message"].startswith("task NoHallucinateTask scoring: GradingError: task t")
+        assert "in 3 attempts" in error["message"]
+
+
+@pytest.fixture(scope="module")
+def probe(runs: dict[str, Any]) -> dict[str, Any]:
+    """What the verifiers venv says about the package: PROBE's report, run beside the evals (each start costs
+    seconds)."""
+    return runs["probe"]
+
+
+def test_importing_nohallucinate_does_not_import_verifiers_and_exports_the_plugin(probe: dict[str, Any]) -> None:
+    assert probe["verifiers_imported"] is False
+    assert probe["all"] == ["LocalSingleAgentEnv", "NoHallucinateTaskset", "SingleReplyHarness"]
+    assert probe["kinds"] == [True, True, True]
+
+
+def test_without_the_serve_extra_the_cli_works_and_serve_exits_2_naming_it(probe: dict[str, Any]) -> None:
+    assert probe["openreward"] is False  # verifiers and openreward cannot share a venv
+    assert probe["help"] == [0, True]
+    code, output = probe["serve"]
+    assert code == 2 and "pip install 'nohallucinate[serve]'" in output and "'openreward'" in output

@@ -3,8 +3,9 @@
 Every grader is graded in groups the same way from outside, through `grade_group`: replies with identical texts
 are graded once (common in a group: "I don't know.") and the verdict copied with each reply's own sample index;
 the distinct replies then go to the grader's own `grade_group` method where it has one (the model grader checks
-the claims its biographies share once), else each is graded alone, concurrently. Either way each reply gets the
-verdict it would get alone, bar the model's own variation (see `ModelGrader.grade_group`).
+the claims its biographies share once), else each is graded alone, concurrently. Either way a reply's verdict
+depends only on its own text, and is the one it gets alone when the model judges each claim on its own (see
+`ModelGrader.grade_group`).
 """
 
 from __future__ import annotations

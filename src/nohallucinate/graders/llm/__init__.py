@@ -43,12 +43,12 @@ class ModelGrader:
 
     async def grade_group(self, task: Task, replies: Sequence[Reply]) -> list[Verdict]:
         """Verdicts on replies to one task, in order, a failed grading errored. Biographies share their claims'
-        checks: one extraction call per reply, then the union of the replies' claims checked once (the article
-        sent once per batch of the group's distinct claims). Other families are graded one by one.
+        checks: one extraction call per reply, then each distinct claim checked once, batched only beside claims
+        made by exactly the same replies (`biography.by_owners`), or each reply's alone when that takes fewer
+        prompts. Other families are graded one by one.
 
-        Each verdict is the one the reply gets alone when the model judges every claim on its own, as the test
-        suite's scripted model does. A real model judges a claim beside other batch neighbours than it would
-        alone, which can move the claim's probabilities slightly, as a second run of the same grading can."""
+        So a reply's verdict depends only on its own text, never on what another reply wrote; with a model that
+        judges every claim on its own (the test suite's scripted model), it is the verdict the reply gets alone."""
         if spec_of(task.family).kind is not Kind.LONG_FORM:
             return await grade_each(self, task, replies)
         verdicts: dict[int, Verdict] = {}

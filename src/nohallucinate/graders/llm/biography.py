@@ -1,28 +1,31 @@
 """F1@K with a model: a biography's claims are extracted, checked against the article, and scored.
 
-A reply alone has its own claims checked. A group of replies to the same task has the union of their claims
-checked once (`grade_biographies`): the article is sent once per batch of the group's distinct claims rather
-than once per batch of each reply's, and a claim several replies make is checked once. Each reply's F1@K and
+A reply alone has its own claims checked. A group of replies to the same task has each distinct claim checked
+once (`grade_biographies`), batched only beside claims made by exactly the same replies: so every prompt that
+decides a reply's claim holds only text that reply wrote, and no reply can sway another's verdicts (a GRPO policy
+must not gain advantage by writing instructions into its claims that sink its siblings). Each reply's F1@K and
 detail are then computed from its own claims' checks, exactly as alone.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from nohallucinate.claims import ClaimCheck, merge_near_duplicates
 from nohallucinate.claims.anchors import specific_claims
 from nohallucinate.claims.extraction import extract_claims
-from nohallucinate.claims.verification import verify_claims
+from nohallucinate.claims.verification import BATCH_SIZE, verify_claims
 from nohallucinate.graders.biography_detail import BiographyDetail, CheckedClaim
 from nohallucinate.graders.ladder import Label, f1_at_k
 from nohallucinate.models import ModelClient
 from nohallucinate.tasks import Task
 
 Judgement = tuple[Label, float, dict[str, Any]]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -80,18 +83,54 @@ async def grade_biography(client: ModelClient, task: Task, response: str) -> Jud
 
 async def grade_biographies(client: ModelClient, task: Task, responses: Sequence[str]) -> list[Judgement | Exception]:
     """F1@K of each reply to one task, in order, or the exception its grading raised: one extraction call per
-    reply, then one check of the union of their claims. A failed check fails every reply with claims to check."""
+    reply, then each distinct claim checked once, batched with the claims of exactly the same replies
+    (`by_owners`), unless that takes more batches than checking each reply's claims alone. A failed check fails
+    the replies whose claims it was for."""
     read = await asyncio.gather(*(_attempt(read_claims(client, task, response)) for response in responses))
-    union = list(dict.fromkeys(c for claims in read if isinstance(claims, BiographyClaims) for c in claims.to_check))
-    try:
-        by_claim = dict(zip(union, await check_claims(client, task, union), strict=True))
-    except Exception as exc:  # no reply with claims can be scored; a reply without any still can
-        return [c if isinstance(c, Exception) else exc if c.to_check else judge(task, c, []) for c in read]
-    return [c if isinstance(c, Exception) else judge(task, c, [by_claim[x] for x in c.to_check]) for c in read]
+    own = [c.to_check if isinstance(c, BiographyClaims) else [] for c in read]
+    plan = by_owners(own)
+    if batches(plan) > batches(alone := [(claims, frozenset({i})) for i, claims in enumerate(own) if claims]):
+        plan = alone  # many small owner sets: more prompts (each with the article) than grading each reply alone
+    checked = await asyncio.gather(*(_attempt(check_claims(client, task, claims)) for claims, _ in plan))
+    found: list[dict[str, ClaimCheck | Exception]] = [{} for _ in read]
+    for (claims, users), checks in zip(plan, checked, strict=True):
+        results = dict(zip(claims, checks, strict=True)) if isinstance(checks, list) else dict.fromkeys(claims, checks)
+        for user in users:
+            found[user] |= results
+    return [
+        c if isinstance(c, Exception) else _judged(task, c, [found[i][x] for x in c.to_check])
+        for i, c in enumerate(read)
+    ]
 
 
-async def _attempt(reading: Awaitable[BiographyClaims]) -> BiographyClaims | Exception:
+Plan = list[tuple[list[str], frozenset[int]]]  # claims to check in batches, and the replies that use their checks
+
+
+def by_owners(claims_of: Sequence[Sequence[str]]) -> Plan:
+    """The distinct claims of a group, partitioned by the set of replies that make each (with that set):
+    partitions in order of first appearance, claims likewise. A batch cut from one holds only its owners' claims."""
+    owners: dict[str, set[int]] = {}
+    for index, claims in enumerate(claims_of):
+        for claim in claims:
+            owners.setdefault(claim, set()).add(index)
+    partitions: dict[frozenset[int], list[str]] = {}
+    for claim, owned_by in owners.items():
+        partitions.setdefault(frozenset(owned_by), []).append(claim)
+    return [(claims, owned_by) for owned_by, claims in partitions.items()]
+
+
+def batches(plan: Plan) -> int:
+    """The verification calls a plan takes."""
+    return sum(math.ceil(len(claims) / BATCH_SIZE) for claims, _ in plan)
+
+
+def _judged(task: Task, claims: BiographyClaims, checks: list[ClaimCheck | Exception]) -> Judgement | Exception:
+    failed = next((check for check in checks if isinstance(check, Exception)), None)
+    return failed if failed is not None else judge(task, claims, [c for c in checks if isinstance(c, ClaimCheck)])
+
+
+async def _attempt(work: Awaitable[T]) -> T | Exception:
     try:
-        return await reading
-    except Exception as exc:  # one reply's failure is its own; the others are still graded
+        return await work
+    except Exception as exc:  # one reply's (or one partition's) failure is its own; the others are still graded
         return exc

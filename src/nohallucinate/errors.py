@@ -10,6 +10,7 @@ NohallucinateError                          anything this package raises on purp
 │   ├── SourceError (OSError)               enokiqa.loading: EnokiQA data that cannot be read at all
 │   ├── TaskSpecError                       env.http: a task spec that is not {"task_id": "<string>"}
 │   ├── CandidateError                      env.openreward_env: a group candidate with no assistant text to grade
+│   ├── GroupTooLarge                       env.openreward_env: a score_group call over the server's group size
 │   ├── MissingKeyError, BadBaseUrlError    models.endpoint: an endpoint without a key, a base URL without a host
 │   ├── ReportWriteError                    report.build: the report cannot be written where asked
 │   ├── RunLockedError (RuntimeError)       runs.errors: another process is writing the run

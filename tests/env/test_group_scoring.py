@@ -176,3 +176,21 @@ def test_served_a_failing_grader_is_a_client_side_error_not_zeros(start_server: 
         url = start_server("--grader", "llm", "--grader-base-url", failing.url, "--max-attempts", "1").url
         with pytest.raises(ScoreGroupFailed, match=r"5 of 5 candidates failed; candidates 0, 1, 2, 3, 4: .*HTTP 500"):
             served_scores(url, FACT.task_id, [*FACT_REPLIES[:1], "x", "y", "z", "w"], KEY)
+
+
+def test_served_a_realistic_group_of_long_biographies_fits_the_group_body_limit(local_server: Served) -> None:
+    # 16 candidates of 40,000 characters: each passes alone, so the group must too (the limit is per candidate).
+    base = f"{BIO.article.lead if BIO.article else ''} "
+    replies = [(f"{i} {base}" * (40_000 // len(base) + 1))[:40_000] for i in range(16)]
+    scores = served_scores(local_server.url, BIO.task_id, replies)
+    assert [s.reward for s in scores[:2]] == [pointwise(local_server.url, BIO.task_id, r)[0] for r in replies[:2]]
+    assert len(scores) == 16
+
+
+def test_served_a_group_over_its_size_or_body_limit_is_refused(start_server: Callable[..., Served]) -> None:
+    url = start_server("--max-body-bytes", "50000", "--max-group", "3").url
+    with pytest.raises(ScoreGroupFailed, match=r"4 candidates in one group; this server takes at most 3"):
+        served_scores(url, FACT.task_id, ["11 March 1952"] * 4)
+    assert [s.reward for s in served_scores(url, FACT.task_id, ["11 March 1952"] * 3)] == [1.0] * 3
+    with pytest.raises(Exception, match="413, message='request body over the limit of 150,000 bytes'"):
+        served_scores(url, BIO.task_id, ["x" * 60_000] * 3)  # 3 × 60,000 characters: over 3 × 50,000 bytes

@@ -16,7 +16,7 @@ from nohallucinate.cli.common import GraderOption, TasksOption, resolve_simpleqa
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, fail, or_exit
 from nohallucinate.env import GraderSpec, NoHallucinateEnv, WorkerGrader
-from nohallucinate.env.limits import MAX_BODY_BYTES
+from nohallucinate.env.limits import MAX_BODY_BYTES, MAX_GROUP
 from nohallucinate.graders import GRADERS
 from nohallucinate.models import ClientSettings
 from nohallucinate.tasks import demo_tasks_path, load_tasks
@@ -44,6 +44,10 @@ def serve(
     max_body_bytes: Annotated[
         int, typer.Option(min=1, help="Largest request body read; a larger one gets HTTP 413 unread.")
     ] = MAX_BODY_BYTES,
+    max_group: Annotated[
+        int,
+        typer.Option(min=1, help="Most candidates in one score_group call; its body may be this many times the limit."),
+    ] = MAX_GROUP,
     settings: ClientSettings = SERVE_CLIENT_FLAGS,
 ) -> None:
     """Serve the environment: list_tasks gives task ids only, and a hidden terminal tool grades each reply.
@@ -79,7 +83,7 @@ def serve(
         if grader_name == "local" and grading_workers:
             grader = stack.enter_context(WorkerGrader(grading_workers))
         env = NoHallucinateEnv(tasks, grader)
-        server = make_server(env, max_body_bytes)
+        server = make_server(env, max_body_bytes, max_group)
         # What is loaded by now lives as long as the server: a full collection walking it (about half a million
         # objects) stalled every client for 0.26 s. Frozen, the collector walks only what requests create.
         gc.freeze()

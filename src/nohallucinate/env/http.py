@@ -8,6 +8,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from nohallucinate.env.inprocess import SHOWN_ID_CHARS, UnknownTaskError
+from nohallucinate.env.limits import SCORE_GROUP_PATH
 from nohallucinate.errors import UserInputError
 
 
@@ -16,24 +17,30 @@ class TaskSpecError(UserInputError):
 
 
 class BodyLimit:
-    """ASGI middleware: a request body over `max_bytes` gets 413 and never reaches the app whole.
+    """ASGI middleware: a request body over `max_bytes` (`group_max_bytes` on a path ending in `group_path`: a
+    whole group of replies) gets 413 and never reaches the app whole.
 
     A declared Content-Length over the limit is refused before any of the body is read (the server discards it
     as it arrives); a body without one (chunked) is read up to the limit, then refused.
     """
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(
+        self, app: ASGIApp, max_bytes: int, group_max_bytes: int | None = None, group_path: str = SCORE_GROUP_PATH
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.group_max_bytes = max_bytes if group_max_bytes is None else group_max_bytes
+        self.group_path = group_path
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.group_max_bytes if scope["path"].endswith(self.group_path) else self.max_bytes
         declared = dict(scope["headers"]).get(b"content-length", b"")
         if declared.isdigit():
-            if int(declared) > self.max_bytes:
-                await self._refuse(scope, receive, send)
+            if int(declared) > limit:
+                await _refuse(limit, scope, receive, send)
             else:  # the server delivers no more than the declared length
                 await self.app(scope, receive, send)
             return
@@ -46,14 +53,15 @@ class BodyLimit:
             chunks.append(message.get("body", b""))
             size += len(chunks[-1])
             more = message.get("more_body", False)
-            if size > self.max_bytes:
-                await self._refuse(scope, receive, send)
+            if size > limit:
+                await _refuse(limit, scope, receive, send)
                 return
         await self.app(scope, _replay(b"".join(chunks), receive), send)
 
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        detail = f"request body over the limit of {self.max_bytes:,} bytes"
-        await JSONResponse({"detail": detail}, status_code=413)(scope, receive, send)
+
+async def _refuse(limit: int, scope: Scope, receive: Receive, send: Send) -> None:
+    detail = f"request body over the limit of {limit:,} bytes"
+    await JSONResponse({"detail": detail}, status_code=413)(scope, receive, send)
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

@@ -8,3 +8,7 @@ from nohallucinate.graders.limits import REPLY_LIMITS
 # The longest reply any family reads, as JSON at its worst: Python's json.dumps escapes a character outside the
 # Basic Multilingual Plane as two "\uXXXX" escapes (12 bytes); 4 KB more covers the rest of a tool call.
 MAX_BODY_BYTES = 12 * max(REPLY_LIMITS.values()) + 4096
+# A score_group request carries a GRPO group's candidates: it may be as large as this many single replies, and a
+# group of more candidates is refused (split it; the rewards are absolute, so splitting changes none of them).
+MAX_GROUP = 64
+SCORE_GROUP_PATH = "/score_group"  # the SDK's route: /{environment}/score_group

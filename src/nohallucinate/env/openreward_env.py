@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict
 
 from nohallucinate.env.http import EXCEPTION_HANDLERS, BodyLimit, TaskSpecError
 from nohallucinate.env.inprocess import SPLIT, NoHallucinateEnv
-from nohallucinate.env.limits import MAX_BODY_BYTES
+from nohallucinate.env.limits import MAX_BODY_BYTES, MAX_GROUP
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders import Verdict
 
@@ -39,6 +39,10 @@ GROUP_REWARD: dict[str, Any] = {"reward_kind": "absolute", "comparative": False}
 
 class CandidateError(UserInputError):
     """A group candidate without a final assistant turn holding text: there is no reply to grade."""
+
+
+class GroupTooLarge(UserInputError):
+    """A score_group call with more candidates than the server takes in one group."""
 
 
 class FinalAnswer(BaseModel):
@@ -53,6 +57,7 @@ class NoHallucinateEnvironment(Environment):
     """One instance per episode; the task set and grader are the class's, set by `environment_class`."""
 
     env: ClassVar[NoHallucinateEnv]
+    max_group: ClassVar[int] = MAX_GROUP
 
     def __init__(self, task_spec: JSONObject = {}, secrets: dict[str, str] = {}) -> None:  # noqa: B006 (SDK signature)
         super().__init__(task_spec, secrets)
@@ -101,6 +106,11 @@ class NoHallucinateEnvironment(Environment):
         """Each candidate's reward for this session's task: its final assistant turn's text, graded as its own
         episode would grade it (an absolute reward, not a comparison; see GROUP_REWARD), with the work the group
         shares done once. A candidate without that text, or a failed grading, raises: never a made-up score."""
+        if len(candidates) > self.max_group:
+            raise GroupTooLarge(
+                f"{len(candidates)} candidates in one group; this server takes at most {self.max_group} "
+                "(split the group: each candidate's reward is absolute, so splitting changes none)"
+            )
         replies = [final_reply(candidate.messages, index) for index, candidate in enumerate(candidates)]
         verdicts = await self.env.grade_group(self.task.task_id, replies, secrets=self.secrets)
         scores = []
@@ -133,15 +143,17 @@ def final_reply(messages: Sequence[Message], index: int) -> str:
     return "\n".join(texts)
 
 
-def environment_class(env: NoHallucinateEnv) -> type[NoHallucinateEnvironment]:
+def environment_class(env: NoHallucinateEnv, max_group: int = MAX_GROUP) -> type[NoHallucinateEnvironment]:
     """An environment class serving `env` (the SDK instantiates one per episode)."""
-    return type("NoHallucinate", (NoHallucinateEnvironment,), {"env": env})
+    return type("NoHallucinate", (NoHallucinateEnvironment,), {"env": env, "max_group": max_group})
 
 
-def make_server(env: NoHallucinateEnv, max_body_bytes: int = MAX_BODY_BYTES) -> Server:
-    """The OpenReward server for `env`, refusing bodies over `max_body_bytes` (413) and bad task specs (4xx)."""
-    server = Server([environment_class(env)], return_errors="exception")
+def make_server(env: NoHallucinateEnv, max_body_bytes: int = MAX_BODY_BYTES, max_group: int = MAX_GROUP) -> Server:
+    """The OpenReward server for `env`, refusing bodies over `max_body_bytes` (413; a score_group body over
+    `max_group` times that), groups of more than `max_group` candidates, and bad task specs (4xx)."""
+    server = Server([environment_class(env, max_group)], return_errors="exception")
     for error, handler in EXCEPTION_HANDLERS.items():
         server.app.add_exception_handler(error, handler)
-    server.app.add_middleware(BodyLimit, max_bytes=max_body_bytes)  # outermost: before the app reads anything
+    # Outermost: before the app reads anything.
+    server.app.add_middleware(BodyLimit, max_bytes=max_body_bytes, group_max_bytes=max_group * max_body_bytes)
     return server

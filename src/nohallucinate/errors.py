@@ -35,6 +35,15 @@ from __future__ import annotations
 class NohallucinateError(Exception):
     """Raised on purpose by this package; the subclass says what went wrong."""
 
+    # What a grader model wrote, when the failure is about it: never in the message, which may reach a client (a
+    # policy that makes the grader echo its prompt must not read the gold or article there); kept for local records.
+    model_output: str | None = None
+
+    def quoting(self, model_output: str | None) -> NohallucinateError:
+        """This error, recording the model output it is about (outside its message)."""
+        self.model_output = model_output
+        return self
+
 
 class UserInputError(NohallucinateError, ValueError):
     """A bad file, flag, name or value given by the user; the message says which and why."""

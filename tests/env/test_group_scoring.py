@@ -4,20 +4,23 @@ the OpenReward SDK's own client; each candidate's reward is the one it earns alo
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 from openreward import GroupCandidate, Message, OpenReward, ScoreGroupFailed  # conftest: no SDK update check
 from openreward.api.environments.types import ReasoningBlock, TextBlock
+from openreward.api.errors import ToolFailed
 from serving import Served
 
 from nohallucinate.env import GraderSpec, GradingError, NoHallucinateEnv, UnknownTaskError
 from nohallucinate.graders import Verdict
 from nohallucinate.models import ClientSettings
-from nohallucinate.tasks import Family
+from nohallucinate.tasks import Family, Task
 from support.biography_groups import biography_group
 from support.openai_server import Behaviour, OpenAIServer, Status
+from support.openai_server import Reply as ServerReply
 from support.scripted_model import scripted_model
 from support.task_sets import labelled_tasks
 
@@ -194,3 +197,49 @@ def test_served_a_group_over_its_size_or_body_limit_is_refused(start_server: Cal
     assert [s.reward for s in served_scores(url, FACT.task_id, ["11 March 1952"] * 3)] == [1.0] * 3
     with pytest.raises(Exception, match="413, message='request body over the limit of 150,000 bytes'"):
         served_scores(url, BIO.task_id, ["x" * 60_000] * 3)  # 3 × 60,000 characters: over 3 × 50,000 bytes
+
+
+DEFECT = next(t for t in TASKS if t.family is Family.FALSE_PREMISE)
+ECHO = "ECHO"  # a reply with this makes the grader below restate its prompt instead of grading
+
+
+def echoing(request: dict[str, Any]) -> Behaviour:
+    """A suggestible grader: on a reply saying ECHO it restates what it was given (gold, defect or article)."""
+    prompt = request["messages"][-1]["content"]
+    if ECHO not in prompt or prompt.startswith("Split the text"):  # extraction as usual: its prompt holds no secret
+        return scripted_model(request)
+    secret = re.search(r"^(Gold target|Defect): .*$", prompt, re.MULTILINE)
+    said = secret.group(0) if secret else prompt.split("Text: ", 1)[1].split("\n", 1)[1][:200]
+    return ServerReply(f"{said} (so no grade)")
+
+
+@pytest.mark.parametrize("task", [FACT, DEFECT, BIO], ids=lambda t: t.family.value)
+def test_no_gold_defect_or_article_leaves_in_an_error(start_server: Callable[..., Served], task: Task) -> None:
+    secrets = [s for s in (task.gold, task.defect, task.article and task.article.text[:40]) if s]
+    reply = f"{task.subject.label} was born in {ECHO} 1952."
+    with OpenAIServer(echoing) as model:
+        url = start_server("--grader", "llm", "--grader-base-url", model.url, "--max-attempts", "1").url
+        with pytest.raises(ScoreGroupFailed) as group_failed:
+            served_scores(url, task.task_id, [reply, "I don't know."], KEY)
+        with pytest.raises(ToolFailed) as tool_failed:
+            pointwise(url, task.task_id, reply, KEY)
+        in_process = asyncio.run(grade_in_process(model.url, task.task_id, reply))
+        assert any(ECHO in request["messages"][-1]["content"] for request in model.requests)
+    grading_failed, kept = in_process
+    assert kept.errored and any(secret[:20] in kept.detail["model_output"] for secret in secrets)
+    for failure in (group_failed.value, tool_failed.value, grading_failed):
+        text = str(failure)
+        assert f"task {task.task_id}: " in text and "grader failed: ModelError" in text and model.url not in text
+        assert not any(secret in text for secret in secrets), text
+
+
+async def grade_in_process(url: str, task_id: str, reply: str) -> tuple[GradingError, Verdict]:
+    """The error `NoHallucinateEnv.grade` raises on `reply`, and the errored verdict `grade_batch` records."""
+    env = model_env(url)
+    try:
+        with pytest.raises(GradingError) as failed:
+            await env.grade(task_id, reply, secrets=KEY)
+        [kept] = await env.grade_batch([(task_id, reply)], secrets=KEY)  # a local record keeps what it said
+        return failed.value, kept
+    finally:
+        await env.aclose()

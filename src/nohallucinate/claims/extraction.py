@@ -81,14 +81,14 @@ async def extract_triples(client: ModelClient, sentence: str, answer: str, *, ma
 
 async def _ask(client: ModelClient, prompt: str, parse: Callable[[str], T], what: str, max_attempts: int) -> T:
     """The parsed reply to `prompt`, asking again (a fresh sample) while the reply is unusable."""
-    problem = ""
+    problem, output = "", None
     for attempt in range(max_attempts):
         reply = await client.complete([{"role": "user", "content": prompt}], attempt=attempt)
         try:
             return parse(reply.text)
         except UnusableReply as exc:
-            problem = str(exc)
-    raise ModelError(f"{what} gave no usable reply in {max_attempts} attempts: {problem}")
+            problem, output = str(exc), exc.model_output or reply.text[:120]
+    raise ModelError(f"{what} gave no usable reply in {max_attempts} attempts: {problem}").quoting(output)
 
 
 def _triples_of(text: str) -> list[Triple]:

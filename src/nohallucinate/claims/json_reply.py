@@ -22,7 +22,9 @@ def json_object(text: str) -> dict[str, Any]:
     try:
         value = json.loads(body)
     except json.JSONDecodeError as exc:
-        raise UnusableReply(f"not JSON ({exc.msg} at line {exc.lineno} column {exc.colno}): {text[:120]!r}") from None
+        raise UnusableReply(f"not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})").quoting(
+            text[:120]
+        ) from None
     if not isinstance(value, dict):
         raise UnusableReply(f"expected a JSON object, got {type(value).__name__}")
     return value

@@ -88,7 +88,7 @@ async def _verify_batch(
 ) -> dict[int, Probabilities]:
     decided: dict[int, Probabilities] = {}
     pending = list(batch)
-    problem = ""
+    problem, output = "", None
     for round_ in range(max_rounds):
         numbered = {n: index for n, index in enumerate(pending, start=1)}
         prompt = VERIFY_PROMPT.format(title=title, article=article.strip(), claims=_listing(claims, numbered))
@@ -96,14 +96,14 @@ async def _verify_batch(
         try:
             found = _verdicts_of(reply.text, set(numbered))
         except UnusableReply as exc:
-            problem = str(exc)
+            problem, output = str(exc), exc.model_output or reply.text[:120]
             continue
         decided |= {numbered[n]: probabilities for n, probabilities in found.items()}
         pending = [index for index in pending if index not in decided]
         if not pending:
             return decided
         problem = f"no single verdict for claim(s) {sorted(n for n, i in numbered.items() if i in pending)}"
-    raise ModelError(f"claim verification incomplete after {max_rounds} rounds: {problem}")
+    raise ModelError(f"claim verification incomplete after {max_rounds} rounds: {problem}").quoting(output)
 
 
 def _listing(claims: list[str], numbered: dict[int, int]) -> str:

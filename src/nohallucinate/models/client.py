@@ -83,7 +83,8 @@ class ModelClient:
             )
         except Exception as exc:
             self.usage.failures += 1
-            raise ModelError(f"{self.endpoint.model} at {self.endpoint.base_url}: {describe(exc)}") from exc
+            # Not the base URL: this message can reach a served environment's clients (the run records the endpoint).
+            raise ModelError(f"{self.endpoint.model}: {describe(exc)}") from exc
         self.usage.record(completion.prompt_tokens, completion.completion_tokens)
         if self._cache is not None:  # a cache that cannot be written warns; the answer in hand is returned
             self._cache.put(

@@ -29,7 +29,7 @@ async def ask_for_grade(client: ModelClient, prompt: str, grades: dict[str, Labe
         if label is not None:
             return label, reply.text
         replies.append(reply.text[:80])
-    raise ModelError(f"the grader gave no single grade in {GRADE_ATTEMPTS} attempts: {replies!r}")
+    raise ModelError(f"the grader's reply was no single grade ({GRADE_ATTEMPTS} attempts)").quoting(repr(replies))
 
 
 def read_grade(text: str, grades: dict[str, Label]) -> Label | None:

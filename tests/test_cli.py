@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from nohallucinate import __version__
 from nohallucinate.cli import app
 from nohallucinate.tasks import demo_tasks_path, load_demo_tasks
 from support.task_sets import LABELLED_TASKS_PATH
@@ -103,3 +107,27 @@ def test_check_passes_on_the_demo_set_and_fails_on_a_second_phrasing(tmp_path: P
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     result = invoke("check", "--tasks", str(path))
     assert result.exit_code == 1 and "On what date was X born?" in result.stderr
+
+
+def test_python_dash_m_nohallucinate_runs_the_command() -> None:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    result = subprocess.run([sys.executable, "-m", "nohallucinate", "--help"], capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr
+    assert "Usage: nohallucinate" in result.stdout and "sweep" in result.stdout
+
+
+def test_version_flag_prints_what_the_version_command_prints() -> None:
+    flag, command = invoke("--version"), invoke("version")
+    assert flag.exit_code == 0 and command.exit_code == 0
+    assert flag.stdout == command.stdout == f"{__version__}\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "text"),
+    [(["enoki", "detection"], "needs the [nli] extra"), (["sweep"], "(rollouts) [default: 1]"),
+     (["tax", "manifest"], "umwp/... [default: the cache's]")],
+)  # fmt: skip
+def test_square_brackets_in_help_are_shown_not_taken_as_markup(command: list[str], text: str) -> None:
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0
+    assert text in result.stdout

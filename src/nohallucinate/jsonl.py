@@ -10,11 +10,13 @@ from nohallucinate.errors import UserInputError
 
 
 class FormatError(UserInputError):
-    """A row of a JSONL file is malformed; the message names the file, line, field and reason."""
+    """A row of a JSONL file is malformed; the message names the file, line, field and reason.
 
-    def __init__(self, path: Path | str, line: int, field: str | None, reason: str) -> None:
+    `line` is None when the whole file is at fault (missing, unreadable, empty)."""
+
+    def __init__(self, path: Path | str, line: int | None, field: str | None, reason: str) -> None:
         self.path, self.line, self.field, self.reason = str(path), line, field, reason
-        where = (f"{self.path}:{line}" if line else self.path) + (f": field '{field}'" if field else "")
+        where = (f"{self.path}:{line}" if line is not None else self.path) + (f": field '{field}'" if field else "")
         super().__init__(f"{where}: {reason}")
 
 
@@ -24,11 +26,11 @@ def read_json_lines(path: Path | str) -> list[tuple[int, dict[str, Any]]]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise FormatError(path, 0, None, "file not found") from None
+        raise FormatError(path, None, None, "no such file") from None
     except UnicodeDecodeError as exc:
-        raise FormatError(path, 0, None, f"not UTF-8 ({exc.reason})") from None
+        raise FormatError(path, None, None, f"not UTF-8 ({exc.reason})") from None
     except OSError as exc:
-        raise FormatError(path, 0, None, f"cannot be read ({exc.strerror or exc})") from None
+        raise FormatError(path, None, None, f"cannot be read ({exc.strerror or exc})") from None
     rows: list[tuple[int, dict[str, Any]]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -43,5 +45,5 @@ def read_json_lines(path: Path | str) -> list[tuple[int, dict[str, Any]]]:
             raise FormatError(path, number, None, f"expected a JSON object, got {type(row).__name__}")
         rows.append((number, row))
     if not rows:
-        raise FormatError(path, 0, None, "the file holds no rows")
+        raise FormatError(path, None, None, "the file holds no rows")
     return rows

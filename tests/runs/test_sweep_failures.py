@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import fcntl
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -96,5 +99,40 @@ def test_an_open_store_holds_the_lock_and_leaves_no_partial_file(tmp_path: Path)
         store.record(verdict(), None)
         with open(run_dir / ".lock") as lock, pytest.raises(BlockingIOError):
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held while the store is open
-    assert sorted(p.name for p in run_dir.iterdir() if not p.name.startswith("results.sqlite")) == [".lock", "run.json"]
+    assert sorted(p.name for p in run_dir.iterdir() if not p.name.startswith("results.sqlite")) == ["run.json"]
     assert json.loads((run_dir / "run.json").read_text())["policy"] == "always_abstain"
+
+
+def test_a_finished_sweep_leaves_no_lock_file_and_resumes(tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    assert runner.invoke(app, ["sweep", "--policy", "always_abstain", "--out", str(run_dir)]).exit_code == 0
+    assert not (run_dir / ".lock").exists()
+    assert runner.invoke(app, ["sweep", "--resume", str(run_dir)]).exit_code == 0
+    assert not (run_dir / ".lock").exists()
+
+
+def test_a_lock_file_left_by_an_older_version_does_not_block_a_resume(tmp_path: Path) -> None:
+    run_dir = tmp_path / "run"
+    RunStore.create(run_dir, CONFIG).close()
+    (run_dir / ".lock").write_text("12345\n")
+    with RunStore.resume(run_dir) as store:
+        with open(run_dir / ".lock") as lock, pytest.raises(BlockingIOError):
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        store.record(verdict(), None)
+    assert not (run_dir / ".lock").exists()
+
+
+def test_the_run_store_imports_without_fcntl_and_says_why_it_cannot_write(tmp_path: Path) -> None:
+    code = (
+        "import sys; sys.modules['fcntl'] = None\n"  # as on Windows, where there is no fcntl
+        "from nohallucinate.runs import RunConfig, RunStore\n"
+        "from nohallucinate.runs.errors import RunWriteError\n"
+        "try:\n"
+        f"    RunStore.create({str(tmp_path / 'run')!r}, RunConfig.model_validate_json({CONFIG.model_dump_json()!r}))\n"
+        "except RunWriteError as exc:\n"
+        "    print(exc)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
+                            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "needs POSIX file locks (fcntl)" in result.stdout

@@ -88,8 +88,9 @@ def test_duplicate_task_ids_are_an_error(tmp_path: Path) -> None:
 def test_empty_and_missing_files_are_errors(tmp_path: Path) -> None:
     empty = tmp_path / "empty.jsonl"
     empty.write_text("\n\n")
-    assert "no rows" in error_of(empty).reason
-    assert "file not found" in error_of(tmp_path / "absent.jsonl").reason
+    assert "no rows" in error_of(empty).reason and error_of(empty).line is None
+    absent = error_of(tmp_path / "absent.jsonl")
+    assert absent.line is None and str(absent) == f"{tmp_path / 'absent.jsonl'}: no such file"  # no line: no "line 0"
 
 
 def test_blank_lines_are_skipped_and_line_numbers_stay_true(tmp_path: Path) -> None:

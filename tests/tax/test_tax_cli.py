@@ -146,6 +146,26 @@ def test_report_puts_two_runs_side_by_side(data_dir: Path, tmp_path: Path) -> No
     assert wrong.exit_code == 2 and "nohallucinate tax report" in wrong.stderr
 
 
+def test_manifest_names_every_missing_benchmark_at_once(data_dir: Path, tmp_path: Path) -> None:
+    partial = tmp_path / "partial"
+    for name in ("gsm8k", "amc23"):
+        (partial / name).mkdir(parents=True)
+        (partial / name / "test.jsonl").symlink_to(data_dir / name / "test.jsonl")
+    result, _ = tax("manifest", "--data-dir", str(partial))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "6 of 8 benchmark files not found (fetch them with `nohallucinate tax fetch`):" in result.stderr
+    listed = [line.strip() for line in result.stderr.splitlines() if line.startswith("  ")]
+    assert [line.split(":")[0] for line in listed] == [
+        "UMWP",
+        "SelfAware",
+        "SUM",
+        "Minerva",
+        "MATH-500",
+        "OlympiadBench",
+    ]
+    assert f"GSM8K: {partial}" not in result.stderr
+
+
 def test_manifest_lists_every_benchmark_with_its_notes(data_dir: Path) -> None:
     result, payload = tax("manifest", "--data-dir", str(data_dir), "--json")
     assert result.exit_code == 0, result.output

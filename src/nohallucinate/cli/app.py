@@ -1,16 +1,38 @@
 """The typer application every command module registers with."""
 
+from typing import Annotated
+
 import typer
 
-from nohallucinate.cli.output import show_library_messages
+from nohallucinate import __version__
+from nohallucinate.cli.output import out, show_library_messages
 
 app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
-    help="Measure calibrated factuality: grade replies, sweep policies, check task files.",
+    help=(
+        "Measure calibrated factuality: sweep, grade, report, check, audit and serve; build, verify and "
+        "export-prompts task files; cache (responses), enoki (EnokiQA) and tax (Hallucination Tax)."
+    ),
 )
 
 
+def print_version() -> None:
+    """Print the package version (the `version` command and `--version`)."""
+    out.print(__version__, highlight=False)
+
+
+def _version_flag(value: bool) -> None:
+    if value:
+        print_version()
+        raise typer.Exit()
+
+
 @app.callback()
-def _every_command() -> None:
+def _every_command(
+    _version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=_version_flag, help="Print the package version and exit."),
+    ] = False,
+) -> None:
     show_library_messages()  # retried calls and cache warnings reach the screen, also when it is a log file

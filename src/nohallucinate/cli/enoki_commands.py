@@ -78,7 +78,7 @@ class DetectorFlags:
     judge_base_url: Annotated[str | None, typer.Option(help="Judge base URL (default: --base-url).")] = None
     local_nli: Annotated[
         str | None,
-        typer.Option(help="Judge with a local Hugging Face NLI model (path or cached name; needs [nli])."),
+        typer.Option(help="Judge with a local Hugging Face NLI model (path or cached name; needs the \\[nli] extra)."),
     ] = None
     chunk_chars: Annotated[int, typer.Option(min=500, help="Contexts longer than this are chunked.")] = 12_000
 

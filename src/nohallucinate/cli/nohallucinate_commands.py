@@ -9,9 +9,8 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from nohallucinate import __version__
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.app import app
+from nohallucinate.cli.app import app, print_version
 from nohallucinate.cli.common import (
     UNGRADED_ITEMS,
     GraderChoice,
@@ -115,4 +114,4 @@ def render_forms(balance: FormBalance) -> None:
 @app.command()
 def version() -> None:
     """Print the package version."""
-    out.print(__version__)
+    print_version()

@@ -60,7 +60,7 @@ def sweep_command(
     ] = None,
     samples: Annotated[
         int | None,
-        typer.Option("--samples", min=1, max=MAX_SAMPLE, help="Replies asked of every task (rollouts) [default: 1]."),
+        typer.Option("--samples", min=1, max=MAX_SAMPLE, help="Replies asked of every task (rollouts) \\[default: 1]."),
     ] = None,
     samples_for: Annotated[
         list[str] | None,

@@ -2,7 +2,7 @@
 
     RUN_DIR/run.json         what was run (see `files`); written last, so a directory without it holds no run
     RUN_DIR/results.sqlite   one row per (item, sample)
-    RUN_DIR/.lock            held by the one process writing the run
+    RUN_DIR/.lock            held by the one process writing the run; removed when it closes the run
 
 NoHallucinate sweeps store `Verdict`s under a `RunConfig`; other evaluations (the Hallucination Tax) bring their
 own config and result models, told apart by the config's `kind`.
@@ -15,7 +15,6 @@ with a consistent database that `--resume` completes once the disk has room.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
 import reprlib
@@ -23,6 +22,7 @@ import shlex
 import sqlite3
 import time
 from pathlib import Path
+from types import ModuleType
 from typing import IO, Any
 
 from pydantic import BaseModel
@@ -178,16 +178,32 @@ def _storable(text: str | None) -> str | None:
     return None if text is None else text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+def _fcntl() -> ModuleType:
+    """The POSIX locking module, imported here so that the package still imports where it is missing (Windows)."""
+    try:
+        import fcntl
+    except ImportError:
+        raise RunWriteError("writing a run needs POSIX file locks (fcntl), which this platform does not have") from None
+    return fcntl
+
+
 def _lock(directory: Path) -> IO[str]:
-    try:
-        handle = open(directory / LOCK_FILE, "a+")  # noqa: SIM115 (held open for the life of the store)
-    except OSError as exc:
-        raise RunWriteError(f"cannot open {directory / LOCK_FILE}: {exc.strerror or exc}") from None
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
+    fcntl = _fcntl()
+    path = directory / LOCK_FILE
+    while True:
+        try:
+            handle = open(path, "a+")  # noqa: SIM115 (held open for the life of the store)
+        except OSError as exc:
+            raise RunWriteError(f"cannot open {path}: {exc.strerror or exc}") from None
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            raise RunLockedError(f"{directory} is being written by another process") from None
+        if _is_current(handle, path):
+            break
+        # The writer we waited on removed the file as it closed; a lock on the removed file excludes nobody.
         handle.close()
-        raise RunLockedError(f"{directory} is being written by another process") from None
     with contextlib.suppress(OSError):  # the pid is for people; a full disk must not stop a run it can lock
         handle.seek(0)
         handle.truncate()
@@ -196,7 +212,21 @@ def _lock(directory: Path) -> IO[str]:
     return handle
 
 
+def _is_current(handle: IO[str], path: Path) -> bool:
+    """Whether the open lock file is still the one at `path`."""
+    try:
+        on_disk = path.stat()
+    except FileNotFoundError:
+        return False
+    held = os.fstat(handle.fileno())
+    return (held.st_dev, held.st_ino) == (on_disk.st_dev, on_disk.st_ino)
+
+
 def _unlock(handle: IO[str]) -> None:
+    """Remove the lock file, then release the lock: removing it while held keeps a second writer out meanwhile."""
+    fcntl = _fcntl()
+    with contextlib.suppress(OSError):  # a lock file that cannot be removed is harmless: the next writer reuses it
+        os.unlink(handle.name)
     fcntl.flock(handle, fcntl.LOCK_UN)
     with contextlib.suppress(OSError):  # a pid that could not be flushed (a full disk); the lock is released
         handle.close()

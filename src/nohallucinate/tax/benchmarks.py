@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Literal
@@ -124,6 +124,25 @@ BENCHMARKS: dict[str, Benchmark] = {
 }  # fmt: skip
 
 
+def check_present(names: Sequence[str], data_dir: Path | str) -> None:
+    """Raise one DataError naming every benchmark whose file is missing from `data_dir`, not just the first."""
+    missing = [
+        benchmark for benchmark in map(benchmark_named, names) if not (Path(data_dir) / benchmark.path).is_file()
+    ]
+    if len(missing) == 1:
+        raise _not_found(missing[0], Path(data_dir) / missing[0].path)
+    if missing:
+        lines = "".join(f"\n  {benchmark.title}: {Path(data_dir) / benchmark.path}" for benchmark in missing)
+        raise DataError(
+            f"{len(missing)} of {len(names)} benchmark files not found (fetch them with `nohallucinate tax fetch`):"
+            + lines
+        )
+
+
+def _not_found(benchmark: Benchmark, path: Path) -> DataError:
+    return DataError(f"{benchmark.title}: {path} not found (fetch it with `nohallucinate tax fetch`)")
+
+
 def load_benchmark(
     name: str,
     data_dir: Path | str,
@@ -136,7 +155,7 @@ def load_benchmark(
     benchmark = benchmark_named(name)
     path = Path(data_dir) / benchmark.path
     if not path.is_file():
-        raise DataError(f"{benchmark.title}: {path} not found (fetch it with `nohallucinate tax fetch`)")
+        raise _not_found(benchmark, path)
     digest = file_sha256(path)
     if verify_checksum and digest != benchmark.sha256:
         raise DataError(

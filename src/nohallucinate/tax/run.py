@@ -21,7 +21,7 @@ from nohallucinate.jsonl import FormatError
 from nohallucinate.models import ModelClient
 from nohallucinate.runs.config import ModelRecord
 from nohallucinate.tasks.inputs import SampleIndex, load_rows, parse_counts, quote, reject_duplicates
-from nohallucinate.tax.benchmarks import BENCHMARKS, UMWP_SAMPLE_SIZE, UMWP_SEED, TaxItem, load_benchmark
+from nohallucinate.tax.benchmarks import BENCHMARKS, UMWP_SAMPLE_SIZE, UMWP_SEED, TaxItem, check_present, load_benchmark
 from nohallucinate.tax.grading import Checker, TaxResult, errored_result, grade_response
 from nohallucinate.tax.prompt import PromptTemplate
 
@@ -55,6 +55,7 @@ def load_items(
     names: Sequence[str], data_dir: Path | str, *, umwp_seed: int, umwp_size: int, limit: int | None = None
 ) -> tuple[dict[str, list[TaxItem]], list[dict[str, Any]]]:
     """The items of each benchmark (the first `limit` of each when given) and the manifest entries."""
+    check_present(names, data_dir)
     items: dict[str, list[TaxItem]] = {}
     manifest = []
     for name in names:

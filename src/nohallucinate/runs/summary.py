@@ -117,10 +117,11 @@ def _se(verdicts: list[Verdict]) -> float | None:
 
 def _task_stats(verdicts: list[Verdict]) -> TaskStats:
     tasks = [task for task in _by_task(verdicts) if _rewards(task)]
-    grouped = [_rewards(task) for task in tasks if len(_rewards(task)) > 1]
+    rewards = [_rewards(task) for task in tasks]  # once per task: each figure below reads them
+    grouped = [task_rewards for task_rewards in rewards if len(task_rewards) > 1]
     return {
         "tasks": len(tasks),
-        "samples": max((len(_rewards(task)) for task in tasks), default=0),
+        "samples": max((len(task_rewards) for task_rewards in rewards), default=0),
         "pass_at_n": fmean(any(_beats_floor(v) for v in task) for task in tasks) if tasks else None,
         "learning_signal": fmean(len(set(group)) > 1 for group in grouped) if grouped else None,
         "within_task_variance": fmean(variance(group) for group in grouped) if grouped else None,

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from nohallucinate.cli import app
 from nohallucinate.report.runs import load_runs
+from support.offline_html import assert_self_contained
 
 runner = CliRunner()
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -33,9 +34,10 @@ def test_the_report_is_one_self_contained_file(runs: list[Path], tmp_path: Path)
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     images = re.findall(r"<img [^>]*src='data:image/png;base64,([A-Za-z0-9+/=]+)'", page)
     assert len(images) == 4 and all(base64.b64decode(image).startswith(PNG) for image in images)
-    # Opens offline: no attribute or stylesheet fetches anything, and there is no script at all.
-    assert not re.search(r"""(?:src|href)\s*=\s*['"](?!data:)""", page)
-    assert "url(" not in page and "<script" not in page and "@import" not in page
+    # Opens offline: no attribute, stylesheet or script fetches anything; the only scripts are the items' data
+    # and the inline code that lists them.
+    parsed = assert_self_contained(page)
+    assert [attrs.get("type") for attrs, _ in parsed.scripts] == ["application/json", None]
     for name in ("reward_by_family", "verdict_mix", "reward_by_tier", "calibration_headroom"):
         assert (tmp_path / f"{name}.png").read_bytes().startswith(PNG)
     assert "always_abstain · local" in page and "always_confident · local" in page
@@ -45,8 +47,9 @@ def test_the_terminal_gets_markdown_tables(runs: list[Path], tmp_path: Path) -> 
     result = runner.invoke(app, ["report", *map(str, runs), "--out", str(tmp_path)])
     lines = result.stdout.splitlines()
     assert lines[0] == "| family | floor | always_abstain · local | always_confident · local |"
-    assert "| precise_fact | 0.500 | 0.500 ± 0.000 | 0.000 ± 0.000 |" in lines
-    assert "| biography | 0.000 | 0.000 ± 0.000 | 0.000 ± 0.000 |" in lines
+    assert "| precise_fact | 0.500 | 0.500 ± 0.000 (n=79) | 0.000 ± 0.000 (n=79) |" in lines
+    assert "| biography | 0.000 | 0.000 ± 0.000 (n=39) | 0.000 ± 0.000 (n=39) |" in lines
+    assert "| **overall** | | **0.417 ± 0.012 (n=235)** | **0.000 ± 0.000 (n=235)** |" in lines
     assert any(line.startswith("| calibration headroom |") for line in lines)
 
 

@@ -14,7 +14,7 @@ from rich.table import Table
 
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.output import fail, or_exit, out, warn
-from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, Verdict, load_simpleqa_template, make_grader
+from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, load_simpleqa_template, make_grader
 from nohallucinate.graders.llm.templates import UPSTREAM_CAVEAT
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
 from nohallucinate.runs import RunSummary
@@ -138,20 +138,6 @@ def print_usage(record: dict[str, Any]) -> None:
     out.print(table)
     if "decided_locally_share" in record:
         out.print(f"hybrid grader: {record['decided_locally_share']:.1%} of items decided locally (no model call)")
-
-
-def result_row(verdict: Verdict) -> dict[str, Any]:
-    return {
-        "task_id": verdict.task_id,
-        "family": verdict.family.value,
-        "tier": verdict.tier,
-        "sample": verdict.sample,
-        "verdict": verdict.label.value if verdict.label else None,
-        "reward": verdict.reward,
-        "decided_by": verdict.decided_by,
-        "detail": verdict.detail,
-        "error": verdict.error,
-    }
 
 
 UNGRADED_ITEMS = "item(s) could not be graded and are excluded from means"

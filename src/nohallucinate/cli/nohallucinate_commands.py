@@ -19,7 +19,6 @@ from nohallucinate.cli.common import (
     TasksOption,
     load_task_file,
     print_usage,
-    result_row,
     run_record,
 )
 from nohallucinate.cli.flag_groups import with_flag_groups
@@ -27,7 +26,7 @@ from nohallucinate.cli.output import err, exit_if_errored, or_exit, out, print_j
 from nohallucinate.graders import Verdict
 from nohallucinate.models import ClientSettings, ModelClient
 from nohallucinate.report import render_summary
-from nohallucinate.runs import RunSummary, grade_replies, summarise
+from nohallucinate.runs import RunSummary, grade_replies, summarise, verdict_row
 from nohallucinate.tasks import load_replies
 from nohallucinate.tasks.checks import MAX_FORM_ADVANTAGE, task_set_problems
 from nohallucinate.tasks.forms import FormBalance, form_balance
@@ -68,7 +67,7 @@ def grade(
     }
     record = run_record(grader_name, choice.template.name if grader_name != "local" else None, clients, summary)
     if as_json:
-        print_json({"results": [result_row(v) for v in verdicts], "summary": summary, **record})
+        print_json({"results": [verdict_row(v) for v in verdicts], "summary": summary, **record})
     else:
         render_summary(summary, out, title=f"{len(replies)} replies graded by {grader_name}")
         print_usage(record)

@@ -35,6 +35,7 @@ from nohallucinate.runs import (
     RunStore,
     model_records,
     pending,
+    run_tasks,
     sample_counts,
     select_per_family,
     summarise,
@@ -169,16 +170,7 @@ async def _run(
 
 
 def _tasks_of(config: RunConfig) -> list[Task]:
-    path = Path(config.tasks_path)
-    if not path.exists():
-        fail(f"the run's task file {path} is gone")
-    try:
-        changed = file_sha256(path) != config.tasks_sha256
-    except OSError as exc:
-        fail(f"the run's task file {path} cannot be read ({exc.strerror or exc})")
-    if changed:
-        fail(f"the run's task file {path} changed since the run started (sha256 differs)")
-    return select_per_family(or_exit(lambda: load_tasks(path)), config.per_family)
+    return or_exit(lambda: select_per_family(run_tasks(config), config.per_family))
 
 
 def _template_of(config: RunConfig, settings: ClientSettings) -> SimpleQATemplate:

@@ -1,4 +1,5 @@
-"""The report as one self-contained HTML file: charts embedded as data URIs, no scripts, no network."""
+"""The report as one self-contained HTML file: charts embedded as data URIs, the items as embedded JSON with the
+inline script that lists them, and a content security policy that lets the page load nothing at all."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import time
 from pathlib import Path
 
 from nohallucinate import __version__
+from nohallucinate.report.items import ITEMS_STYLE, items_section
 from nohallucinate.report.runs import RunView
-from nohallucinate.report.table import with_se
+from nohallucinate.report.table import mean_with_n
 from nohallucinate.tasks import Family
 
 _STYLE = """
@@ -23,6 +25,9 @@ img { max-width: 100%; border: 1px solid #eee; }
 .warning { color: #b71c1c; font-weight: 600; }
 code { font-size: 0.85rem; }
 """
+
+# The page opens offline and fetches nothing, even should a reply smuggle markup past the escaping.
+_NOTHING_LOADED = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
 
 _CAPTIONS = {
     "reward_by_family": "Mean reward per family for each run, with ± one standard error clustered by task; the "
@@ -42,16 +47,19 @@ def write_html(
     parts += ["<h2>Mean reward per family (± standard error)</h2>", _family_table(runs)]
     for name, chart in charts.items():
         parts.append(chart_section(name.replace("_", " ").capitalize(), chart, _CAPTIONS[name]))
-    parts += ["<h2>Runs</h2>", _run_table(runs), "<h2>As markdown</h2>", f"<pre>{html.escape(markdown)}</pre>"]
-    return write_page(path, "nohallucinate report", [r.label for r in runs], parts)
+    parts += ["<h2>Runs</h2>", _run_table(runs), *items_section(runs)]
+    parts += ["<h2>As markdown</h2>", f"<pre>{html.escape(markdown)}</pre>"]
+    return write_page(path, "nohallucinate report", [r.label for r in runs], parts, ITEMS_STYLE)
 
 
-def write_page(path: Path, heading: str, run_labels: list[str], sections: list[str]) -> Path:
-    """A self-contained page: the shared style, a heading, when and from which runs it was made, the sections."""
+def write_page(path: Path, heading: str, run_labels: list[str], sections: list[str], style: str = "") -> Path:
+    """A self-contained page: the shared style (and `style`), a heading, when and from which runs it was made, the
+    sections. Its content security policy allows inline styles and scripts and data: images, and no request."""
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        f"<meta http-equiv='Content-Security-Policy' content=\"{_NOTHING_LOADED}\">",
         f"<title>{html.escape(heading)}: {html.escape(', '.join(run_labels))}</title>",
-        f"<style>{_STYLE}</style></head><body>",
+        f"<style>{_STYLE}{style}</style></head><body>",
         f"<h1>{html.escape(heading)}</h1>",
         f"<p class='note'>Generated {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} by nohallucinate "
         f"{__version__} from {len(run_labels)} run(s).</p>",
@@ -78,12 +86,9 @@ def _family_table(runs: list[RunView]) -> str:
     rows = []
     for family in families:
         floor = next(r.summary["abstention_floor"][family] for r in runs if family in r.summary["abstention_floor"])
-        cells = "".join(
-            f"<td>{with_se(r.summary['per_family'].get(family), r.summary['per_family_se'].get(family))}</td>"
-            for r in runs
-        )
+        cells = "".join(f"<td>{mean_with_n(r.summary, family)}</td>" for r in runs)
         rows.append(f"<tr><td>{family}</td><td>{floor:.3f}</td>{cells}</tr>")
-    overall = "".join(f"<td><b>{with_se(r.summary['overall'], r.summary['overall_se'])}</b></td>" for r in runs)
+    overall = "".join(f"<td><b>{mean_with_n(r.summary, None)}</b></td>" for r in runs)
     rows.append(f"<tr><td><b>overall</b></td><td></td>{overall}</tr>")
     return f"<table><tr><th>family</th><th>floor</th>{head}</tr>{''.join(rows)}</table>"
 

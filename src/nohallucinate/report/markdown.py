@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from nohallucinate.report.runs import RunView
-from nohallucinate.report.table import fmt, with_se
+from nohallucinate.report.table import fmt, mean_with_n, with_se
 from nohallucinate.runs.summary import TaskStats
 from nohallucinate.tasks import Family
 
@@ -17,8 +17,8 @@ SAMPLE_TABLES: dict[str, Pick] = {"pass@N": lambda s: s["pass_at_n"], "learning 
 
 
 def markdown_tables(runs: list[RunView], warnings: Sequence[str] = ()) -> str:
-    """Any warning first (runs over different tasks), then mean reward ± standard error per family for every run
-    beside the abstention floor, headroom and tiers, and, when a task was answered more than once, pass@N and the
+    """Any warning first (runs over different tasks), then mean reward ± standard error and n per family for every
+    run beside the abstention floor, headroom and tiers, and, when a task was answered more than once, pass@N and the
     learning-signal share per family."""
     families = [f.value for f in Family if any(f.value in r.summary["per_family"] for r in runs)]
     labels = [run.label for run in runs]
@@ -29,9 +29,9 @@ def markdown_tables(runs: list[RunView], warnings: Sequence[str] = ()) -> str:
     ]
     for family in families:
         floor = next(r.summary["abstention_floor"][family] for r in runs if family in r.summary["abstention_floor"])
-        cells = [_mean(run, family) for run in runs]
+        cells = [mean_with_n(run.summary, family) for run in runs]
         lines.append(f"| {family} | {floor:.3f} | " + " | ".join(cells) + " |")
-    overall = [f"**{with_se(run.summary['overall'], run.summary['overall_se'])}**" for run in runs]
+    overall = [f"**{mean_with_n(run.summary, None)}**" for run in runs]
     lines.append("| **overall** | | " + " | ".join(overall) + " |")
     lines += _table("calibration headroom", runs, families, lambda run, f: fmt(run.summary["headroom"].get(f)))
     tiers = [t for t in ("easy", "medium", "hard", "untiered") if any(t in r.summary["per_tier"] for r in runs)]
@@ -50,10 +50,6 @@ def _table(name: str, runs: list[RunView], rows: list[str], cell: Cell, overall:
     if overall:
         lines.append("| **overall** | " + " | ".join(f"**{cell(run, '')}**" for run in runs) + " |")
     return lines
-
-
-def _mean(run: RunView, family: str) -> str:
-    return with_se(run.summary["per_family"].get(family), run.summary["per_family_se"].get(family))
 
 
 def _tier_mean(run: RunView, tier: str) -> str:

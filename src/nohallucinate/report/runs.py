@@ -8,7 +8,7 @@ from pathlib import Path
 
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders import Verdict
-from nohallucinate.runs import RunConfig, RunSummary, read_config, read_verdicts, summarise
+from nohallucinate.runs import RunConfig, RunItems, RunSummary, read_items, summarise
 
 
 @dataclass(frozen=True)
@@ -18,25 +18,25 @@ class RunView:
     label: str
     directory: Path
     config: RunConfig
-    verdicts: list[Verdict]
+    verdicts: list[Verdict]  # by task id, then sample
     summary: RunSummary
+    items: RunItems  # the verdicts with their replies and questions, for the per-item section
 
 
 def load_runs(directories: list[Path]) -> list[RunView]:
     """Each run, labelled by policy and grader (and directory name where two would look alike)."""
     views = []
     for directory in directories:
-        config: RunConfig = read_config(directory)
-        verdicts = read_verdicts(directory)
-        if not verdicts:
+        items = read_items(directory)
+        if not items.graded:
             raise UserInputError(f"{directory} holds no results yet")
-        views.append((directory, config, verdicts))
-    labels = [f"{config.policy} · {config.grader}" for _, config, _ in views]
+        views.append(items)
+    labels = [f"{items.config.policy} · {items.config.grader}" for items in views]
     if len(set(labels)) < len(labels):
-        labels = [f"{label} ({directory.name})" for label, (directory, _, _) in zip(labels, views, strict=True)]
+        labels = [f"{label} ({items.directory.name})" for label, items in zip(labels, views, strict=True)]
     return [
-        RunView(label, directory, config, verdicts, summarise(verdicts))
-        for label, (directory, config, verdicts) in zip(labels, views, strict=True)
+        RunView(label, items.directory, items.config, items.verdicts, summarise(items.verdicts), items)
+        for label, items in zip(labels, views, strict=True)
     ]
 
 

@@ -78,6 +78,17 @@ def with_se(mean: float | None, se: float | None) -> str:
     return fmt(mean) if mean is None or se is None else f"{mean:.3f} ± {se:.3f}"
 
 
+def mean_with_n(summary: RunSummary, family: str | None) -> str:
+    """A family's (or, for None, the run's) mean ± standard error and how many items it is over: "0.512 ± 0.018
+    (n=35)"; "–" for a family the run has no item of."""
+    if family is None:
+        return f"{with_se(summary['overall'], summary['overall_se'])} (n={summary['n']})"
+    if family not in summary["per_family"]:
+        return "–"
+    mean = with_se(summary["per_family"][family], summary["per_family_se"][family])
+    return f"{mean} (n={summary['n_per_family'][family]})"
+
+
 def _render_errors(errors: list[ErroredItem], console: Console) -> None:
     """Why each item errored (the first SHOWN_ERRORS of them): a stored reason is also a printed one."""
     for error in errors[:SHOWN_ERRORS]:

@@ -1,8 +1,11 @@
 """Runs: execute policy x tasks x grader, keep every result in a run store, and aggregate the verdicts."""
 
-from nohallucinate.runs.config import ModelRecord, RunConfig
+from nohallucinate.runs.config import ModelRecord, RegradeSource, RunConfig
 from nohallucinate.runs.errors import BadRunError, RunLockedError, RunStopped, RunStoreError, RunWriteError
-from nohallucinate.runs.files import read_config, read_responses, read_results, read_verdicts, run_kind
+from nohallucinate.runs.export import EXPORT_FORMATS, export_rows, write_jsonl, write_parquet
+from nohallucinate.runs.files import read_config, read_graded, read_responses, read_results, read_verdicts, run_kind
+from nohallucinate.runs.items import ITEM_COLUMNS, RunItems, read_items, run_tasks, verdict_row
+from nohallucinate.runs.regrade import check_regrade_target, regrade, regraded_config
 from nohallucinate.runs.session import RunSession, model_records, run_name
 from nohallucinate.runs.store import RunStore, stopped_message
 from nohallucinate.runs.summary import RunSummary, summarise
@@ -18,9 +21,13 @@ from nohallucinate.runs.sweep import (
 )
 
 __all__ = [
+    "EXPORT_FORMATS",
+    "ITEM_COLUMNS",
     "BadRunError",
     "ModelRecord",
+    "RegradeSource",
     "RunConfig",
+    "RunItems",
     "RunLockedError",
     "RunSession",
     "RunStopped",
@@ -29,20 +36,30 @@ __all__ = [
     "RunSummary",
     "RunWriteError",
     "Samples",
+    "check_regrade_target",
     "errored",
+    "export_rows",
     "grade_replies",
     "grade_safely",
     "model_records",
     "pending",
     "read_config",
+    "read_graded",
+    "read_items",
     "read_responses",
     "read_results",
     "read_verdicts",
+    "regrade",
+    "regraded_config",
     "run_kind",
     "run_name",
+    "run_tasks",
     "sample_counts",
     "select_per_family",
     "stopped_message",
     "summarise",
     "sweep",
+    "verdict_row",
+    "write_jsonl",
+    "write_parquet",
 ]

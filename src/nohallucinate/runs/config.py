@@ -19,6 +19,21 @@ class ModelRecord(TypedDict):
     sampling: dict[str, Any]  # only the parameters that were set
 
 
+class RegradeSource(BaseModel):
+    """The run whose stored replies a regraded run graded anew: where it was and how it was graded."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    run_dir: str
+    grader: str
+    models: dict[str, ModelRecord] = Field(default_factory=dict)  # by role, as that run recorded them
+    simpleqa_template: str | None = None
+    simpleqa_sha256: str | None = None
+    package_version: str
+    created_at: float
+    regraded_from: RegradeSource | None = None  # where that run's replies came from, if it was a regrade too
+
+
 class RunConfig(BaseModel):
     """Everything that decides a run's results, recorded before the first item."""
 
@@ -37,3 +52,5 @@ class RunConfig(BaseModel):
     simpleqa_sha256: str | None = None
     package_version: str = __version__
     created_at: float = Field(default_factory=time.time)
+    # Set on a run made by `regrade`: its replies are the source run's, graded anew by `grader`.
+    regraded_from: RegradeSource | None = None

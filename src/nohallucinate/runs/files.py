@@ -74,6 +74,14 @@ def read_verdicts(directory: Path | str) -> list[Verdict]:
     return read_results(directory, Verdict)
 
 
+def read_graded(directory: Path | str) -> list[tuple[Verdict, str | None]]:
+    """Every verdict of a NoHallucinate run with the reply it graded (None where the policy failed), by task id
+    and then sample: a stable order, whatever order the items finished in."""
+    path = Path(directory) / RESULTS_FILE
+    rows = _rows(path, "SELECT task_id, sample, verdict, response FROM results ORDER BY task_id, sample")
+    return [(_parse(path, Verdict, item_id, sample, text), response) for item_id, sample, text, response in rows]
+
+
 def read_responses(directory: Path | str) -> dict[tuple[str, int], str | None]:
     """The reply text of each item of a run."""
     rows = _rows(Path(directory) / RESULTS_FILE, "SELECT task_id, sample, response FROM results")

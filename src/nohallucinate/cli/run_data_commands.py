@@ -1,0 +1,129 @@
+"""`export` and `regrade`: a run's stored items as data, and graded anew into a new run."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from nohallucinate.cli import models as flags
+from nohallucinate.cli.app import app
+from nohallucinate.cli.common import UNGRADED_ITEMS, GraderChoice, JsonOption, print_usage, run_record
+from nohallucinate.cli.flag_groups import with_flag_groups
+from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, print_json, progress, reported, warn
+from nohallucinate.graders import GRADERS
+from nohallucinate.models import ClientSettings, ModelClient
+from nohallucinate.report import render_summary
+from nohallucinate.runs import (
+    EXPORT_FORMATS,
+    RunItems,
+    RunSession,
+    check_regrade_target,
+    model_records,
+    read_items,
+    regrade,
+    regraded_config,
+    run_tasks,
+    summarise,
+    write_jsonl,
+    write_parquet,
+)
+from nohallucinate.runs.cleanup import write_text_atomically
+from nohallucinate.tasks import Task
+
+RunArgument = Annotated[Path, typer.Argument(help="A run directory (made by sweep or regrade).", show_default=False)]
+MovedTasksOption = Annotated[
+    Path | None,
+    typer.Option("--tasks", help="The run's task file, where it has moved (default: the path run.json records).",
+                 show_default=False),
+]  # fmt: skip
+
+
+@app.command("export")
+def export_run(
+    run_dir: RunArgument,
+    format_: Annotated[str, typer.Option("--format", help="jsonl, or parquet (needs --out and pyarrow).")] = "jsonl",
+    out_path: Annotated[
+        Path | None, typer.Option("--out", help="File to write (default: JSON lines on stdout).", show_default=False)
+    ] = None,
+    tasks_path: MovedTasksOption = None,
+) -> None:
+    """Write one row per stored (task, sample) of a run: task_id, family, tier, sample, question, reply, verdict,
+    reward, decided_by, detail (biography claims with their support) and error; by task id, then sample."""
+    if format_ not in EXPORT_FORMATS:
+        fail(f"--format {format_!r}: choose one of {', '.join(EXPORT_FORMATS)}")
+    if format_ == "parquet" and out_path is None:
+        fail("--format parquet writes a file: give --out PATH")
+    items = or_exit(lambda: read_items(run_dir, tasks_path))
+    _warn_without_questions(items)
+    rows = items.rows()
+    if out_path is None:
+        write_jsonl(rows, sys.stdout)
+        return
+    if format_ == "parquet":
+        or_exit(lambda: write_parquet(rows, out_path))
+    else:
+        text = io.StringIO()
+        write_jsonl(rows, text)
+        or_exit(lambda: write_text_atomically(out_path, text.getvalue()))
+    err.print(f"exported {len(rows)} items of {run_dir} to {out_path}", highlight=False, soft_wrap=True)
+
+
+@app.command("regrade")
+@with_flag_groups
+def regrade_command(
+    run_dir: RunArgument,
+    grader_name: Annotated[str, typer.Option("--grader", help=f"One of: {', '.join(GRADERS)}.", show_default=False)],
+    out_dir: Annotated[Path, typer.Option("--out", help="New run directory to write.", show_default=False)],
+    tasks_path: MovedTasksOption = None,
+    grading: flags.GraderFlags = flags.GRADER_FLAGS,
+    settings: ClientSettings = flags.CLIENT_FLAGS,
+    as_json: JsonOption = False,
+) -> None:
+    """Grade a run's stored replies anew into a new run directory, without calling the policy: another grader,
+    grader model or SimpleQA template. Items the policy failed on stay errored, with their reason."""
+    source = or_exit(lambda: read_items(run_dir, tasks_path))
+    or_exit(lambda: check_regrade_target(run_dir, out_dir))
+    tasks = or_exit(lambda: run_tasks(source.config, tasks_path))
+    choice = GraderChoice.of(grader_name, grading, settings)
+    template = (choice.template.name, choice.template.sha256) if choice.endpoint else None
+    grader_model = model_records(grader=choice.endpoint).get("grader")
+    config = regraded_config(source, grader_name, grader_model, template)
+    session = or_exit(lambda: RunSession.start(out_dir, config))
+
+    with reported():  # a failed write ends the command with its message; what was committed is kept
+        try:
+            clients = asyncio.run(_regrade(source, tasks, choice, session, settings.concurrency, quiet=as_json))
+            verdicts = session.store.verdicts()
+        finally:
+            session.store.close()
+
+    summary = summarise(verdicts)
+    record = {"run_dir": str(session.directory), "regraded_from": str(run_dir),
+              **run_record(config.grader, config.simpleqa_template, clients, summary)}  # fmt: skip
+    if as_json:
+        print_json({"policy": config.policy, "grader": config.grader, **summary, **record})
+    else:
+        title = f"policy {config.policy} · grader {config.grader} (regraded; was {source.config.grader})"
+        render_summary(summary, out, title=title)
+        print_usage(record)
+        err.print(f"run directory: {session.directory}", highlight=False, soft_wrap=True)
+    exit_if_errored(summary["errored"], UNGRADED_ITEMS)
+
+
+async def _regrade(
+    source: RunItems, tasks: list[Task], choice: GraderChoice, session: RunSession, concurrency: int, quiet: bool
+) -> dict[str, ModelClient]:
+    async with choice.grader() as (grader, clients):
+        with progress(len(source.graded), "regrading", quiet=quiet) as advance:
+            await regrade(source, tasks, grader, session.store, concurrency=concurrency, on_result=advance)
+    return clients
+
+
+def _warn_without_questions(items: RunItems) -> None:
+    if items.questions_missing:
+        warn(f"the questions are left empty: {items.questions_missing} (give the run's task file with --tasks)")

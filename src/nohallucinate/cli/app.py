@@ -11,8 +11,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     help=(
-        "Measure calibrated factuality: sweep, grade, report, check, audit and serve; build, verify and "
-        "export-prompts task files; cache (responses), enoki (EnokiQA) and tax (Hallucination Tax)."
+        "Measure calibrated factuality: sweep, grade, report, check, audit and serve; export and regrade runs; "
+        "build, verify and export-prompts task files; cache (responses), enoki (EnokiQA) and tax (Hallucination Tax)."
     ),
 )
 

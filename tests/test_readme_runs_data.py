@@ -1,0 +1,64 @@
+"""The README's "Runs as data" examples run, and print what the README says they print."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shlex
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from nohallucinate.cli import app
+from support.offline_html import assert_self_contained, embedded_items
+from support.readme import readme_example
+
+runner = CliRunner()
+
+
+def run_commands(name: str) -> None:
+    """Every `nohallucinate ...` line of the README block `name`, each of which must succeed."""
+    for line in readme_example(name).body.splitlines():
+        if line.startswith("nohallucinate "):
+            result = runner.invoke(app, shlex.split(line)[1:])
+            assert result.exit_code == 0, f"{line}\n{result.output}"
+
+
+def printed(name: str) -> list[str]:
+    captured = io.StringIO()
+    with contextlib.redirect_stdout(captured):
+        exec(compile(readme_example(name).body, "README.md", "exec"), {"__name__": "readme_example"})
+    return captured.getvalue().splitlines()
+
+
+def claimed(name: str) -> list[str]:
+    return readme_example(name).body.splitlines()
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the examples write runs/, report/ and the exported files here
+
+
+def test_export_writes_the_rows_the_python_example_prints(tmp_path: Path) -> None:
+    import pyarrow.parquet as pq
+
+    run_commands("export-run")
+    rows = [json.loads(line) for line in (tmp_path / "items.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 14 and pq.read_table(tmp_path / "items.parquet").num_rows == 14
+    assert printed("export-rows") == claimed("export-rows-output")
+
+
+def test_regrade_records_both_runs_and_the_report_lists_their_items(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scripted_server: object
+) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", scripted_server.url)  # type: ignore[attr-defined]
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    run_commands("export-run")
+    run_commands("regrade-run")
+    assert printed("regrade-provenance") == claimed("regrade-provenance-output")
+    page = assert_self_contained((tmp_path / "report" / "report.html").read_text(encoding="utf-8"))
+    data = embedded_items(page)
+    assert data["runs"] == ["always_confident · local", "always_confident · llm"] and len(data["items"]) == 28

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 import sys
@@ -76,6 +77,18 @@ def test_regrade_refuses_to_write_over_its_source_or_into_a_used_directory(sourc
     assert [p.name for p in used.iterdir()] == ["notes.txt"]
     result = runner.invoke(app, ["regrade", str(tmp_path), "--grader", "local", "--out", str(tmp_path / "new")])
     assert result.exit_code == 2 and "is not a run directory" in result.stderr
+
+
+def test_a_regrade_that_is_stopped_leaves_nothing(
+    source: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def stopped(*_: object, **__: object) -> None:
+        raise RuntimeError("stopped halfway")
+
+    monkeypatch.setattr(importlib.import_module("nohallucinate.runs.regrade"), "grade_replies", stopped)
+    result = runner.invoke(app, ["regrade", str(source), "--grader", "local", "--out", str(tmp_path / "new" / "run")])
+    assert isinstance(result.exception, RuntimeError)
+    assert not (tmp_path / "new").exists()  # run it again: nothing is in the way
 
 
 def test_regrade_with_a_model_grader_records_both_runs_and_never_calls_the_policy(tmp_path: Path) -> None:

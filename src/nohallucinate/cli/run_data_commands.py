@@ -32,7 +32,7 @@ from nohallucinate.runs import (
     write_jsonl,
     write_parquet,
 )
-from nohallucinate.runs.cleanup import write_text_atomically
+from nohallucinate.runs.cleanup import output_directory, write_text_atomically
 from nohallucinate.tasks import Task
 
 RunArgument = Annotated[Path, typer.Argument(help="A run directory (made by sweep or regrade).", show_default=False)]
@@ -93,9 +93,10 @@ def regrade_command(
     template = (choice.template.name, choice.template.sha256) if choice.endpoint else None
     grader_model = model_records(grader=choice.endpoint).get("grader")
     config = regraded_config(source, grader_name, grader_model, template)
-    session = or_exit(lambda: RunSession.start(out_dir, config))
-
-    with reported():  # a failed write ends the command with its message; what was committed is kept
+    # A regrade that fails or is stopped leaves nothing behind: running it again costs no policy call, and a model
+    # grader's answers come back from the response cache.
+    with reported(), output_directory(out_dir):
+        session = RunSession.start(out_dir, config)
         try:
             clients = asyncio.run(_regrade(source, tasks, choice, session, settings.concurrency, quiet=as_json))
             verdicts = session.store.verdicts()

@@ -7,6 +7,7 @@ import json
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -166,3 +167,21 @@ def test_export_without_the_task_file_leaves_the_questions_empty(tmp_path: Path)
     result = runner.invoke(app, ["export", str(run), "--tasks", str(moved), "--out", str(out)])
     assert result.exit_code == 0 and f"exported 7 items of {run}" in result.stderr
     assert [json.loads(line) for line in out.read_text().splitlines()] == exported(run, "--tasks", str(moved))
+
+
+def test_regrade_with_another_simpleqa_template_records_it(source: Path, tmp_path: Path, scripted_server: Any) -> None:
+    from nohallucinate.checksums import text_sha256
+    from nohallucinate.graders import OURS
+
+    template = tmp_path / "strict.txt"
+    template.write_text(OURS.text + "\nGrade strictly.\n", encoding="utf-8")
+    regraded = tmp_path / "strict"
+    result = runner.invoke(app, ["regrade", str(source), "--grader", "llm", "--grader-base-url", scripted_server.url,
+                                 "--grader-api-key", "k", "--simpleqa-template", str(template), "--out",
+                                 str(regraded), "--json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    config = read_config(regraded)
+    assert (config.simpleqa_template, config.simpleqa_sha256) == (str(template), text_sha256(template.read_text()))
+    prompts = [request["messages"][-1]["content"] for request in scripted_server.requests]
+    assert sum("Grade strictly." in prompt for prompt in prompts) == 2 * 3 * 2  # the two short-answer families
+    assert {row["task_id"] for row in exported(regraded)} == {row["task_id"] for row in exported(source)}

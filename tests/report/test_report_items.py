@@ -48,11 +48,17 @@ def test_the_items_travel_as_data_and_the_hostile_reply_stays_text(large: tuple[
     assert [attrs.get("type") for attrs, _ in parsed.scripts] == ["application/json", None]  # no script added
     data = embedded_items(parsed)
     assert len(data["items"]) == ITEMS and data["runs"] == ["synthetic · local"]
-    assert sum(item[8] == HOSTILE for item in data["items"]) == 1  # intact once parsed, escaped in the page
+    assert column(data, "reply").count(HOSTILE) == 1  # intact once parsed, escaped in the page
     assert "\\u003c/script>" in parsed.script("application/json")
     ids = {attrs.get("id") for _, attrs in parsed.tags}
     assert {"items", "items-family", "items-verdict", "items-text", "items-body", "items-data"} <= ids
     assert "items-run" not in ids  # one run: no run filter
+
+
+def column(data: dict[str, Any], name: str) -> list[Any]:
+    """One field of every embedded item."""
+    index = data["columns"].index(name)
+    return [item[index] for item in data["items"]]
 
 
 def rendered(parsed: Page, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -72,8 +78,8 @@ def rendered(parsed: Page, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def test_the_script_pages_filters_and_opens_items(large: tuple[Path, Page, float]) -> None:
     _, parsed, _ = large
     data = embedded_items(parsed)
-    errored = sum(item[10] is not None for item in data["items"])
-    biographies = sum(item[1] == "biography" for item in data["items"])
+    errored = sum(error is not None for error in column(data, "error"))
+    biographies = column(data, "family").count("biography")
     first, family, _, errors, opened, none, paged = rendered(parsed, [
         {"set": "items-family", "value": "biography"},
         {"set": "items-family", "value": ""},
@@ -108,8 +114,9 @@ def test_several_runs_sit_side_by_side_item_by_item(tmp_path: Path) -> None:
     parsed = assert_self_contained((tmp_path / "report" / "report.html").read_text(encoding="utf-8"))
     data = embedded_items(parsed)
     assert data["runs"] == ["always_abstain · local", "always_confident · local"]
-    assert [item[0] for item in data["items"][:4]] == [0, 1, 0, 1]  # each task's items, run by run
-    assert data["items"][0][2] == data["items"][1][2] and set(data["questions"]) == {i[2] for i in data["items"]}
+    assert column(data, "run")[:4] == [0, 1, 0, 1]  # each task's items, run by run
+    tasks = column(data, "task_id")
+    assert tasks[0] == tasks[1] and set(data["questions"]) == set(tasks)
     states = rendered(parsed, [{"set": "items-run", "value": "1"}, {"set": "items-family", "value": "biography"},
                                {"row": 0}])  # fmt: skip
     assert states[1]["count"] == "14 of 28 items" and {r[0] for r in states[1]["rows"]} == {"always_confident · local"}

@@ -18,6 +18,21 @@ from nohallucinate.report.runs import RunView
 from nohallucinate.tasks import Family
 
 ERRORED = "errored"  # the verdict filter's value for items without a score
+# What each item's row holds, in order; the script finds its columns by these names.
+ITEM_FIELDS = (
+    "run",
+    "family",
+    "task_id",
+    "sample",
+    "tier",
+    "label",
+    "reward",
+    "decided_by",
+    "reply",
+    "detail",
+    "error",
+)
+_AT = {name: index for index, name in enumerate(ITEM_FIELDS)}
 PAGE_SIZE = 100
 
 ITEMS_STYLE = """
@@ -36,8 +51,10 @@ _SCRIPT = """
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("items-data").textContent);
-  var RUN = 0, FAMILY = 1, TASK = 2, SAMPLE = 3, TIER = 4, LABEL = 5, REWARD = 6, DECIDED = 7, REPLY = 8,
-      DETAIL = 9, ERROR = 10;
+  var at = {};
+  data.columns.forEach(function (name, index) { at[name] = index; });
+  var RUN = at.run, FAMILY = at.family, TASK = at.task_id, SAMPLE = at.sample, TIER = at.tier, LABEL = at.label,
+      REWARD = at.reward, DECIDED = at.decided_by, REPLY = at.reply, DETAIL = at.detail, ERROR = at.error;
   var PAGE = data.page, ERRORED = data.errored;
   var byId = function (id) { return document.getElementById(id); };
   var body = byId("items-body"), shown = data.items, page = 0, several = data.runs.length > 1;
@@ -142,9 +159,10 @@ _SCRIPT = """
 def items_section(runs: list[RunView]) -> list[str]:
     """The per-item section's parts: heading, filters, the empty table, the items as JSON and the script."""
     items, questions = _items(runs)
-    families = [f.value for f in Family if any(item[1] == f.value for item in items)]
-    labels = [label.value for label in Label if any(item[5] == label.value for item in items)]
-    if any(item[10] is not None for item in items):
+    present = {(item[_AT["family"]], item[_AT["label"]]) for item in items}
+    families = [f.value for f in Family if any(family == f.value for family, _ in present)]
+    labels = [label.value for label in Label if any(found == label.value for _, found in present)]
+    if any(item[_AT["error"]] is not None for item in items):
         labels.append(ERRORED)
     columns = ["family", "task", "sample", "tier", "verdict", "reward", "decided by"]
     if len(runs) > 1:
@@ -160,8 +178,8 @@ def items_section(runs: list[RunView]) -> list[str]:
         "<button id='items-prev' type='button'>previous</button><span id='items-page' class='note'></span>"
         "<button id='items-next' type='button'>next</button>",
     ]
-    data = {"runs": [run.label for run in runs], "page": PAGE_SIZE, "errored": ERRORED, "questions": questions,
-            "items": items}  # fmt: skip
+    data = {"runs": [run.label for run in runs], "page": PAGE_SIZE, "errored": ERRORED, "columns": ITEM_FIELDS,
+            "questions": questions, "items": items}  # fmt: skip
     return [
         "<h2 id='items'>Items</h2>",
         f"<p class='note'>Every stored reply ({len(items):,} in all), {PAGE_SIZE} to a page: click a row for its "
@@ -169,8 +187,8 @@ def items_section(runs: list[RunView]) -> list[str]:
         "sit together, run by run.</p>",
         *(f"<p class='warning'>questions not shown for {html.escape(reason)}</p>" for reason in missing),
         f"<div class='filters'>{''.join(filters)}</div>",
-        "<noscript><p class='warning'>The items need JavaScript to be listed; `nohallucinate export RUN` writes "
-        "them as JSON lines.</p></noscript>",
+        "<noscript><p class='warning'>The items need JavaScript to be listed; <code>nohallucinate export RUN</code> "
+        "writes them as JSON lines.</p></noscript>",
         f"<table id='items-table'><thead><tr>{''.join(f'<th>{c}</th>' for c in columns)}</tr></thead>"
         "<tbody id='items-body'></tbody></table>",
         f"<script type='application/json' id='items-data'>{embedded_json(data)}</script>",
@@ -185,19 +203,23 @@ def embedded_json(value: Any) -> str:
 
 
 def _items(runs: list[RunView]) -> tuple[list[list[Any]], dict[str, str]]:
-    """Every item of every run as a compact row (run index, family, task id, sample, tier, label, reward,
-    decided_by, reply, detail, error), by family, task, sample and run; and each task's question once."""
+    """Every item of every run as a compact row of ITEM_FIELDS (the run by its index), by family, task, sample and
+    run; and each task's question once."""
     order = {family.value: index for index, family in enumerate(Family)}
     rows: list[list[Any]] = []
     questions: dict[str, str] = {}
     for index, run in enumerate(runs):
         questions.update(run.items.questions)
         for verdict, reply in run.items.graded:
-            label = verdict.label.value if verdict.label else None
-            rows.append([index, verdict.family.value, verdict.task_id, verdict.sample, verdict.tier, label,
-                         verdict.reward, verdict.decided_by, reply, verdict.detail, verdict.error])  # fmt: skip
-    rows.sort(key=lambda row: (order[row[1]], row[2], row[3], row[0]))
-    asked = {row[2] for row in rows}
+            fields = {"run": index, "family": verdict.family.value, "task_id": verdict.task_id,
+                      "sample": verdict.sample, "tier": verdict.tier,
+                      "label": verdict.label.value if verdict.label else None, "reward": verdict.reward,
+                      "decided_by": verdict.decided_by, "reply": reply, "detail": verdict.detail,
+                      "error": verdict.error}  # fmt: skip
+            rows.append([fields[name] for name in ITEM_FIELDS])
+    family, task, sample, by_run = _AT["family"], _AT["task_id"], _AT["sample"], _AT["run"]
+    rows.sort(key=lambda row: (order[row[family]], row[task], row[sample], row[by_run]))
+    asked = {row[task] for row in rows}
     return rows, {task_id: question for task_id, question in questions.items() if task_id in asked}
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import Result
 from typer.testing import CliRunner
 
 from nohallucinate.cli import app
@@ -19,7 +20,7 @@ from nohallucinate.tasks import demo_tasks_path
 runner = CliRunner()
 
 
-def invoke(*args: str) -> object:
+def invoke(*args: str) -> Result:
     return runner.invoke(app, list(args))
 
 
@@ -65,6 +66,12 @@ def test_export_and_regrade_round_trip_a_run(source: Path, tmp_path: Path) -> No
     assert invoke("report", str(source), str(regraded), "--out", str(tmp_path / "report")).exit_code == 0
     resumed = runner.invoke(app, ["sweep", "--resume", str(regraded), "--json"])
     assert resumed.exit_code == 0 and json.loads(resumed.stdout)["resumed_items"] == len(before)
+    again = tmp_path / "again"  # a regrade of a regrade keeps the whole chain
+    assert invoke("regrade", str(regraded), "--grader", "local", "--out", str(again), "--json").exit_code == 0
+    chain = read_config(again).regraded_from
+    assert chain is not None and chain.run_dir == str(regraded.resolve())
+    assert chain.regraded_from is not None and chain.regraded_from.run_dir == str(source.resolve())
+    assert exported(again) == before
 
 
 def test_regrade_refuses_to_write_over_its_source_or_into_a_used_directory(source: Path, tmp_path: Path) -> None:

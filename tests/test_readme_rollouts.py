@@ -11,15 +11,15 @@ from typer.testing import CliRunner
 
 from nohallucinate.cli import app
 from nohallucinate.cli.output import out
-from support.readme import readme_example
+from support.readme import ReadmeExample, readme_example
 from support.readme_shell import shell_commands
 
 runner = CliRunner()
 
 
-def commands(name: str) -> list[list[str]]:
+def commands(example: ReadmeExample) -> list[list[str]]:
     """The arguments of each `nohallucinate ...` command of a shell block."""
-    return [command.argv[1:] for command in shell_commands(readme_example(name))]
+    return [command.argv[1:] for command in shell_commands(example)]
 
 
 def lines(text: str) -> list[str]:
@@ -33,12 +33,12 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_sweep_and_report_examples_print_what_the_readme_shows() -> None:
-    [sweep] = commands("rollouts-sweep")
+    [sweep] = commands(readme_example("rollouts-sweep"))
     result = runner.invoke(app, sweep)
     assert result.exit_code == 0, result.output
     assert lines(result.stdout) == lines(readme_example("rollouts-sweep-output").body)
 
-    made, report = commands("rollouts-report")
+    made, report = commands(readme_example("rollouts-report"))
     assert runner.invoke(app, made).exit_code == 0
     result = runner.invoke(app, report)
     assert result.exit_code == 0, result.output

@@ -303,3 +303,25 @@ def test_the_layout_lists_what_exists() -> None:
     assert present == listed["src/nohallucinate"]
     mentioned = re.findall(r"`(\w+\.py)`", readme_example("layout").body)
     assert all(list(package.rglob(name)) for name in mentioned), mentioned
+
+
+# --- Performance ----------------------------------------------------------------------------------------------------
+
+
+def test_every_performance_figure_names_its_machine_and_a_command_that_exists() -> None:
+    section = README_PATH.read_text(encoding="utf-8").split("\n## Performance\n", 1)[1].split("\n## ", 1)[0]
+    [statement] = [" ".join(p.split()) for p in section.split("\n\n") if p.strip().startswith("Measured on")]
+    assert re.search(r"\d+ vCPUs of an AMD EPYC .*GiB of memory, Linux [\d.]+, CPython [\d.]+", statement), statement
+    rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| what |")]
+    assert rows
+    for row in rows:
+        command = row.rstrip(" |").rsplit("|", 1)[1]
+        assert re.search(r"`[^`]+`", command), f"a figure without its command: {row[:100]}"
+        found = re.search(r"`(?:\.venv/bin/)?python (benchmarks/\w+\.py)((?: --[\w-]+ \S+?)*)`", command)
+        if not found:
+            continue  # a command other than a benchmark script (a make target, a CLI line)
+        script = ROOT / found[1]
+        assert script.is_file(), found[1]
+        source = script.read_text(encoding="utf-8")
+        for flag in re.findall(r"--[\w-]+", found[2]):
+            assert f'"{flag}"' in source, f"{found[1]} takes no {flag}"

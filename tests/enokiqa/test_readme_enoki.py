@@ -55,6 +55,14 @@ def test_the_enoki_lines_validate_eval_detect_annotate_and_detect_on_ragtruth(sh
             assert "baseline:constant" in scored.stdout and "baseline:oracle" in scored.stdout
             [system] = json.loads(scored_file.stdout)["systems"].values()
             assert system["span"]["iou"]["score"] == 1.0  # the gold, scored against itself
+            # The exit codes its comment gives: 1 when records break the card's rules, 2 when they cannot be read.
+            broken = [records[0] | {"n_sentences": 99}, *records[1:]]
+            (tmp_path / "broken.jsonl").write_text("".join(json.dumps(r) + "\n" for r in broken), encoding="utf-8")
+            (tmp_path / "cut.jsonl").write_text(MINI.read_text(encoding="utf-8") + '{"id": "cut off\n', "utf-8")
+            for data, code in (("broken.jsonl", 1), ("cut.jsonl", 2)):
+                shell.replace = {"--data test": f"--data {data}"}
+                assert shell.run(validate).returncode == code, data
+            shell.replace = {}
             shell.run_all([detect, annotate, detection])
             assert (tmp_path / "P.jsonl").read_text(encoding="utf-8").count("\n") == len(records)
             assert (tmp_path / "records.jsonl").read_text(encoding="utf-8").count("\n") == len(rows)

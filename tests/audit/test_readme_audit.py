@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from nohallucinate.graders.llm.templates import UPSTREAM_URL_VARIABLE
-from nohallucinate.tasks import load_demo_tasks
+from nohallucinate.tasks import Family, load_demo_tasks
 from support.github_raw_server import GitHubRawServer
 from support.openai_server import OpenAIServer
 from support.readme import readme_example
@@ -33,7 +33,9 @@ def test_the_audit_lines_run_as_the_readme_says(shared_dir: Path, tmp_path: Path
         shell = Shell(tmp_path, replace={README_URL: model.url}, env=env)
         ran_local = shell.run(local)
         assert ran_local.returncode == 0, str(ran_local)  # no fixed strategy beats abstaining on the demo set
-        assert ran_local.stdout.count("│ ok │") == 7  # every family within its margin
+        families = [family.value for family in Family]
+        verdicts = [line.split()[-2:] for line in ran_local.stdout.splitlines() if any(f in line for f in families)]
+        assert len(verdicts) >= len(families) and all("ok" in words for words in verdicts[: len(families)])
         planned = shell.run(plan)
         assert planned.returncode == 0, str(planned)
         assert "the hybrid grader will make at least" in planned.stderr and not model.requests  # the plan, no call

@@ -35,7 +35,7 @@ DataDir = Annotated[
     typer.Option(
         "--data-dir",
         help="Benchmark files laid out as gsm8k/test.jsonl, umwp/... "
-        "(default $NOHAL_CACHE_DIR/hallucination_tax or ~/.cache/nohallucinate/hallucination_tax)",
+        "\\[default: $NOHAL_CACHE_DIR/hallucination_tax or ~/.cache/nohallucinate/hallucination_tax]",
     ),
 ]
 Benchmarks = Annotated[

@@ -69,6 +69,29 @@ def test_the_convention_reads_names_and_rejects_an_unknown_one() -> None:
         readme_example("no-such-block")
 
 
+def test_a_shell_block_is_read_as_the_shell_reads_it(tmp_path: Path) -> None:
+    body = (
+        "# a heading comment\n"
+        "nohallucinate sweep --policy x \\\n"
+        "    --grader local   # a comment\n"
+        "                   # that goes on\n"
+        "export KEY='a # not a comment'\n"
+        "python -m nohallucinate version\n"
+    )
+    [text] = readme_examples(f"<!-- example: b -->\n```sh\n{body}```\n")
+    sweep, export, version = shell_commands(text)
+    assert (sweep.text, sweep.comment, sweep.line) == (
+        "nohallucinate sweep --policy x --grader local",
+        "a comment that goes on",
+        4,
+    )
+    assert export.argv == ["export", "KEY=a # not a comment"] and version.line == 8
+    shell = Shell(tmp_path, env={**os.environ})
+    shell.run(export)
+    assert shell.env["KEY"] == "a # not a comment"
+    assert shell.run(version).stdout.strip() == __version__
+
+
 # --- fixtures -------------------------------------------------------------------------------------------------------
 
 

@@ -124,12 +124,12 @@ class Shell:
                 _program(shlex.split(text)), cwd=self.cwd, env=self.env, stdout=log, stderr=log, text=True
             )
 
-    def run_all(self, commands: list[ShellCommand], expect: Mapping[int, int] | None = None) -> list[Ran]:
-        """Run every command in order, each expected to exit 0 (or as `expect` says, by position in the block)."""
+    def run_all(self, commands: list[ShellCommand]) -> list[Ran]:
+        """Run every command in order, each expected to exit 0."""
         ran = []
-        for position, command in enumerate(commands):
+        for command in commands:
             done = self.run(command)
-            assert done.returncode == (expect or {}).get(position, 0), str(done)
+            assert done.returncode == 0, str(done)
             ran.append(done)
         return ran
 

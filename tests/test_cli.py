@@ -125,7 +125,7 @@ def test_version_flag_prints_what_the_version_command_prints() -> None:
 @pytest.mark.parametrize(
     ("command", "text"),
     [(["enoki", "detection"], "needs the [nli] extra"), (["sweep"], "(rollouts) [default: 1]"),
-     (["tax", "manifest"], "umwp/... [default: the cache's]")],
+     (["tax", "manifest"], "umwp/... [default: $NOHAL_CACHE_DIR/hallucination_tax")],
 )  # fmt: skip
 def test_square_brackets_in_help_are_shown_not_taken_as_markup(command: list[str], text: str) -> None:
     result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "250"})

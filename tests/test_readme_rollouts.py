@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import re
-import shlex
 from pathlib import Path
 
 import pytest
@@ -13,20 +11,15 @@ from typer.testing import CliRunner
 
 from nohallucinate.cli import app
 from nohallucinate.cli.output import out
+from support.readme import ReadmeExample, readme_example
+from support.readme_shell import shell_commands
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-SECTION = README.split("### Rollouts per task and error bars", 1)[1].split("\n## ", 1)[0]
-BLOCKS = re.findall(r"^```(\w+)\n(.*?)^```$", SECTION, re.MULTILINE | re.DOTALL)
 runner = CliRunner()
 
 
-def blocks(language: str) -> list[str]:
-    return [text for kind, text in BLOCKS if kind == language]
-
-
-def commands(block: str) -> list[list[str]]:
-    """The arguments of each `nohallucinate ...` line of a shell block."""
-    return [shlex.split(line)[1:] for line in block.splitlines() if line.startswith("nohallucinate ")]
+def commands(example: ReadmeExample) -> list[list[str]]:
+    """The arguments of each `nohallucinate ...` command of a shell block."""
+    return [command.argv[1:] for command in shell_commands(example)]
 
 
 def lines(text: str) -> list[str]:
@@ -40,23 +33,22 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_sweep_and_report_examples_print_what_the_readme_shows() -> None:
-    sweep_block, report_block = blocks("sh")
-    sweep_output, _, warnings = blocks("text")
-    [sweep] = commands(sweep_block)
+    [sweep] = commands(readme_example("rollouts-sweep"))
     result = runner.invoke(app, sweep)
     assert result.exit_code == 0, result.output
-    assert lines(result.stdout) == lines(sweep_output)
+    assert lines(result.stdout) == lines(readme_example("rollouts-sweep-output").body)
 
-    made, report = commands(report_block)
+    made, report = commands(readme_example("rollouts-report"))
     assert runner.invoke(app, made).exit_code == 0
     result = runner.invoke(app, report)
     assert result.exit_code == 0, result.output
-    assert [line for line in lines(result.stderr) if line.startswith("warning:")] == lines(warnings)
+    warnings = [line for line in lines(result.stderr) if line.startswith("warning:")]
+    assert warnings == lines(readme_example("rollouts-report-warnings").body)
 
 
 def test_the_python_example_prints_what_the_readme_shows() -> None:
-    [code] = blocks("python")
-    _, printed, _ = blocks("text")
+    code = readme_example("rollouts-python").body
+    printed = readme_example("rollouts-python-output").body
     captured = io.StringIO()
     with contextlib.redirect_stdout(captured):
         exec(compile(code, "README.md", "exec"), {"__name__": "readme_example"})

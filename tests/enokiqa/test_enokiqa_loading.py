@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import json
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 from pydantic import ValidationError
 
@@ -23,15 +19,11 @@ from nohallucinate.enokiqa.labels import (
 )
 from nohallucinate.enokiqa.loading import LoadedSplit, SourceError, load_enokiqa, validate
 from nohallucinate.enokiqa.schema import EnokiExample, EnokiTriple
+from support.enoki_hub import enoki_repo, raw_records
 from support.hf_hub_server import HubServer, point_clients_at, without_retry_waits
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "enokiqa"
 MINI_IDS = ["mini-001", "mini-002", "mini-003", "mini-004", "mini-005", "mini-006"]
-
-
-def raw_records() -> list[dict[str, Any]]:
-    lines = (FIXTURES / "mini.jsonl").read_text(encoding="utf-8").splitlines()
-    return [json.loads(line) for line in lines]
 
 
 @pytest.fixture(scope="module")
@@ -102,35 +94,6 @@ def test_a_directory_without_the_split_says_what_it_looked_for() -> None:
 
 
 # --- the Hugging Face Hub, served by a real server on 127.0.0.1 ------------------------------------------------
-
-DATASET_CARD = """---
-license: cc-by-4.0
-configs:
-- config_name: default
-  data_files:
-  - split: dev
-    path: data/dev-*
-  - split: test
-    path: data/test-*
----
-# EnokiQA
-
-A test copy: the invented mini fixture, with the Hub's file layout.
-"""
-
-
-def enoki_repo(splits: dict[str, list[dict[str, Any]]], shards: int = 1) -> dict[str, bytes]:
-    """A dataset repository as push_to_hub lays it out: the card, and data/{split}-0000i-of-0000n.parquet shards."""
-    schema = pa.Table.from_pylist(raw_records()).schema  # one schema for every shard, whatever rows it holds
-    files = {"README.md": DATASET_CARD.encode()}
-    for split, records in splits.items():
-        table = pa.Table.from_pylist(records, schema=schema)
-        size = -(-len(records) // shards)
-        for index in range(shards):
-            buffer = io.BytesIO()
-            pq.write_table(table.slice(index * size, size), buffer)
-            files[f"data/{split}-{index:05d}-of-{shards:05d}.parquet"] = buffer.getvalue()
-    return files
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
 import subprocess
 from collections import Counter
 from collections.abc import Iterator
@@ -26,6 +25,8 @@ from nohallucinate.cli import app
 from nohallucinate.tasks import Family, Task, load_demo_tasks
 from nohallucinate.tasks.prompt import SYSTEM_PROMPT
 from support.openai_server import Behaviour, OpenAIServer, Reply
+from support.readme import README_PATH, readme_example
+from support.readme_shell import shell_commands
 from support.task_sets import hidden_texts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,11 +77,15 @@ def knowing_reply(task: Task) -> str:
 
 def readme_command() -> list[str]:
     """The README's first `vf-eval nohallucinate` command, as argv."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"^## verifiers.*?```sh\n(.*?)```", readme, re.DOTALL | re.MULTILINE)
-    assert block, "README has no verifiers section with a command"
-    first = block.group(1).replace("\\\n", " ").splitlines()[0]
-    return shlex.split(first)
+    return shell_commands(readme_example("vf-eval"))[0].argv
+
+
+def test_every_taskset_flag_of_the_readme_commands_is_in_its_settings_table() -> None:
+    """The first command is the one the tests below run; the second (a hybrid grader on a task file, 50 tasks × 8
+    rollouts) is not run: its taskset flags are checked to be the ones the settings table documents."""
+    flags = {arg for c in shell_commands(readme_example("vf-eval")) for arg in c.argv if arg.startswith("--env.")}
+    table = re.findall(r"^\| `(--env\.[\w.-]+)", README_PATH.read_text(encoding="utf-8"), re.MULTILINE)
+    assert flags and flags <= set(table), flags - set(table)
 
 
 def vf_eval(vf_bin: Path, home: Path, out: Path, name: str, model_url: str, *args: str) -> subprocess.Popen[str]:

@@ -290,6 +290,28 @@ def _parse_range(header: str | None, size: int) -> tuple[int, int] | None:
 # --- pointing the clients at the server ------------------------------------------------------------------------
 
 
+HUB_VARIABLES_UNSET = (
+    "HF_TOKEN",
+    "HUGGING_FACE_HUB_TOKEN",
+    "HF_OIDC_RESOURCE",
+    "HF_HUB_OFFLINE",
+    "HF_DATASETS_OFFLINE",
+)
+
+
+def hub_environment(url: str, home: Path) -> dict[str, str]:
+    """The variables that send `huggingface_hub` and `datasets` to the Hub at `url`, caches under `home`; enough for a
+    new process (which reads them at import), with HUB_VARIABLES_UNSET removed from its environment."""
+    return {
+        "HF_ENDPOINT": url.rstrip("/"),
+        "HF_HOME": str(home),
+        "HF_HUB_CACHE": str(home / "hub"),
+        "HF_DATASETS_CACHE": str(home / "datasets"),
+        "HF_HUB_DISABLE_TELEMETRY": "1",
+        "HF_UPDATE_DOWNLOAD_COUNTS": "0",
+    }
+
+
 def point_clients_at(url: str, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Send `huggingface_hub` and `datasets`, in this process, to the Hub at `url`, with every cache under `home`.
 
@@ -303,17 +325,9 @@ def point_clients_at(url: str, home: Path, monkeypatch: pytest.MonkeyPatch) -> N
 
     url = url.rstrip("/")
     hub_cache, datasets_cache = home / "hub", home / "datasets"
-    environment = {
-        "HF_ENDPOINT": url,
-        "HF_HOME": str(home),
-        "HF_HUB_CACHE": str(hub_cache),
-        "HF_DATASETS_CACHE": str(datasets_cache),
-        "HF_HUB_DISABLE_TELEMETRY": "1",
-        "HF_UPDATE_DOWNLOAD_COUNTS": "0",
-    }
-    for name, value in environment.items():
+    for name, value in hub_environment(url, home).items():
         monkeypatch.setenv(name, value)
-    for name in ("HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "HF_OIDC_RESOURCE", "HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE"):
+    for name in HUB_VARIABLES_UNSET:
         monkeypatch.delenv(name, raising=False)
     constants_by_module = {
         constants: {

@@ -44,3 +44,9 @@ def readme_example(name: str) -> ReadmeExample:
         known = sorted({e.name for e in readme_examples() if e.name})
         raise KeyError(f"README.md has {len(found)} blocks named {name!r} (named blocks: {', '.join(known)})")
     return found[0]
+
+
+def claimed_output(example: ReadmeExample) -> list[str]:
+    """What a Python block's `print(...)` lines say they print: the comment after each, in order."""
+    lines = [line.strip() for line in example.body.splitlines()]
+    return [line.split("  # ", 1)[1].strip() for line in lines if line.startswith("print(")]

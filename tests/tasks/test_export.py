@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import re
 from pathlib import Path
 
 import datasets
@@ -16,9 +15,10 @@ from nohallucinate.runs import select_per_family
 from nohallucinate.tasks import load_demo_tasks
 from nohallucinate.tasks.export import COLUMNS, prompt_rows, prompts_dataset, save_prompts
 from nohallucinate.tasks.prompt import SYSTEM_PROMPT, prompt_messages
+from support.readme import readme_example
+from support.readme_shell import shell_commands
 from support.task_sets import hidden_texts
 
-ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
 
 
@@ -84,19 +84,13 @@ def test_an_empty_out_directory_is_used(tmp_path: Path) -> None:
 
 def test_the_readme_example_prints_what_the_readme_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The "Export prompts" section: its shell command, then its Python block, whose output is the block after it."""
-    section = README_SECTION.search((ROOT / "README.md").read_text(encoding="utf-8"))
-    assert section, "README has no Export prompts section"
-    blocks = re.findall(r"```(\w+)\n(.*?)```", section.group(0), re.DOTALL)
-    (_, shell), (_, python), (_, output) = blocks
-    command = shell.split("#")[0].split()
-    assert command[0] == "nohallucinate"
+    [shell] = shell_commands(readme_example("export-prompts"))
+    command = shell.argv
+    assert command[0] == "nohallucinate" and shell.comment.startswith("--tasks T.jsonl")
     monkeypatch.chdir(tmp_path)
     exported = runner.invoke(app, command[1:])
     assert exported.exit_code == 0, exported.output
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(python, "README.md (Export prompts)", "exec"), {"__name__": "__main__"})
-    assert printed.getvalue() == output
-
-
-README_SECTION = re.compile(r"^## Export prompts.*?(?=^## )", re.DOTALL | re.MULTILINE)
+        exec(compile(readme_example("export-prompts-python").body, "README.md", "exec"), {"__name__": "__main__"})
+    assert printed.getvalue() == readme_example("export-prompts-output").body

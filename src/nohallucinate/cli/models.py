@@ -38,7 +38,8 @@ MaxTokens = Annotated[int | None, typer.Option("--max-tokens", help="Policy comp
 Seed = Annotated[int | None, typer.Option(help="Policy sampling seed, where the server honours one.")]
 ReasoningEffort = Annotated[str | None, typer.Option("--reasoning-effort", help="For reasoning models.")]
 CacheDir = Annotated[
-    Path | None, typer.Option("--cache-dir", help="Response cache (default $NOHAL_CACHE_DIR or ~/.cache).")
+    Path | None,
+    typer.Option("--cache-dir", help="Response cache (default $NOHAL_CACHE_DIR or ~/.cache/nohallucinate)."),
 ]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the response cache.")]
 MaxAttempts = Annotated[int, typer.Option("--max-attempts", min=1, help="Attempts per model request.")]

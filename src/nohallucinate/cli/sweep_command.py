@@ -68,7 +68,7 @@ def sweep_command(
         typer.Option("--samples-for", help="FAMILY=N: replies asked of each task of that family (repeatable)."),
     ] = None,
     out_dir: Annotated[
-        Path | None, typer.Option("--out", help="Run directory to create (default runs/<time>-<policy>-<grader>).")
+        Path | None, typer.Option("--out", help="Run directory to create (default runs/<time>-<policy>-<grader>-<id>).")
     ] = None,
     resume: Annotated[
         Path | None, typer.Option("--resume", help="Continue the run in this directory; it keeps its settings.")

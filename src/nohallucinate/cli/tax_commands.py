@@ -32,7 +32,11 @@ app.add_typer(tax, name="tax")
 
 DataDir = Annotated[
     Path | None,
-    typer.Option("--data-dir", help="Benchmark files laid out as gsm8k/test.jsonl, umwp/... \\[default: the cache's]"),
+    typer.Option(
+        "--data-dir",
+        help="Benchmark files laid out as gsm8k/test.jsonl, umwp/... "
+        "\\[default: $NOHAL_CACHE_DIR/hallucination_tax or ~/.cache/nohallucinate/hallucination_tax]",
+    ),
 ]
 Benchmarks = Annotated[
     str, typer.Option("--benchmarks", help=f"'all' or a comma-separated list of: {', '.join(BENCHMARKS)}.")

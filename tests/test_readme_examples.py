@@ -38,11 +38,13 @@ README_URL = "http://localhost:8000/v1"
 
 
 def names_read_by_tests() -> set[str]:
-    """Every name passed to `readme_example(...)` as a literal anywhere in tests/, support/ aside."""
+    """Every block name quoted as a string literal in a test module that reads blocks with `readme_example`
+    (directly, or through a helper of its own that takes the name), tests/support aside."""
     found: set[str] = set()
     for path in (ROOT / "tests").rglob("*.py"):
-        if "support" not in path.relative_to(ROOT / "tests").parts:
-            found |= set(re.findall(r"""readme_example\(\s*["']([a-z0-9-]+)["']\s*\)""", path.read_text("utf-8")))
+        text = path.read_text("utf-8")
+        if "support" not in path.relative_to(ROOT / "tests").parts and "readme_example(" in text:
+            found |= set(re.findall(r"""["']([a-z0-9][a-z0-9-]*)["']""", text))
     return found
 
 

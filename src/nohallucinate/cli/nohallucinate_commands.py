@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -21,9 +22,11 @@ from nohallucinate.cli.common import (
     print_usage,
     result_row,
     run_record,
+    track,
 )
 from nohallucinate.cli.flag_groups import with_flag_groups
-from nohallucinate.cli.output import err, exit_if_errored, or_exit, out, print_json, progress
+from nohallucinate.cli.output import err, exit_if_errored, or_exit, out, print_json
+from nohallucinate.cli.progress import progress
 from nohallucinate.graders import Verdict
 from nohallucinate.models import ClientSettings, ModelClient
 from nohallucinate.report import render_summary
@@ -54,9 +57,9 @@ def grade(
 
     async def run() -> tuple[list[Verdict], dict[str, ModelClient]]:
         async with choice.grader() as (grader, clients):
-            with progress(len(replies), "grading", quiet=as_json) as advance:
+            with progress(len(replies), "grading", quiet=as_json) as bar:
                 verdicts = await grade_replies(
-                    tasks, replies, grader, concurrency=settings.concurrency, on_result=advance
+                    tasks, replies, grader, concurrency=settings.concurrency, on_result=partial(track, bar)
                 )
         return verdicts, clients
 

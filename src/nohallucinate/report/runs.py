@@ -6,9 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from nohallucinate.errors import UserInputError
+from nohallucinate.errors import NohallucinateError, UserInputError
+from nohallucinate.failures import grouped
 from nohallucinate.graders import Verdict
 from nohallucinate.runs import RunConfig, RunSummary, read_config, read_verdicts, summarise
+
+
+class NothingGraded(NohallucinateError):
+    """A run in which every item errored: it has no figure to report (the CLI exits 1, as the run itself did)."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,10 @@ def load_runs(directories: list[Path]) -> list[RunView]:
         verdicts = read_verdicts(directory)
         if not verdicts:
             raise UserInputError(f"{directory} holds no results yet")
+        if all(verdict.errored for verdict in verdicts):
+            reasons = grouped((f"{v.task_id} (sample {v.sample})", v.error or "") for v in verdicts).lines()
+            raise NothingGraded(f"{directory} has no graded items: all {len(verdicts)} errored, by reason:\n"
+                                + "\n".join(reasons))  # fmt: skip
         views.append((directory, config, verdicts))
     labels = [f"{config.policy} · {config.grader}" for _, config, _ in views]
     if len(set(labels)) < len(labels):

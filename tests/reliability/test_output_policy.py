@@ -146,7 +146,7 @@ def test_the_first_error_of_a_kind_is_printed_as_it_happens_then_only_counted(fa
     assert sum("HTTP 500" in line for line in errors) == 1  # one line as it happened, then the grouped summary
     assert "  7 × policy failed: ModelError: test-model: HTTP 500" in result.stderr
     retries = [line for line in result.stderr.splitlines() if line.startswith("retrying")]
-    assert len(retries) == 1 and "further retries of this kind are counted" in retries[0]
+    assert len(retries) == 1 and "later retries of this kind are counted, not printed" in retries[0]
     assert "started" not in result.stderr  # --json: no progress lines, but every error
 
 
@@ -246,3 +246,22 @@ def test_enoki_validate_messages_are_whole_lines_in_a_pipe() -> None:
         line = f"  {violation['example_id']}: {violation['where']}: {violation['problem']}"
         assert line in printed
     assert max(len(line) for line in printed) > 80
+
+
+def test_failures_are_grouped_by_reason_with_their_first_items() -> None:
+    from nohallucinate.failures import SHOWN_KINDS, grouped
+
+    failed = [(f"t{i}", "HTTP 500: down") for i in range(5)] + [(f"u{i}", f"odd {i}") for i in range(SHOWN_KINDS + 2)]
+    lines = grouped(failed).lines()
+    assert lines[:2] == ["  5 × HTTP 500: down", "      e.g. t0, t1, t2 and 2 more"]
+    assert lines[-1] == "  … and 3 more item(s) of 3 other kind(s)"  # only the first SHOWN_KINDS kinds in full
+
+
+@pytest.mark.parametrize(("given", "seconds"), [("0.25", 0.25), ("0", 5.0), ("soon", 5.0), ("inf", 5.0)])
+def test_the_progress_interval_comes_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, given: str, seconds: float
+) -> None:
+    from nohallucinate.cli.progress import INTERVAL_ENV, interval_seconds
+
+    monkeypatch.setenv(INTERVAL_ENV, given)
+    assert interval_seconds() == seconds

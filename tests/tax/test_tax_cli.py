@@ -107,6 +107,9 @@ def test_a_run_in_which_every_response_errored_exits_1_and_says_why(data_dir: Pa
     assert sum(f["graded"] for f in payload["benchmarks"].values()) == 0
     assert "tax: 20 of 20 items failed, by reason:" in result.stderr  # printed even with --json, on stderr
     assert "  20 × " in result.stderr and "HTTP 503" in result.stderr
+    report, _ = tax("report", "down", "--out", "report")
+    assert report.exit_code == 1 and report.stdout == "" and not Path("report").exists()
+    assert "down has no graded items: all 20 errored, by reason:" in report.stderr
 
 
 def generations(tmp_path: Path, lines: list[dict[str, Any]]) -> Path:

@@ -73,7 +73,7 @@ def grade(
     if as_json:
         print_json({"results": [result_row(v) for v in verdicts], "summary": summary, **record})
     else:
-        render_summary(summary, out, title=f"{len(replies)} replies graded by {grader_name}")
+        render_summary(summary, out, title=f"{len(replies)} replies · grader {grader_name}")
         print_usage(record)
         if summary["tasks_without_response"]:
             err.print(f"note: {summary['tasks_without_response']} task(s) in the task file had no response")

@@ -120,10 +120,10 @@ class _OnStderr(logging.Handler):
         kind = getattr(record, "retry_kind", None)
         if kind is not None:
             first = RETRIES.add("", str(kind))
-            if not shows(logging.DEBUG if not first else logging.INFO):
+            if not shows(logging.INFO if first else logging.DEBUG):
                 return
             if first and not shows(logging.DEBUG):
-                message += " (further retries of this kind are counted in the progress line)"
+                message += " (later retries of this kind are counted, not printed; --log-level debug prints each)"
         if record.levelno >= logging.WARNING:
             warn(message)
         elif shows(record.levelno):

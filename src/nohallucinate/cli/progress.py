@@ -28,8 +28,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from nohallucinate.cli.output import RETRIES, err, shows
-from nohallucinate.errors import UserInputError
+from nohallucinate.cli.output import RETRIES, err, shows, warn
 from nohallucinate.failures import SHOWN_KINDS, Failures
 
 INTERVAL_ENV = "NOHAL_PROGRESS_INTERVAL"  # seconds between plain progress lines (tests shorten it)
@@ -143,7 +142,8 @@ def _lines(tracker: Tracker) -> Iterator[None]:
 
 
 def interval_seconds() -> float:
-    """Seconds between plain progress lines: $NOHAL_PROGRESS_INTERVAL, else DEFAULT_INTERVAL."""
+    """Seconds between plain progress lines: $NOHAL_PROGRESS_INTERVAL, else (and when it is not a number of
+    seconds above 0, with a warning) DEFAULT_INTERVAL."""
     given = os.environ.get(INTERVAL_ENV)
     if given is None:
         return DEFAULT_INTERVAL
@@ -151,8 +151,9 @@ def interval_seconds() -> float:
         seconds = float(given)
     except ValueError:
         seconds = 0.0
-    if not seconds > 0:
-        raise UserInputError(f"${INTERVAL_ENV}={given!r}: expected a number of seconds above 0")
+    if not 0 < seconds < float("inf"):
+        warn(f"${INTERVAL_ENV}={given!r} is not a number of seconds above 0; a line every {DEFAULT_INTERVAL:g} s")
+        return DEFAULT_INTERVAL
     return seconds
 
 

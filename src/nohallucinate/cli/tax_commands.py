@@ -18,6 +18,7 @@ from nohallucinate.cli.output import err, exit_if_errored, fail, info, or_exit, 
 from nohallucinate.cli.progress import Tracker, progress
 from nohallucinate.models import ClientSettings, default_cache_dir
 from nohallucinate.policies import MODEL_PREFIX
+from nohallucinate.report.runs import NothingGraded
 from nohallucinate.report.tax_report import write_tax_report
 from nohallucinate.runs import RunSession, model_records, read_results
 from nohallucinate.tax import TaxRunConfig, answer_and_grade, grade_generations, load_generations
@@ -306,6 +307,9 @@ def report_command(
     out_dir: Annotated[Path, typer.Option("--out", help="Where tax_report.html and its chart go.")] = Path("report"),
 ) -> None:
     """Runs side by side (e.g. a base model and its RL-finetuned version): HTML with a chart, markdown table."""
-    html_path, markdown = or_exit(lambda: write_tax_report(run_dirs, out_dir))
+    try:
+        html_path, markdown = or_exit(lambda: write_tax_report(run_dirs, out_dir))
+    except NothingGraded as exc:  # the run failed, and says so again rather than show empty tables
+        fail(str(exc), code=1)
     typer.echo(markdown, nl=False)
     info(f"report: {html_path}")

@@ -15,6 +15,12 @@ from nohallucinate.runs import RunConfig, RunSummary, read_config, read_verdicts
 class NothingGraded(NohallucinateError):
     """A run in which every item errored: it has no figure to report (the CLI exits 1, as the run itself did)."""
 
+    @classmethod
+    def of(cls, directory: Path, failed: list[tuple[str, str]]) -> NothingGraded:
+        """The error for `directory`, whose every item failed: (item, reason) pairs, grouped by reason."""
+        reasons = "\n".join(grouped(failed).lines())
+        return cls(f"{directory} has no graded items: all {len(failed)} errored, by reason:\n{reasons}")
+
 
 @dataclass(frozen=True)
 class RunView:
@@ -36,9 +42,7 @@ def load_runs(directories: list[Path]) -> list[RunView]:
         if not verdicts:
             raise UserInputError(f"{directory} holds no results yet")
         if all(verdict.errored for verdict in verdicts):
-            reasons = grouped((f"{v.task_id} (sample {v.sample})", v.error or "") for v in verdicts).lines()
-            raise NothingGraded(f"{directory} has no graded items: all {len(verdicts)} errored, by reason:\n"
-                                + "\n".join(reasons))  # fmt: skip
+            raise NothingGraded.of(directory, [(f"{v.task_id} (sample {v.sample})", v.error or "") for v in verdicts])
         views.append((directory, config, verdicts))
     labels = [f"{config.policy} · {config.grader}" for _, config, _ in views]
     if len(set(labels)) < len(labels):

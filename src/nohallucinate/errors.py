@@ -21,6 +21,7 @@ NohallucinateError                          anything this package raises on purp
 ├── ModelError (RuntimeError)               models.client: a completion that could not be obtained
 ├── UnusableReply, DeadlineExceeded         models.retries: a 200 without a message; no answer in time
 ├── UnusableReply (ValueError)              claims.json_reply: a reply that is not the one JSON object asked for
+├── NothingGraded                           report.runs: a run whose every item errored, with nothing to report
 ├── GradingError (RuntimeError)             env.inprocess: the grader failed, so there is no reward
 ├── UnknownTaskError (KeyError)             env.inprocess: a task id not in the environment's set
 ├── CheckTimeout                            tax.correctness: one math-verify check ran out of time

@@ -132,7 +132,8 @@ def test_a_grader_that_fails_makes_the_audit_fail_and_says_why(tmp_path: Path) -
                         "--cache-dir", str(tmp_path), "--per-family", "1", "--strategy", "i_dont_know",
                         "--max-attempts", "1")  # fmt: skip
     assert result.exit_code == 1
-    assert "grading failed" in result.stderr and "the audit is incomplete" in result.stderr
+    assert "7 × grader failed:" in result.stderr and "HTTP 500" in result.stderr  # the reason, grouped by kind
+    assert "the audit is incomplete" in result.stderr
 
 
 def test_the_upstream_template_is_chosen_with_a_warning(tmp_path: Path) -> None:

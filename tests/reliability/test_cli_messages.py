@@ -54,7 +54,8 @@ def test_a_sweep_against_a_server_half_down_grades_every_item(tmp_path: Path) ->
 
     flaky = Flaky(scripted_model)
     with OpenAIServer(flaky) as server:
-        result = runner.invoke(app, ["sweep", "--policy", "openai:test-model", "--policy-base-url", server.url,
+        result = runner.invoke(app, ["--log-level", "debug", "sweep", "--policy", "openai:test-model",
+                                     "--policy-base-url", server.url,
                                      "--grader", "llm", "--grader-base-url", server.url, "--concurrency", "1",
                                      "--tasks", str(LABELLED_TASKS_PATH), "--per-family", "2", "--no-cache",
                                      "--json"])  # fmt: skip

@@ -45,9 +45,13 @@ def test_items_that_could_not_be_graded_are_printed_with_their_reasons(tmp_path:
         result = runner.invoke(app, ["sweep", "--policy", "openai:missing", "--policy-base-url", server.url,
                                      "--no-cache", "--per-family", "1", "--out", str(tmp_path / "run")])  # fmt: skip
     assert result.exit_code == 1
-    assert "7 item(s) errored and are excluded from every mean:" in result.stdout
-    reasons = [line for line in result.stdout.splitlines() if "(sample 0): policy failed:" in line]
-    assert len(reasons) == 7 and all("400" in line for line in reasons)
+    assert "7 items: 0 graded, 7 errored" in result.stdout  # the header counts what was asked, not only the graded
+    assert "7 item(s) errored and are excluded from every mean" in result.stdout
+    # The reason is printed on stderr as it first happens, and grouped by kind at the end, with example items.
+    assert "7 of 7 items failed, by reason:" in result.stderr
+    [kind] = [line for line in result.stderr.splitlines() if line.startswith("  7 × policy failed:")]
+    assert "HTTP 400" in kind and "no such model" in kind
+    assert "(sample 0)" in result.stderr.split(kind)[1].splitlines()[1]  # e.g. the first items of that kind
 
 
 @pytest.mark.parametrize("sample", [-1, 2**63, 10**400], ids=["negative", "2**63", "10**400"])

@@ -99,6 +99,19 @@ def test_a_run_resumes_asking_only_for_what_failed(data_dir: Path, tmp_path: Pat
         assert clash.exit_code == 2 and "--resume keeps the run's own settings" in clash.stderr
 
 
+def test_a_run_in_which_every_response_errored_exits_1_and_says_why(data_dir: Path, tmp_path: Path) -> None:
+    with OpenAIServer(lambda request: Status(503, "overloaded")) as server:
+        result, payload = tax(*run_args(server, data_dir, "down", tmp_path))
+    assert result.exit_code == 1 and payload is not None
+    assert sum(f["errored"] for f in payload["benchmarks"].values()) == 20
+    assert sum(f["graded"] for f in payload["benchmarks"].values()) == 0
+    assert "tax: 20 of 20 items failed, by reason:" in result.stderr  # printed even with --json, on stderr
+    assert "  20 × " in result.stderr and "HTTP 503" in result.stderr
+    report, _ = tax("report", "down", "--out", "report")
+    assert report.exit_code == 1 and report.stdout == "" and not Path("report").exists()
+    assert "down has no graded items: all 20 errored, by reason:" in report.stderr
+
+
 def generations(tmp_path: Path, lines: list[dict[str, Any]]) -> Path:
     path = tmp_path / "generations.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))

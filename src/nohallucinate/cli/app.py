@@ -5,7 +5,7 @@ from typing import Annotated
 import typer
 
 from nohallucinate import __version__
-from nohallucinate.cli.output import out, show_library_messages
+from nohallucinate.cli.output import LEVELS, fail, out, set_level, show_library_messages
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -34,5 +34,19 @@ def _every_command(
         bool,
         typer.Option("--version", is_eager=True, callback=_version_flag, help="Print the package version and exit."),
     ] = False,
+    log_level: Annotated[
+        str,
+        typer.Option(
+            "--log-level",
+            envvar="NOHAL_LOG_LEVEL",
+            help="What is printed on stderr: debug (every retry), info (progress), warning or error.",
+        ),
+    ] = "info",
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress or info lines (--log-level warning); errors still.")
+    ] = False,
 ) -> None:
+    if log_level not in LEVELS:
+        fail(f"--log-level {log_level!r}: choose one of: {', '.join(LEVELS)}")
+    set_level("warning" if quiet and LEVELS[log_level] < LEVELS["warning"] else log_level)
     show_library_messages()  # retried calls and cache warnings reach the screen, also when it is a log file

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Annotated
 
 import typer
@@ -13,9 +14,18 @@ from nohallucinate.audit import BEST_PER_FORM, BIOGRAPHY_MARGIN, MARGIN, AuditRe
 from nohallucinate.audit.evaluate import strategy_replies
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
-from nohallucinate.cli.common import GraderChoice, GraderOption, JsonOption, TasksOption, load_task_file, print_usage
+from nohallucinate.cli.common import (
+    GraderChoice,
+    GraderOption,
+    JsonOption,
+    TasksOption,
+    load_task_file,
+    print_usage,
+    track,
+)
 from nohallucinate.cli.flag_groups import with_flag_groups
-from nohallucinate.cli.output import err, or_exit, out, print_json, progress
+from nohallucinate.cli.output import err, or_exit, out, print_json
+from nohallucinate.cli.progress import progress
 from nohallucinate.graders.cost import calls_needed
 from nohallucinate.models import ClientSettings, ModelClient
 from nohallucinate.runs import select_per_family
@@ -70,7 +80,7 @@ def audit(
 
     async def run() -> tuple[AuditReport, dict[str, ModelClient]]:
         async with choice.grader() as (grader, clients):
-            with progress(len(distinct), "auditing", quiet=as_json) as advance:
+            with progress(len(distinct), "auditing", quiet=as_json) as bar:
                 report = await run_audit(
                     tasks,
                     grader,
@@ -78,7 +88,7 @@ def audit(
                     margin=margin,
                     biography_margin=biography_margin,
                     concurrency=settings.concurrency,
-                    on_result=advance,
+                    on_result=partial(track, bar),
                 )
         return report, clients
 
@@ -88,9 +98,7 @@ def audit(
     else:
         render_audit(report, grader_name)
         print_usage({"models": flags.describe_clients(clients)})
-    for error in report.errors:
-        err.print(f"[bold red]error:[/] grading failed: {error}", highlight=False, soft_wrap=True)
-    if report.errors:
+    if report.errors:  # each reason was printed, grouped by kind, when the grading ended
         err.print(f"[bold red]error:[/] {len(report.errors)} grading(s) failed; the audit is incomplete")
     if not report.passed:
         raise typer.Exit(1)

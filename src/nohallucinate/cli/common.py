@@ -14,7 +14,8 @@ from rich.table import Table
 
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.output import fail, or_exit, out, warn
-from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, load_simpleqa_template, make_grader
+from nohallucinate.cli.progress import Tracker
+from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, Verdict, load_simpleqa_template, make_grader
 from nohallucinate.graders.llm.templates import UPSTREAM_CAVEAT
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
 from nohallucinate.runs import RunSummary
@@ -26,6 +27,11 @@ TasksOption = Annotated[
 ]
 GraderOption = Annotated[str, typer.Option("--grader", help=f"One of: {', '.join(GRADERS)}.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON only.")]
+
+
+def track(bar: Tracker, verdict: Verdict, *_: object) -> None:
+    """Advance the progress by one graded item, with its failure if it has one (usable as an `on_result`)."""
+    bar.advance(f"{verdict.task_id} (sample {verdict.sample})", verdict.error)
 
 
 def load_task_file(path: Path | None) -> list[Task]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
@@ -15,11 +14,13 @@ from rich.table import Table
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import endpoint as resolve
-from nohallucinate.cli.output import err, fail, or_exit, out, progress
-from nohallucinate.tasks import Family, load_tasks
+from nohallucinate.cli.output import err, fail, info, or_exit, out
+from nohallucinate.cli.progress import progress
+from nohallucinate.tasks import Family, Task, load_tasks
 
 if TYPE_CHECKING:  # the transport is imported when a command needs it: the other commands start faster without it
     from nohallucinate.datagen.transport import Mode, WikimediaTransport
+    from nohallucinate.datagen.verify import Finding
 
 T = TypeVar("T")
 
@@ -61,7 +62,6 @@ def build(
     from nohallucinate.datagen.assemble import DEFAULT_COMPOSITION
     from nohallucinate.datagen.build import BuildStage, ModelDecomposer
     from nohallucinate.datagen.build import build as run_build
-    from nohallucinate.datagen.verify import verify as run_verify
     from nohallucinate.models import ClientSettings
 
     composition = _composition(per_family) if per_family else dict(DEFAULT_COMPOSITION)
@@ -72,12 +72,13 @@ def build(
         model_decomposer = ModelDecomposer(lambda: ClientSettings().client(endpoint))
         decomposer = (f"model:{claims_model}", model_decomposer)
     with _transport(record, replay, base_url, contact, min_interval) as transport:
-        # One line per stage, on a terminal and in a log alike: a live build spends minutes in some stages.
-        with progress(len(Family) + 1, "building", quiet=not sys.stderr.isatty()) as advance:
+        # One line per stage, on a terminal and in a log alike, and progress lines between them: a live build
+        # spends minutes in some stages.
+        with progress(len(Family) + 1, "building", unit="stages") as bar:
 
             def stage_done(stage: BuildStage) -> None:
                 err.print(stage.line(), highlight=False, soft_wrap=True)
-                advance()
+                bar.advance()
 
             err.print("build: fetching the candidate lists", highlight=False)
             result = _or_fail(
@@ -87,7 +88,7 @@ def build(
             )
         # Verified at once, through the same transport: a recorded snapshot then holds what verify asks too,
         # so whoever replays it can rebuild and re-verify with no network.
-        findings = _or_fail(lambda: run_verify(result.tasks, transport))
+        findings = _verified(result.tasks, transport)
     if model_decomposer is not None:
         model_decomposer.close()
     out_path.parent.mkdir(parents=True, exist_ok=True)
@@ -98,7 +99,7 @@ def build(
     if report_path is not None:
         report_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     _print_report(report, composition)
-    err.print(f"wrote {len(result.tasks)} tasks to {out_path}", highlight=False)
+    info(f"wrote {len(result.tasks)} tasks to {out_path}")
     for finding in findings:
         err.print(f"[red]does not verify:[/] {finding.task_id} ({finding.family}): {finding.problem}", soft_wrap=True)
     short = {f.value: n for f, n in composition.items() if report["per_family_and_tier"].get(f.value, {}) and
@@ -119,11 +120,9 @@ def verify(
     as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
 ) -> None:
     """Re-derive every row from the sources, independently of the builders; exit 1 if any row does not hold."""
-    from nohallucinate.datagen.verify import verify as run_verify
-
     tasks = or_exit(lambda: load_tasks(tasks_path))
     with _transport(None, replay, base_url, contact, min_interval) as transport:
-        findings = _or_fail(lambda: run_verify(tasks, transport))
+        findings = _verified(tasks, transport, quiet=as_json)
     if as_json:
         out.print_json(data={"rows": len(tasks), "findings": [f.__dict__ for f in findings]})
     else:
@@ -134,6 +133,14 @@ def verify(
         out.print(f"{len(tasks)} rows checked, {len(findings)} problem(s)")
     if findings:
         raise typer.Exit(1)
+
+
+def _verified(tasks: list[Task], transport: WikimediaTransport, quiet: bool = False) -> list[Finding]:
+    """Every row re-derived from the sources, with progress lines (a live verify fetches for minutes)."""
+    from nohallucinate.datagen.verify import verify as run_verify
+
+    with progress(len(tasks), "verifying", quiet=quiet, unit="rows") as bar:
+        return _or_fail(lambda: run_verify(tasks, transport, on_row=bar.advance))
 
 
 def _or_fail(action: Callable[[], T]) -> T:

@@ -19,7 +19,8 @@ from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import JsonOption, endpoint
 from nohallucinate.cli.flag_groups import flag_group, with_flag_groups
-from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, print_json, progress
+from nohallucinate.cli.output import err, exit_if_errored, fail, info, or_exit, out, print_json
+from nohallucinate.cli.progress import progress
 from nohallucinate.concurrency import bounded_map
 from nohallucinate.enokiqa import (
     BASELINES,
@@ -211,7 +212,7 @@ def detect_command(
         print_json({"predictions": str(out_path), "errors": errors, "models": usage,
                     "scores": scores.as_json() if scores else None})  # fmt: skip
     else:
-        err.print(f"wrote {len(predictions)} predictions to {out_path}", highlight=False)
+        info(f"wrote {len(predictions)} predictions to {out_path}")
         if scores is not None:
             out.print(_scores_table({"detector": scores}, f"{loaded.source} · {len(examples)} examples"))
     _exit_if_errors(errors)
@@ -240,7 +241,7 @@ def annotate_command(
     if as_json:
         print_json({"records": str(out_path), "written": len(records), "errors": errors, "models": usage})
     else:
-        err.print(f"wrote {len(records)} EnokiQA records to {out_path}", highlight=False)
+        info(f"wrote {len(records)} EnokiQA records to {out_path}")
     _exit_if_errors(errors)
 
 
@@ -278,7 +279,7 @@ def detection_command(
         per_response, errors, usage = _annotate_all(
             settings, model, detector, responses, score_labelled_sentences, "detect", quiet=as_json
         )
-        _exit_if_errors(errors, quiet=as_json)
+        _exit_if_errors(errors)
         scores = [score for response_scores in per_response for score in response_scores or []]
         system = "detector"
     result = classification(labels, scores)
@@ -384,16 +385,20 @@ async def _run_all(
     """Every item through `run_one`, with a progress bar; a model failure marks its item errored, never scored."""
     errors: list[dict[str, str]] = []  # in the order they happen
 
-    async def one(numbered: tuple[int, Any]) -> T | None:
-        position, item = numbered
-        try:
-            return await run_one(item)
-        except ModelError as exc:
-            errors.append({"id": _item_id(item, position), "error": str(exc)})
-            return None
+    with progress(len(items), label, quiet=quiet) as bar:
 
-    with progress(len(items), label, quiet=quiet) as advance:
-        results = await bounded_map(one, enumerate(items), limit=ITEMS_IN_FLIGHT, on_result=advance)
+        async def one(numbered: tuple[int, Any]) -> T | None:
+            position, item = numbered
+            try:
+                result = await run_one(item)
+            except ModelError as exc:
+                errors.append({"id": _item_id(item, position), "error": str(exc)})
+                bar.advance(clip(errors[-1]["id"]), str(exc))
+                return None
+            bar.advance()
+            return result
+
+        results = await bounded_map(one, enumerate(items), limit=ITEMS_IN_FLIGHT)
     return results, errors
 
 
@@ -401,10 +406,8 @@ def _item_id(item: Any, position: int) -> str:
     return str(item["id"]) if isinstance(item, dict) else str(getattr(item, "id", position))
 
 
-def _exit_if_errors(errors: list[dict[str, str]], quiet: bool = False) -> None:
-    if errors and not quiet:
-        for error in errors[:10]:  # ids are the user's, and a server's error may carry its whole body
-            err.print(f"  {clip(error['id'])}: {clip(error['error'], 400)}", markup=False, highlight=False)
+def _exit_if_errors(errors: list[dict[str, str]]) -> None:
+    # Each reason was printed, grouped by kind, when the work ended.
     exit_if_errored(len(errors), "item(s) failed and were not scored")
 
 

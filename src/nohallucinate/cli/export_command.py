@@ -9,7 +9,7 @@ import typer
 
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import TasksOption, load_task_file
-from nohallucinate.cli.output import err, or_exit
+from nohallucinate.cli.output import info, or_exit
 from nohallucinate.runs import select_per_family
 from nohallucinate.tasks.export import save_prompts
 
@@ -29,4 +29,4 @@ def export_prompts(
 
     datasets.disable_progress_bars()  # a few hundred rows take no time; the bar would be noise
     or_exit(lambda: save_prompts(tasks, out))
-    err.print(f"wrote {len(tasks)} prompts to {out} (load with datasets.load_from_disk)")
+    info(f"wrote {len(tasks)} prompts to {out} (load with datasets.load_from_disk)")

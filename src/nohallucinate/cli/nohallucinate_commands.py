@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -20,9 +21,11 @@ from nohallucinate.cli.common import (
     load_task_file,
     print_usage,
     run_record,
+    track,
 )
 from nohallucinate.cli.flag_groups import with_flag_groups
-from nohallucinate.cli.output import err, exit_if_errored, or_exit, out, print_json, progress
+from nohallucinate.cli.output import err, exit_if_errored, or_exit, out, print_json
+from nohallucinate.cli.progress import progress
 from nohallucinate.graders import Verdict
 from nohallucinate.models import ClientSettings, ModelClient
 from nohallucinate.report import render_summary
@@ -53,9 +56,9 @@ def grade(
 
     async def run() -> tuple[list[Verdict], dict[str, ModelClient]]:
         async with choice.grader() as (grader, clients):
-            with progress(len(replies), "grading", quiet=as_json) as advance:
+            with progress(len(replies), "grading", quiet=as_json) as bar:
                 verdicts = await grade_replies(
-                    tasks, replies, grader, concurrency=settings.concurrency, on_result=advance
+                    tasks, replies, grader, concurrency=settings.concurrency, on_result=partial(track, bar)
                 )
         return verdicts, clients
 
@@ -69,7 +72,7 @@ def grade(
     if as_json:
         print_json({"results": [verdict_row(v) for v in verdicts], "summary": summary, **record})
     else:
-        render_summary(summary, out, title=f"{len(replies)} replies graded by {grader_name}")
+        render_summary(summary, out, title=f"{len(replies)} replies · grader {grader_name}")
         print_usage(record)
         if summary["tasks_without_response"]:
             err.print(f"note: {summary['tasks_without_response']} task(s) in the task file had no response")

@@ -1,37 +1,82 @@
-"""What commands print: errors that end a command, progress bars, JSON."""
+"""What commands print, and when: errors that end a command, warnings, info lines, JSON; the output level
+(`--log-level`, `--quiet`) and the consoles, which never cut a line short when they write to a file or a pipe.
+
+Policy: errors are always printed, on stderr; warnings unless the level is `error`; info lines (progress, the
+first retry of each kind, where a run went) unless the level is `warning` or quieter; every retry at `debug`.
+With --json, stdout holds the JSON alone and everything else goes to stderr.
+"""
 
 from __future__ import annotations
 
 import json
 import logging
 import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn, TypeVar
 
 import typer
-from rich.console import Console
+from rich.console import Console, ConsoleDimensions
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TaskProgressColumn,
-    TextColumn,
-    TimeRemainingColumn,
-)
+from rich.table import Table
 from rich.text import Text
 
 from nohallucinate.errors import UserInputError
+from nohallucinate.failures import Failures
 from nohallucinate.tasks.inputs import clip
 
 T = TypeVar("T")
 
-out = Console()
-err = Console(stderr=True)
+LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}
+UNWRAPPED = 100_000  # columns of a console writing to a file or a pipe: wide enough that no line is cut
+
+
+class _Console(Console):
+    """A rich console that keeps rich's width on a terminal and never wraps or truncates elsewhere: a log file or
+    a pipe has no width, and a cut model name or token count in a CI log cannot be read back."""
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        dimensions = super().size
+        if self.is_terminal or self._width is not None:
+            return dimensions
+        return ConsoleDimensions(UNWRAPPED, dimensions.height)
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        self._width, self._height = new_size
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        if not self.is_terminal:  # a table's title would wrap at the table's width: it runs on past it instead
+            for table in objects:
+                if isinstance(table, Table) and isinstance(table.title, str):
+                    table.title = Text.from_markup(table.title, style="table.title", overflow="ignore")
+                    table.title.no_wrap = True
+        super().print(*objects, **options)
+
+
+out = _Console(emoji=False)  # ":m:" in "openai:m:" is a model name, not an emoji
+err = _Console(stderr=True, emoji=False)
+_level = logging.INFO
+
+
+def set_level(name: str) -> None:
+    """Print what is at or above this level (debug, info, warning, error); errors are printed whatever it is."""
+    global _level
+    _level = LEVELS[name]
+    logging.getLogger("nohallucinate").setLevel(min(_level, logging.INFO))
+
+
+def shows(level: int) -> bool:
+    """Whether lines at `level` are printed (errors always are)."""
+    return level >= logging.ERROR or level >= _level
+
+
+def info(message: str) -> None:
+    """An info line on stderr (where a run went, what was written), unless the level is warning or quieter."""
+    if shows(logging.INFO):
+        err.print(escape(clip(message, MESSAGE_CHARS)), highlight=False, soft_wrap=True)
+
 
 # Errors that come from what the user gave us: reported in one line, exit code 2. Any other error is a bug and
 # keeps its traceback.
@@ -55,28 +100,43 @@ def exit_if_errored(count: int, what: str) -> None:
 
 
 def warn(message: str) -> None:
-    """A warning on stderr: the command goes on."""
-    err.print(f"[bold yellow]warning:[/] {escape(clip(message, MESSAGE_CHARS))}", highlight=False, soft_wrap=True)
+    """A warning on stderr: the command goes on (not printed at --log-level error)."""
+    if shows(logging.WARNING):
+        err.print(f"[bold yellow]warning:[/] {escape(clip(message, MESSAGE_CHARS))}", highlight=False, soft_wrap=True)
+
+
+# Retried requests, by kind, as the library logs them (a record with a `retry_kind`): the progress line shows the
+# count, the first retry of each kind is printed as it happens, and every one at --log-level debug.
+RETRIES = Failures()
 
 
 class _OnStderr(logging.Handler):
     """The library's log lines on stderr: its warnings (a cache that cannot be written, bad cache entries) as
-    warnings, its notices (each retried model call) as plain lines, on a terminal or in a CI log alike."""
+    warnings, its notices as plain lines, on a terminal or in a CI log alike. A retried request is counted; only
+    the first of its kind is printed unless the level is debug."""
 
     def emit(self, record: logging.LogRecord) -> None:
         message = record.getMessage()
+        kind = getattr(record, "retry_kind", None)
+        if kind is not None:
+            first = RETRIES.add("", str(kind))
+            if not shows(logging.INFO if first else logging.DEBUG):
+                return
+            if first and not shows(logging.DEBUG):
+                message += " (later retries of this kind are counted, not printed; --log-level debug prints each)"
         if record.levelno >= logging.WARNING:
             warn(message)
-        else:
+        elif shows(record.levelno):
             err.print(escape(clip(message, MESSAGE_CHARS)), highlight=False, soft_wrap=True)
 
 
 def show_library_messages() -> None:
-    """Print what the library logs (once per process, whatever the command)."""
+    """Print what the library logs (the handler is added once per process); each command counts retries anew."""
+    RETRIES.clear()
     logger = logging.getLogger("nohallucinate")
     if not any(isinstance(handler, _OnStderr) for handler in logger.handlers):
         logger.addHandler(_OnStderr())
-        logger.setLevel(logging.INFO)
+    logger.setLevel(min(_level, logging.INFO))
 
 
 def or_exit(action: Callable[[], T]) -> T:
@@ -92,53 +152,6 @@ def reported() -> Iterator[None]:
         yield
     except USER_ERRORS as exc:
         fail(str(exc))
-
-
-@contextmanager
-def progress(total: int, label: str, quiet: bool) -> Iterator[Callable[..., None]]:
-    """A progress bar with rate and ETA on a terminal; plain lines at every tenth when stderr is a file or a CI
-    log; nothing in JSON mode."""
-    if quiet:
-        yield lambda *_: None
-        return
-    if not sys.stderr.isatty():
-        with _progress_lines(total, label) as advance:
-            yield advance
-        return
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TaskProgressColumn(),
-        _RateColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=err, transient=True) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda *_: bar.advance(task)
-
-
-@contextmanager
-def _progress_lines(total: int, label: str) -> Iterator[Callable[..., None]]:
-    began, done, tenths = time.monotonic(), 0, 0
-
-    def advance(*_: object) -> None:
-        nonlocal done, tenths
-        done += 1
-        if total and done * 10 // total > tenths:
-            tenths = done * 10 // total
-            elapsed = time.monotonic() - began
-            rate = f", {done / elapsed:.1f}/s" if elapsed > 0 else ""
-            err.print(f"{label}: {done}/{total} ({done / total:.0%}){rate}", highlight=False, soft_wrap=True)
-
-    yield advance
-
-
-class _RateColumn(ProgressColumn):
-    """Items per second."""
-
-    def render(self, task: Task) -> Text:
-        return Text(f"{task.speed:.1f}/s" if task.speed else "", style="progress.data.speed")
 
 
 def print_json(payload: dict[str, Any]) -> None:

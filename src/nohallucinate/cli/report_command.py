@@ -9,8 +9,9 @@ from typing import Annotated
 import typer
 
 from nohallucinate.cli.app import app
-from nohallucinate.cli.output import err, fail, or_exit, warn
+from nohallucinate.cli.output import fail, info, or_exit, warn
 from nohallucinate.report import write_report
+from nohallucinate.report.runs import NothingGraded
 from nohallucinate.runs import run_kind
 
 
@@ -23,8 +24,11 @@ def report(
     for directory in run_dirs:
         if or_exit(partial(run_kind, directory)) == "tax":
             fail(f"{directory} is a Hallucination-Tax run; report on it with `nohallucinate tax report`")
-    written = or_exit(lambda: write_report(run_dirs, out_dir))
+    try:
+        written = or_exit(lambda: write_report(run_dirs, out_dir))
+    except NothingGraded as exc:  # not bad input: the run failed, and says so again rather than show empty tables
+        fail(str(exc), code=1)
     typer.echo(written.markdown, nl=False)
     for warning in written.warnings:
         warn(warning)
-    err.print(f"report: {written.html} (charts: {out_dir}/*.png)", highlight=False)
+    info(f"report: {written.html} (charts: {out_dir}/*.png)")

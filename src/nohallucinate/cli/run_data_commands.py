@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -12,9 +13,10 @@ import typer
 
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
-from nohallucinate.cli.common import UNGRADED_ITEMS, GraderChoice, JsonOption, print_usage, run_record
+from nohallucinate.cli.common import UNGRADED_ITEMS, GraderChoice, JsonOption, print_usage, run_record, track
 from nohallucinate.cli.flag_groups import with_flag_groups
-from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, print_json, progress, reported, warn
+from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, print_json, reported, warn
+from nohallucinate.cli.progress import progress
 from nohallucinate.graders import GRADERS
 from nohallucinate.models import ClientSettings, ModelClient
 from nohallucinate.report import render_summary
@@ -120,8 +122,8 @@ async def _regrade(
     source: RunItems, tasks: list[Task], choice: GraderChoice, session: RunSession, concurrency: int, quiet: bool
 ) -> dict[str, ModelClient]:
     async with choice.grader() as (grader, clients):
-        with progress(len(source.graded), "regrading", quiet=quiet) as advance:
-            await regrade(source, tasks, grader, session.store, concurrency=concurrency, on_result=advance)
+        with progress(len(source.graded), "regrading", quiet=quiet) as bar:
+            await regrade(source, tasks, grader, session.store, concurrency=concurrency, on_result=partial(track, bar))
     return clients
 
 

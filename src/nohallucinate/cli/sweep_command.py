@@ -22,9 +22,11 @@ from nohallucinate.cli.common import (
     print_usage,
     resolve_simpleqa_template,
     run_record,
+    track,
 )
 from nohallucinate.cli.flag_groups import with_flag_groups
-from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, print_json, progress, reported
+from nohallucinate.cli.output import exit_if_errored, fail, info, or_exit, out, print_json, reported
+from nohallucinate.cli.progress import progress
 from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, Verdict, make_grader
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
 from nohallucinate.policies import BASELINES, MODEL_PREFIX, Policy, make_policy
@@ -136,7 +138,7 @@ def sweep_command(
     else:
         render_summary(summary, out, title=f"policy {config.policy} · grader {config.grader}")
         print_usage(record)
-        err.print(f"run directory: {store.directory}", highlight=False)
+        info(f"run directory: {store.directory}")
     exit_if_errored(summary["errored"], UNGRADED_ITEMS)
 
 
@@ -156,11 +158,11 @@ async def _run(
     policy: Policy = or_exit(lambda: make_policy(config.policy, clients.get("policy")))
     grader: Grader = or_exit(lambda: make_grader(config.grader, clients.get("grader"), template))
     try:
-        with progress(todo, config.policy, quiet=quiet) as advance:
+        with progress(todo, config.policy, quiet=quiet) as bar:
 
             def keep(verdict: Verdict, reply: Reply | None) -> None:
                 store.record(verdict, reply)  # committed before the next item finishes
-                advance()
+                track(bar, verdict)
 
             await sweep(tasks, policy, grader, samples=config.samples, skip=store.finished(),
                         concurrency=settings.concurrency, on_result=keep)  # fmt: skip

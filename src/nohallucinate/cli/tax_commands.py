@@ -14,9 +14,11 @@ from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import JsonOption, endpoint
 from nohallucinate.cli.flag_groups import with_flag_groups
-from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, print_json, progress, reported
+from nohallucinate.cli.output import err, exit_if_errored, fail, info, or_exit, out, print_json, reported
+from nohallucinate.cli.progress import Tracker, progress
 from nohallucinate.models import ClientSettings, default_cache_dir
 from nohallucinate.policies import MODEL_PREFIX
+from nohallucinate.report.runs import NothingGraded
 from nohallucinate.report.tax_report import write_tax_report
 from nohallucinate.runs import RunSession, model_records, read_results
 from nohallucinate.tax import TaxRunConfig, answer_and_grade, grade_generations, load_generations
@@ -178,12 +180,12 @@ def run_command(
         async def run() -> None:
             try:
                 checker = AnswerChecker(workers=check_workers, timeout=check_timeout)
-                with checker, progress(len(work), "tax", quiet=as_json) as advance:
+                with checker, progress(len(work), "tax", quiet=as_json) as bar:
 
                     def keep(result: TaxResult, response: str | None) -> None:
                         key = result_key(result.benchmark, result.id)
                         store.record_result(key, result.sample, result, response, result.errored)  # committed now
-                        advance()
+                        _track(bar, result)
 
                     await answer_and_grade(
                         work, client, prompt, checker, concurrency=settings.concurrency, on_result=keep
@@ -221,8 +223,8 @@ def grade_command(
 
     async def run() -> list[TaxResult]:
         checker = AnswerChecker(workers=check_workers, timeout=check_timeout)
-        with checker, progress(len(generations), benchmark, quiet=as_json) as advance:
-            return await grade_generations(loaded.items, generations, checker, lambda *_: advance())
+        with checker, progress(len(generations), benchmark, quiet=as_json) as bar:
+            return await grade_generations(loaded.items, generations, checker, lambda result, _: _track(bar, result))
 
     results = asyncio.run(run())
     if results_path is not None:
@@ -240,6 +242,10 @@ def grade_command(
 
 
 # --- helpers ------------------------------------------------------------------------------------------------------
+
+
+def _track(bar: Tracker, result: TaxResult) -> None:
+    bar.advance(f"{result.benchmark}/{result.id} (sample {result.sample})", result.error)
 
 
 def _data_dir(given: Path | None) -> Path:
@@ -305,6 +311,9 @@ def report_command(
     out_dir: Annotated[Path, typer.Option("--out", help="Where tax_report.html and its chart go.")] = Path("report"),
 ) -> None:
     """Runs side by side (e.g. a base model and its RL-finetuned version): HTML with a chart, markdown table."""
-    html_path, markdown = or_exit(lambda: write_tax_report(run_dirs, out_dir))
+    try:
+        html_path, markdown = or_exit(lambda: write_tax_report(run_dirs, out_dir))
+    except NothingGraded as exc:  # the run failed, and says so again rather than show empty tables
+        fail(str(exc), code=1)
     typer.echo(markdown, nl=False)
-    err.print(f"report: {html_path}", highlight=False)
+    info(f"report: {html_path}")

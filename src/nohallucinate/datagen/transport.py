@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from nohallucinate import __version__
 from nohallucinate.errors import NohallucinateError
 
 Mode = Literal["live", "record", "replay"]
+log = logging.getLogger(__name__)
 _ETIQUETTE = frozenset({"maxlag"})  # sent to the server, left out of the request's name
 _MAX_WAIT = 120.0
 
@@ -252,6 +254,11 @@ class WikimediaTransport:
         seconds = state.next_action.sleep if state.next_action else 0.0
         self.stats.retries += 1
         self.stats.waited_seconds += seconds
+        failure = state.outcome.exception() if state.outcome else None
+        host = urlsplit(str(state.args[1])).netloc if len(state.args) > 1 else "?"
+        log.info("retrying a request to %s after %s: attempt %d of %d in %.1f s", host, failure,
+                 state.attempt_number + 1, self._max_attempts, seconds,
+                 extra={"retry_kind": f"{host}: {failure}"})  # fmt: skip
 
     def _pace(self, url: str) -> None:
         """One request at a time per host, at most one per `min_interval` seconds."""

@@ -57,8 +57,8 @@ class _Sources:
         self.wikipedia = Wikipedia(transport)
 
 
-def verify(tasks: list[Task], transport: WikimediaTransport) -> list[Finding]:
-    """Every problem found; an empty list means every row holds."""
+def verify(tasks: list[Task], transport: WikimediaTransport, on_row: Callable[[], None] | None = None) -> list[Finding]:
+    """Every problem found; an empty list means every row holds. `on_row` is told as each row's check ends."""
     if missing := unregistered(_CHECKS):
         raise NotImplementedError(f"no verifier check for the families {', '.join(missing)}")
     sources = _Sources(transport)
@@ -72,6 +72,8 @@ def verify(tasks: list[Task], transport: WikimediaTransport) -> list[Finding]:
             problem = f"{type(exc).__name__}: {exc}"
         if problem:
             findings.append(Finding(task.task_id, task.family.value, problem))
+        if on_row is not None:
+            on_row()
     return findings
 
 

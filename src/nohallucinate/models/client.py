@@ -37,7 +37,8 @@ class Completion:
 
 class ModelClient:
     """Chat completions from one endpoint, shared by every task of a run. Each retry is logged at INFO on
-    `nohallucinate.models.client`; a call that passes `deadline` seconds fails with a ModelError."""
+    `nohallucinate.models.client`, with its `retry_kind` (model and failure) for whoever counts them; a call that
+    passes `deadline` seconds fails with a ModelError."""
 
     def __init__(
         self,
@@ -110,15 +111,17 @@ class ModelClient:
 
     def _announce_retry(self, key: str, upcoming: int, wait: float, failure: BaseException) -> None:
         self.usage.retries += 1
+        reason = describe(failure)
         log.info(
             "retrying %s at %s (call %s) after %s: attempt %d of %d in %.1f s",
             self.endpoint.model,
             self.endpoint.base_url,
             key[:8],
-            describe(failure),
+            reason,
             upcoming,
             self._retrying.max_attempts,
             wait,
+            extra={"retry_kind": f"{self.endpoint.model}: {reason}"},  # what a progress line counts retries by
         )
 
     async def aclose(self) -> None:

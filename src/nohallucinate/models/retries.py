@@ -182,4 +182,22 @@ def describe(exc: BaseException) -> str:
         return f"HTTP {exc.status_code}: {exc.message}"
     if isinstance(exc, DeadlineExceeded):
         return str(exc)
-    return f"{type(exc).__name__}: {exc}"
+    said = f"{type(exc).__name__}: {exc}"
+    if isinstance(exc, openai.APIConnectionError) and (cause := _root_cause(exc)) is not None:
+        # The SDK says "Request timed out." or "Connection error." whatever happened; the socket's own error
+        # (connection refused, name not known) is the reason a user can act on.
+        return f"{said} ({type(cause).__name__}: {cause})"
+    return said
+
+
+def _root_cause(exc: BaseException) -> OSError | None:
+    """The operating system's error at the bottom of an exception's causes, if one is there."""
+    seen: set[int] = set()
+    cause = exc.__cause__ or exc.__context__
+    found = None
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        if isinstance(cause, OSError) and not isinstance(cause, TimeoutError):
+            found = cause
+        cause = cause.__cause__ or cause.__context__
+    return found

@@ -6,9 +6,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from nohallucinate.errors import UserInputError
+from nohallucinate.errors import NohallucinateError, UserInputError
+from nohallucinate.failures import grouped
 from nohallucinate.graders import Verdict
 from nohallucinate.runs import RunConfig, RunItems, RunSummary, read_items, summarise
+
+
+class NothingGraded(NohallucinateError):
+    """A run in which every item errored: it has no figure to report (the CLI exits 1, as the run itself did)."""
+
+    @classmethod
+    def of(cls, directory: Path, failed: list[tuple[str, str]]) -> NothingGraded:
+        """The error for `directory`, whose every item failed: (item, reason) pairs, grouped by reason."""
+        reasons = "\n".join(grouped(failed).lines())
+        return cls(f"{directory} has no graded items: all {len(failed)} errored, by reason:\n{reasons}")
 
 
 @dataclass(frozen=True)
@@ -30,6 +41,9 @@ def load_runs(directories: list[Path]) -> list[RunView]:
         items = read_items(directory)
         if not items.graded:
             raise UserInputError(f"{directory} holds no results yet")
+        if all(verdict.errored for verdict in items.verdicts):
+            failed = [(f"{v.task_id} (sample {v.sample})", v.error or "") for v in items.verdicts]
+            raise NothingGraded.of(directory, failed)
         views.append(items)
     labels = [f"{items.config.policy} · {items.config.grader}" for items in views]
     if len(set(labels)) < len(labels):

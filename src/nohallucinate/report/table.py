@@ -5,9 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from nohallucinate.runs.summary import ErroredItem, RunSummary, TaskStats
-
-SHOWN_ERRORS = 10  # enough to see the pattern of a failure without burying the table
+from nohallucinate.runs.summary import RunSummary, TaskStats
 
 
 def render_summary(summary: RunSummary, console: Console, title: str) -> None:
@@ -40,9 +38,8 @@ def render_summary(summary: RunSummary, console: Console, title: str) -> None:
     console.print(tiers)
     if summary["tasks"]["samples"] > 1:
         _render_samples(summary, console)
-    if summary["errored"]:
-        console.print(f"[bold red]{summary['errored']} item(s) errored and are excluded from every mean:[/]")
-        _render_errors(summary["errors"], console)
+    if summary["errored"]:  # why, grouped by kind, is printed where the items failed (the command's stderr)
+        console.print(f"[bold red]{summary['errored']} item(s) errored and are excluded from every mean[/]")
 
 
 def _render_samples(summary: RunSummary, console: Console) -> None:
@@ -64,13 +61,16 @@ def sample_cells(stats: TaskStats) -> list[str]:
 
 
 def counted(summary: RunSummary) -> str:
-    """What a summary covers: "35 tasks", or "35 tasks × 4 samples" when tasks were answered more than once."""
+    """What a summary covers: "35 tasks", or "35 tasks × 4 samples (140 graded)" when tasks were answered more
+    than once; when items errored, how many were asked, graded and errored ("14 items: 0 graded, 14 errored")."""
     stats = summary["tasks"]
     samples = {family_stats["samples"] for family_stats in summary["tasks_per_family"].values()}
+    graded, errored = summary["n"], summary["errored"]
+    items = f"{graded + errored} items: {graded} graded, {errored} errored" if errored else f"{graded} graded"
     if stats["samples"] <= 1:
-        return f"{summary['n']} tasks"
+        return items if errored else f"{graded} tasks"
     shown = str(stats["samples"]) if len(samples) == 1 else f"{min(samples)} to {max(samples)}"
-    return f"{stats['tasks']} tasks × {shown} samples ({summary['n']} graded)"
+    return f"{stats['tasks']} tasks × {shown} samples ({items})"
 
 
 def with_se(mean: float | None, se: float | None) -> str:
@@ -87,16 +87,6 @@ def mean_with_n(summary: RunSummary, family: str | None) -> str:
         return "–"
     mean = with_se(summary["per_family"][family], summary["per_family_se"][family])
     return f"{mean} (n={summary['n_per_family'][family]})"
-
-
-def _render_errors(errors: list[ErroredItem], console: Console) -> None:
-    """Why each item errored (the first SHOWN_ERRORS of them): a stored reason is also a printed one."""
-    for error in errors[:SHOWN_ERRORS]:
-        reason = error["error"] if len(error["error"]) <= 300 else error["error"][:300] + "…"  # a server's whole body
-        line = f"  {error['task_id']} (sample {error['sample']}): {reason}"
-        console.print(line, highlight=False, markup=False, soft_wrap=True)
-    if len(errors) > SHOWN_ERRORS:
-        console.print(f"  … and {len(errors) - SHOWN_ERRORS} more (every reason is in the --json output)")
 
 
 def fmt(value: float | None) -> str:

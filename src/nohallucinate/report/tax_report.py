@@ -12,6 +12,7 @@ from nohallucinate.errors import UserInputError
 from nohallucinate.report.build import write_into
 from nohallucinate.report.charts import grouped_bars, save
 from nohallucinate.report.html import chart_section, write_page
+from nohallucinate.report.runs import NothingGraded
 from nohallucinate.report.table import fmt
 from nohallucinate.runs import read_config, read_results
 from nohallucinate.spec import model_name
@@ -36,6 +37,9 @@ def load_tax_runs(directories: Sequence[Path | str]) -> list[TaxRunView]:
         results = read_results(directory, TaxResult)
         if not results:
             raise UserInputError(f"{directory} holds no results yet")
+        if all(result.errored for result in results):
+            raise NothingGraded.of(directory, [(f"{r.benchmark}/{r.id} (sample {r.sample})", r.error or "")
+                                               for r in results])  # fmt: skip
         loaded.append((directory, config, summarise(results)))
     labels = [model_name(config.policy) for _, config, _ in loaded]
     if len(set(labels)) < len(labels):

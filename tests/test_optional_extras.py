@@ -60,7 +60,8 @@ def test_without_verifiers_import_and_star_import_work_and_the_plugin_says_what_
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "[]",
-        "nohallucinate.NoHallucinateTaskset needs verifiers: pip install 'nohallucinate[verifiers]'",
+        "nohallucinate.NoHallucinateTaskset needs the optional `verifiers` extra, not installed here (no module "
+        "'verifiers.v1'): pip install 'nohallucinate[verifiers]'",
     ]
 
 

@@ -10,8 +10,6 @@ import typer
 
 from nohallucinate.cli.app import app
 from nohallucinate.cli.output import err, fail, or_exit, warn
-from nohallucinate.report import write_report
-from nohallucinate.runs import run_kind
 
 
 @app.command()
@@ -20,6 +18,9 @@ def report(
     out_dir: Annotated[Path, typer.Option("--out", help="Where report.html and the PNG charts go.")] = Path("report"),
 ) -> None:
     """Write a self-contained HTML report (charts embedded, opens offline) and print the tables as markdown."""
+    from nohallucinate.report import write_report
+    from nohallucinate.runs import run_kind
+
     for directory in run_dirs:
         if or_exit(partial(run_kind, directory)) == "tax":
             fail(f"{directory} is a Hallucination-Tax run; report on it with `nohallucinate tax report`")

@@ -22,6 +22,7 @@ from nohallucinate.tasks.inputs import quote
 
 Kind = Literal["refusal", "accuracy"]
 
+GITHUB = "https://github.com"  # where the benchmarks' upstream repositories are served
 UMWP_SAMPLE_SIZE = 600
 UMWP_SEED = 0
 

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from support.readme import readme_example
+
 ROOT = Path(__file__).resolve().parents[1]
 SERVE_EXTRA = ("openreward", "fastapi", "starlette", "sse_starlette", "uvicorn")
 
@@ -189,3 +191,18 @@ def test_every_third_party_import_is_declared_by_the_core_or_an_extra() -> None:
                 imported.add(node.module.partition(".")[0])
     third_party = imported - set(sys.stdlib_module_names) - {"nohallucinate", "__future__"}
     assert sorted(module for module in third_party if module not in CORE and extra_of(module) is None) == []
+
+
+def test_the_readme_install_lines_name_every_extra_but_dev_and_nli() -> None:
+    """README's install block: the core, then one line per extra a user picks (dev is the project's own, nli is
+    described with EnokiQA), each an extra of pyproject.toml."""
+    import re
+    import tomllib
+
+    extras = set(tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["optional-dependencies"])
+    lines = readme_example("install").body.splitlines()
+    assert lines[0].startswith("pip install nohallucinate ")
+    named = [re.fullmatch(r"pip install 'nohallucinate\[(\w+)\]' +# .+", line) for line in lines[1:]]
+    assert all(named), lines
+    assert [match[1] for match in named if match] == ["serve", "enoki", "tax", "report", "all", "verifiers"]
+    assert {match[1] for match in named if match} == extras - {"dev", "nli"}

@@ -17,7 +17,10 @@ def report(
     run_dirs: Annotated[list[Path], typer.Argument(help="Run directories, shown side by side.", show_default=False)],
     out_dir: Annotated[Path, typer.Option("--out", help="Where report.html and the PNG charts go.")] = Path("report"),
 ) -> None:
-    """Write a self-contained HTML report (charts embedded, opens offline) and print the tables as markdown."""
+    """Write a self-contained HTML report (charts embedded, opens offline) and print the tables as markdown.
+
+    The charts need the `report` extra (matplotlib): without it the command exits 2 naming it.
+    """
     from nohallucinate.report import write_report
     from nohallucinate.runs import run_kind
 

@@ -307,7 +307,10 @@ def report_command(
     run_dirs: Annotated[list[Path], typer.Argument(help="Tax run directories, side by side.", show_default=False)],
     out_dir: Annotated[Path, typer.Option("--out", help="Where tax_report.html and its chart go.")] = Path("report"),
 ) -> None:
-    """Runs side by side (e.g. a base model and its RL-finetuned version): HTML with a chart, markdown table."""
+    """Runs side by side (e.g. a base model and its RL-finetuned version): HTML with a chart, markdown table.
+
+    The chart needs the `report` extra (matplotlib): without it the command exits 2 naming it.
+    """
     from nohallucinate.report.tax_report import write_tax_report  # matplotlib: the `report` extra
 
     html_path, markdown = or_exit(lambda: write_tax_report(run_dirs, out_dir))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -47,6 +46,8 @@ def audit(
     Each family is judged over every row asked in its question forms, since a fixed strategy cannot tell the
     families of one form apart. Exit 1 when the best wording-only policy beats the floor by more than the margin.
     """
+    import asyncio
+
     from nohallucinate.audit import by_name, run_audit, strategy_replies
     from nohallucinate.graders.cost import calls_needed
     from nohallucinate.runs import select_per_family

@@ -15,13 +15,14 @@ from rich.table import Table
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.output import fail, or_exit, out, warn
 from nohallucinate.graders import GRADERS
-from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
+from nohallucinate.models import ClientSettings, Endpoint
 from nohallucinate.tasks.inputs import quote
 
 # The graders, runs and tasks are imported where they are used: the command line lists every command, and a
 # command that needs none of them starts without them (tests/test_startup.py).
 if TYPE_CHECKING:
     from nohallucinate.graders import Grader, SimpleQATemplate, Verdict
+    from nohallucinate.models import ModelClient, Sampling
     from nohallucinate.runs import RunSummary
     from nohallucinate.tasks import Task
 

@@ -3,7 +3,6 @@ score the detector on RAGTruth/ANAH sentence labels."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -19,10 +18,9 @@ from nohallucinate.cli.app import app
 from nohallucinate.cli.common import JsonOption, endpoint
 from nohallucinate.cli.flag_groups import flag_group, with_flag_groups
 from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, print_json, progress
-from nohallucinate.concurrency import bounded_map
 from nohallucinate.enokiqa.baselines import BASELINES
 from nohallucinate.errors import UserInputError
-from nohallucinate.models import ClientSettings, Endpoint, ModelClient, ModelError
+from nohallucinate.models import ClientSettings
 from nohallucinate.tasks.inputs import clip, quote
 
 # The EnokiQA library is imported inside the commands: its metrics need numpy and scikit-learn (the `enoki` extra),
@@ -31,6 +29,7 @@ if TYPE_CHECKING:
     from nohallucinate.claims.nli import LocalNLIJudge, NLIJudge
     from nohallucinate.enokiqa import Annotator, Classification, EnokiScores, LoadedSplit, Prediction
     from nohallucinate.enokiqa.detection_sets import Dataset
+    from nohallucinate.models import Endpoint, ModelClient
 
 enoki = typer.Typer(no_args_is_help=True, help="EnokiQA: hallucination detection at sentence, claim and span level.")
 app.add_typer(enoki, name="enoki")
@@ -363,6 +362,8 @@ def _annotate_all(
     quiet: bool,
 ) -> tuple[list[T | None], list[dict[str, str]], dict[str, Any]]:
     """Every item through `run_one` with one annotator; results, errors, and what each model client used."""
+    import asyncio
+
     endpoints = _endpoints(model, detector)
 
     async def run() -> tuple[list[T | None], list[dict[str, str]], dict[str, Any]]:
@@ -388,6 +389,9 @@ async def _run_all(
     items: list[Any], run_one: Callable[[Any], Awaitable[T]], label: str, quiet: bool
 ) -> tuple[list[T | None], list[dict[str, str]]]:
     """Every item through `run_one`, with a progress bar; a model failure marks its item errored, never scored."""
+    from nohallucinate.concurrency import bounded_map
+    from nohallucinate.models import ModelError
+
     errors: list[dict[str, str]] = []  # in the order they happen
 
     async def one(numbered: tuple[int, Any]) -> T | None:

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from pydantic import ValidationError
 
 from nohallucinate.cli.flag_groups import FlagGroup, flag, flag_group
 from nohallucinate.errors import UserInputError
-from nohallucinate.models import ClientSettings, ModelClient, Sampling
+from nohallucinate.models import ClientSettings, Sampling
 from nohallucinate.spec import DEFAULT_GRADER_MODEL
+
+if TYPE_CHECKING:
+    from nohallucinate.models import ModelClient
 
 GraderModel = Annotated[str, typer.Option("--grader-model", help="Model that grades (llm and hybrid graders).")]
 GraderBaseUrl = Annotated[

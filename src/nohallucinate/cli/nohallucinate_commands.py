@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -24,10 +23,11 @@ from nohallucinate.cli.common import (
 )
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, exit_if_errored, or_exit, out, print_json, progress
-from nohallucinate.models import ClientSettings, ModelClient
+from nohallucinate.models import ClientSettings
 
 if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common.py
     from nohallucinate.graders import Verdict
+    from nohallucinate.models import ModelClient
     from nohallucinate.runs import RunSummary
     from nohallucinate.tasks.forms import FormBalance
 
@@ -46,6 +46,8 @@ def grade(
     as_json: JsonOption = False,
 ) -> None:
     """Grade replies made elsewhere against a task file."""
+    import asyncio
+
     from nohallucinate.report import render_summary
     from nohallucinate.runs import grade_replies, summarise
     from nohallucinate.tasks import load_replies

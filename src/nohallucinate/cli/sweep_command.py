@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -26,12 +25,13 @@ from nohallucinate.cli.common import (
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, print_json, progress, reported
 from nohallucinate.graders import GRADERS, make_grader
-from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
+from nohallucinate.models import ClientSettings
 from nohallucinate.policies import BASELINES, MODEL_PREFIX, make_policy
 from nohallucinate.tasks.inputs import MAX_SAMPLE
 
 if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common.py
     from nohallucinate.graders import Grader, SimpleQATemplate, Verdict
+    from nohallucinate.models import Endpoint, ModelClient, Sampling
     from nohallucinate.policies import Policy
     from nohallucinate.runs import RunConfig, RunStore
     from nohallucinate.tasks import Reply, Task
@@ -71,6 +71,8 @@ def sweep_command(
     as_json: JsonOption = False,
 ) -> None:
     """Run a policy over the tasks, grade every reply into a run directory, and print the per-family table."""
+    import asyncio
+
     from nohallucinate.report import render_summary
     from nohallucinate.runs import (
         RunConfig,

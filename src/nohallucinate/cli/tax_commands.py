@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -121,6 +120,8 @@ def run_command(
     as_json: JsonOption = False,
 ) -> None:
     """Ask a model every benchmark question, grade each response into a run directory, print the figures."""
+    import asyncio
+
     from nohallucinate.runs import RunSession, model_records, read_results
     from nohallucinate.tax import DEFAULT_PROMPT, PromptTemplate, TaxResult, TaxRunConfig, answer_and_grade, summarise
     from nohallucinate.tax.correctness import AnswerChecker  # math-verify: the `tax` extra, checked before any work
@@ -213,6 +214,8 @@ def grade_command(
     as_json: JsonOption = False,
 ) -> None:
     """Grade responses made elsewhere against one benchmark."""
+    import asyncio
+
     from nohallucinate.tax import TaxResult, grade_generations, load_benchmark, load_generations, summarise
     from nohallucinate.tax.correctness import AnswerChecker  # math-verify: the `tax` extra, checked before any work
 

@@ -9,20 +9,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from pydantic import ValidationError
 from rich.table import Table
 
+from nohallucinate.bounds import quote
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.output import fail, or_exit, out, warn
 from nohallucinate.graders import GRADERS
-from nohallucinate.models import ClientSettings, Endpoint
-from nohallucinate.tasks.inputs import quote
+from nohallucinate.models import ClientSettings
 
 # The graders, runs and tasks are imported where they are used: the command line lists every command, and a
 # command that needs none of them starts without them (tests/test_startup.py).
 if TYPE_CHECKING:
     from nohallucinate.graders import Grader, SimpleQATemplate, Verdict
-    from nohallucinate.models import ModelClient, Sampling
+    from nohallucinate.models import Endpoint, ModelClient, Sampling
     from nohallucinate.runs import RunSummary
     from nohallucinate.tasks import Task
 
@@ -60,6 +59,10 @@ def grader_endpoint(name: str, grading: flags.GraderFlags) -> Endpoint | None:
 
 def endpoint(model: str, base_url: str | None, api_key: str | None) -> Endpoint:
     """An endpoint from flags (else the environment); a missing key, a bad URL or no model name ends the command."""
+    from pydantic import ValidationError
+
+    from nohallucinate.models import Endpoint
+
     try:
         return or_exit(lambda: Endpoint.resolve(model, base_url=base_url, api_key=api_key))
     except ValidationError as exc:  # an empty model name

@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, cast
 import typer
 from rich.table import Table
 
+from nohallucinate.bounds import clip, quote
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import JsonOption, endpoint
 from nohallucinate.cli.flag_groups import flag_group, with_flag_groups
 from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, print_json, progress
-from nohallucinate.enokiqa.baselines import BASELINES
+from nohallucinate.enokiqa import BASELINES
 from nohallucinate.errors import UserInputError
 from nohallucinate.models import ClientSettings
-from nohallucinate.tasks.inputs import clip, quote
 
 # The EnokiQA library is imported inside the commands: its metrics need numpy and scikit-learn (the `enoki` extra),
 # which take seconds to import and are not part of the core install.

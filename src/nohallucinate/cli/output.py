@@ -25,8 +25,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from nohallucinate.bounds import clip
 from nohallucinate.errors import UserInputError
-from nohallucinate.tasks.inputs import clip
 
 T = TypeVar("T")
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from nohallucinate.bounds import MAX_SAMPLE
 from nohallucinate.checksums import file_sha256
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
@@ -27,7 +28,6 @@ from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, p
 from nohallucinate.graders import GRADERS, make_grader
 from nohallucinate.models import ClientSettings
 from nohallucinate.policies import BASELINES, MODEL_PREFIX, make_policy
-from nohallucinate.tasks.inputs import MAX_SAMPLE
 
 if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common.py
     from nohallucinate.graders import Grader, SimpleQATemplate, Verdict

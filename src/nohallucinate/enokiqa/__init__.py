@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from nohallucinate.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from nohallucinate.enokiqa.baselines import BASELINES, baseline_predictions, sentence_baseline_scores
+    from nohallucinate.enokiqa.baselines import baseline_predictions, sentence_baseline_scores
     from nohallucinate.enokiqa.detection_sets import DetectionResponse, LabelledSentence, load_detection_rows
     from nohallucinate.enokiqa.detector import detect, score_labelled_sentences
     from nohallucinate.enokiqa.evaluation import (
@@ -48,7 +48,7 @@ else:  # imported on first use (nohallucinate.lazy)
     __getattr__ = lazy_exports(
         __name__,
         {
-            "nohallucinate.enokiqa.baselines": ("BASELINES", "baseline_predictions", "sentence_baseline_scores"),
+            "nohallucinate.enokiqa.baselines": ("baseline_predictions", "sentence_baseline_scores"),
             "nohallucinate.enokiqa.detection_sets": ("DetectionResponse", "LabelledSentence", "load_detection_rows"),
             "nohallucinate.enokiqa.detector": ("detect", "score_labelled_sentences"),
             "nohallucinate.enokiqa.evaluation": (
@@ -86,6 +86,8 @@ else:  # imported on first use (nohallucinate.lazy)
             "nohallucinate.enokiqa.schema": ("EnokiExample", "EnokiSentence", "EnokiTriple"),
         },
     )
+
+BASELINES = ("constant", "random", "oracle")  # the sanity baselines (enokiqa/baselines.py), by name
 
 __all__ = [
     "BASELINES",

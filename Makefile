@@ -1,4 +1,5 @@
 # Two entry points: `make demo` (the main job, offline) and `make test` (lint + the suite).
+# `.venv` holds the core and every extra but `verifiers` and `nli` (`all`), so that every command and test runs.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -12,7 +13,7 @@ VF_EVAL := $(VF_VENV)/bin/vf-eval
 $(BIN)/nohallucinate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,serve]'
+	$(BIN)/pip install --quiet -e '.[dev,all]'
 	touch $@
 
 $(VF_EVAL): pyproject.toml

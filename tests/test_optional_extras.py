@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from support.readme import readme_example
+
 ROOT = Path(__file__).resolve().parents[1]
 SERVE_EXTRA = ("openreward", "fastapi", "starlette", "sse_starlette", "uvicorn")
 
@@ -60,7 +62,8 @@ def test_without_verifiers_import_and_star_import_work_and_the_plugin_says_what_
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "[]",
-        "nohallucinate.NoHallucinateTaskset needs verifiers: pip install 'nohallucinate[verifiers]'",
+        "nohallucinate.NoHallucinateTaskset needs the optional `verifiers` extra, not installed here (no module "
+        "'verifiers.v1'): pip install 'nohallucinate[verifiers]'",
     ]
 
 
@@ -83,3 +86,123 @@ def test_importing_nohallucinate_never_imports_verifiers_even_where_it_is_instal
     result = run_python(script, ())
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "['NoHallucinateTaskset', 'SingleReplyHarness', 'LocalSingleAgentEnv']"
+
+
+ENOKI_EXTRA = ("datasets", "pyarrow", "sklearn", "numpy")
+TAX_EXTRA = ("math_verify", "sympy")
+REPORT_EXTRA = ("matplotlib",)
+MINI_ENOKI = ROOT / "tests" / "fixtures" / "enokiqa" / "mini.jsonl"
+
+
+def run_commands(commands: list[list[str]], blocked: tuple[str, ...]) -> list[tuple[int, str]]:
+    """Each command's exit code and output (stdout and stderr), in a fresh process where `blocked` is missing."""
+    script = (
+        "import json\n"
+        "from typer.testing import CliRunner\n"
+        "from nohallucinate.cli import app\n"
+        f"results = [CliRunner().invoke(app, args) for args in {commands!r}]\n"
+        "print(json.dumps([[r.exit_code, r.output] for r in results]))\n"
+    )
+    result = run_python(script, blocked)
+    assert result.returncode == 0, result.stderr
+    return [(code, output) for code, output in json.loads(result.stdout.splitlines()[-1])]
+
+
+def assert_names_the_extra(code: int, output: str, command: str, extra: str) -> None:
+    assert code == 2, output
+    assert output.startswith(f"error: {command} needs the optional `{extra}` extra, not installed here (no module ")
+    assert f"pip install 'nohallucinate[{extra}]'" in output
+
+
+def test_without_the_enoki_extra_the_enoki_commands_exit_2_naming_it() -> None:
+    (help_code, help_text), (code, output) = run_commands(
+        [["enoki", "--help"], ["enoki", "eval", "--data", str(MINI_ENOKI), "--baseline", "oracle"]], ENOKI_EXTRA
+    )
+    assert help_code == 0 and "validate" in help_text  # the commands are listed without the extra
+    assert_names_the_extra(code, output, "enoki", "enoki")
+
+
+def test_without_the_tax_extra_tax_grade_exits_2_naming_it_before_reading_anything(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-generations.jsonl"
+    [(code, output)] = run_commands(
+        [["tax", "grade", "--benchmark", "gsm8k", "--generations", str(missing)]], TAX_EXTRA
+    )
+    assert_names_the_extra(code, output, "tax", "tax")
+
+
+def test_without_the_report_extra_report_exits_2_naming_it_and_writes_nothing(tmp_path: Path) -> None:
+    run, report = tmp_path / "run", tmp_path / "report"
+    sweep = ["sweep", "--policy", "always_abstain", "--per-family", "1", "--out", str(run)]
+    (sweep_code, sweep_output), (code, output) = run_commands(
+        [sweep, ["report", str(run), "--out", str(report)]], REPORT_EXTRA
+    )
+    assert sweep_code == 0, sweep_output  # sweeping needs no extra
+    assert_names_the_extra(code, output, "report", "report")
+    assert not report.exists()
+
+
+def test_library_code_asks_for_an_extra_by_name() -> None:
+    """extras.require (for code that imports an extra's module where it uses it) and the lazy re-exports of a
+    package (nohallucinate.enokiqa's metrics) raise the same MissingExtraError."""
+    script = (
+        "from nohallucinate.extras import MissingExtraError, require\n"
+        "for attempt in (lambda: require('enoki', 'pyarrow.parquet', 'parquet export'),\n"
+        "                lambda: __import__('nohallucinate.enokiqa', fromlist=['classification']).classification):\n"
+        "    try:\n"
+        "        attempt()\n"
+        "    except MissingExtraError as exc:\n"
+        "        assert isinstance(exc, ModuleNotFoundError)\n"
+        "        print(exc)\n"
+    )
+    result = run_python(script, ENOKI_EXTRA)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "parquet export needs the optional `enoki` extra, not installed here (no module 'pyarrow.parquet'): "
+        "pip install 'nohallucinate[enoki]'",
+        "nohallucinate.enokiqa.classification needs the optional `enoki` extra, not installed here (no module "
+        "'numpy'): pip install 'nohallucinate[enoki]'",
+    ]
+
+
+# The core's modules, by the distribution that brings each (pyproject's `dependencies`).
+CORE = {"pydantic": "pydantic", "typing_extensions": "typing-extensions", "openai": "openai", "httpx": "httpx",
+        "tenacity": "tenacity", "wikitextparser": "wikitextparser", "typer": "typer", "rich": "rich",
+        "text_to_num": "text2num"}  # fmt: skip
+
+
+def test_every_third_party_import_is_declared_by_the_core_or_an_extra() -> None:
+    """The core's distributions are pyproject's dependencies, each extra nohallucinate.extras knows is one of
+    pyproject's, and every third-party module imported under src/ is the core's or an extra's."""
+    import ast
+    import re
+    import tomllib
+
+    from nohallucinate.extras import EXTRA_MODULES, extra_of
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    assert {re.split(r"[\[<>=!~ ;]", requirement)[0] for requirement in project["dependencies"]} == set(CORE.values())
+    assert set(EXTRA_MODULES) <= set(project["optional-dependencies"])
+    imported = set()
+    for path in (ROOT / "src" / "nohallucinate").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name.partition(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                imported.add(node.module.partition(".")[0])
+    third_party = imported - set(sys.stdlib_module_names) - {"nohallucinate", "__future__"}
+    assert sorted(module for module in third_party if module not in CORE and extra_of(module) is None) == []
+
+
+def test_the_readme_install_lines_name_every_extra_but_dev_and_nli() -> None:
+    """README's install block: the core, then one line per extra a user picks (dev is the project's own, nli is
+    described with EnokiQA), each an extra of pyproject.toml."""
+    import re
+    import tomllib
+
+    extras = set(tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["optional-dependencies"])
+    lines = readme_example("install").body.splitlines()
+    assert lines[0].startswith("pip install nohallucinate ")
+    named = [re.fullmatch(r"pip install 'nohallucinate\[(\w+)\]' +# .+", line) for line in lines[1:]]
+    assert all(named), lines
+    assert [match[1] for match in named if match] == ["serve", "enoki", "tax", "report", "all", "verifiers"]
+    assert {match[1] for match in named if match} == extras - {"dev", "nli"}

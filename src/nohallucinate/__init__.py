@@ -1,7 +1,7 @@
 """nohallucinate: measure and train calibrated factuality in language models."""
 
 from importlib.util import find_spec
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
@@ -13,17 +13,6 @@ VERIFIERS_PLUGIN = ("NoHallucinateTaskset", "SingleReplyHarness", "LocalSingleAg
 __all__ = list(VERIFIERS_PLUGIN) if find_spec("verifiers") is not None else []
 
 if not TYPE_CHECKING:  # to a type checker, the package's attributes stay what it defines
+    from nohallucinate.lazy import lazy_exports
 
-    def __getattr__(name: str) -> Any:
-        if name in VERIFIERS_PLUGIN:
-            try:
-                from nohallucinate.env import verifiers_env
-            except ModuleNotFoundError as exc:
-                if (exc.name or "").partition(".")[0] != "verifiers":
-                    raise
-                hint = f"nohallucinate.{name} needs verifiers: pip install 'nohallucinate[verifiers]'"
-                raise ModuleNotFoundError(hint, name=exc.name) from exc
-            value = getattr(verifiers_env, name)
-            globals()[name] = value
-            return value
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    __getattr__ = lazy_exports(__name__, {"nohallucinate.env.verifiers_env": VERIFIERS_PLUGIN})

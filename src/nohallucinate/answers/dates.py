@@ -117,10 +117,36 @@ def _normalise_words(text: str) -> str:
     return " ".join(re.findall(r"[a-z]+", fold(text)))
 
 
+_WORD_SEPARATOR = r"[\s‐‑-]+"
+
+
 def _alternation(words: Iterable[str]) -> str:
-    """A regex alternative of the given phrases, longest first, spaces matching spaces or hyphens."""
-    phrases = sorted(words, key=len, reverse=True)
-    return r"\b(?:" + "|".join(phrase.replace(" ", r"[\s‐‑-]+") for phrase in phrases) + r")\b"
+    """A regex alternative of the given phrases that prefers the longest, spaces matching spaces or hyphens.
+
+    Written as a tree of words ("twenty", then optionally "one", "two", …) rather than every phrase listed longest
+    first: it matches the same phrases in the same order of preference, since two phrases can both match at one
+    place only when one extends the other, and a longer word or a continuation is always tried first. The flat
+    list of the year-in-words patterns took about 0.2 s to compile at every start of the command line."""
+    tree: dict[str, dict] = {}
+    for phrase in words:
+        node = tree
+        for word in phrase.split(" "):
+            node = node.setdefault(word, {})
+        node[""] = {}  # a phrase ends here
+    return r"\b(?:" + _branches(tree) + r")\b"
+
+
+def _branches(tree: dict[str, dict]) -> str:
+    alternatives = []
+    for word in sorted((w for w in tree if w), key=len, reverse=True):  # of two words, the longer first
+        rest = tree[word]
+        below = [w for w in rest if w]
+        if not below:
+            alternatives.append(word)
+            continue
+        more = f"{_WORD_SEPARATOR}(?:{_branches(rest)})"
+        alternatives.append(f"{word}(?:{more})?" if "" in rest else f"{word}{more}")  # greedy: the longer first
+    return "|".join(alternatives)
 
 
 # --- regex pieces ------------------------------------------------------------------------------------

@@ -13,20 +13,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import lru_cache
 
 from nohallucinate.answers.normalise import normalise
 from nohallucinate.answers.sentences import SpanIndex, split_sentences
-
-
-class DefectCue(StrEnum):
-    """The four defects an unanswerable question can carry."""
-
-    FALSE_PREMISE = "false_premise"
-    NONEXISTENT = "nonexistent"
-    UNRECORDED = "unrecorded"
-    AMBIGUOUS = "ambiguous"
+from nohallucinate.tasks.families import DefectCue
 
 
 @dataclass(frozen=True)

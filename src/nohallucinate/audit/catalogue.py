@@ -15,6 +15,10 @@ from dataclasses import dataclass, field
 
 from nohallucinate.errors import UserInputError
 
+# How far above the abstention floor a fixed strategy may land before the audit fails (the command's defaults).
+MARGIN = 0.02
+BIOGRAPHY_MARGIN = 0.10  # biography's floor is 0.0; a reply with one lucky fact already earns a little
+
 # The kinds a strategy writes for; "*" stands for every short kind without an entry of its own.
 KINDS = ("date", "year", "number", "text", "biography")
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from nohallucinate.answers.lexicon import MONTHS
 from nohallucinate.answers.questions import expected_kind
-from nohallucinate.audit.catalogue import BEST_PER_FORM, Strategy
+from nohallucinate.audit.catalogue import BEST_PER_FORM, BIOGRAPHY_MARGIN, MARGIN, Strategy
 from nohallucinate.claims import decompose
 from nohallucinate.claims.anchors import anchors_of
 from nohallucinate.graders import Grader, abstention_reward
@@ -26,8 +26,6 @@ from nohallucinate.stats import clustered_se
 from nohallucinate.tasks import Family, Kind, Reply, Task, spec_of
 from nohallucinate.tasks.forms import question_form, question_subject
 
-MARGIN = 0.02  # how far above the floor a fixed strategy may land before the audit fails
-BIOGRAPHY_MARGIN = 0.10  # biography's floor is 0.0; a reply with one lucky fact already earns a little
 FALLBACK = "I don't know."  # what a strategy says to a kind of question it has no template for
 
 _DEFAULT_TYPICAL = {"number": "30", "year": "2000", "date": "1 January 1970", "text": "London"}

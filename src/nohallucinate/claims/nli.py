@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from nohallucinate.claims.check import Probabilities
 from nohallucinate.claims.verification import split_into_chunks, verify_claims
 from nohallucinate.errors import UserInputError
+from nohallucinate.extras import require
 from nohallucinate.models import ModelClient
 
 
@@ -44,16 +45,13 @@ class LocalNLIJudge:
     """A sequence-classification NLI model from the local disk (e.g. a DeBERTa MNLI checkpoint)."""
 
     def __init__(self, model: str, chunk_chars: int = 1_500, batch_size: int = 16) -> None:
-        try:
-            import torch
-            from transformers import AutoModelForSequenceClassification, AutoTokenizer
-        except ImportError:
-            raise ImportError(
-                "a local NLI model needs transformers and torch: pip install 'nohallucinate[nli]'"
-            ) from None
+        torch = require("nli", "torch", "a local NLI model")  # missing, MissingExtraError names the extra
+        transformers = require("nli", "transformers", "a local NLI model")
         self._torch = torch
-        self.tokenizer = AutoTokenizer.from_pretrained(model, local_files_only=True)
-        self.model = AutoModelForSequenceClassification.from_pretrained(model, local_files_only=True).eval()
+        self.tokenizer = transformers.AutoTokenizer.from_pretrained(model, local_files_only=True)
+        self.model = transformers.AutoModelForSequenceClassification.from_pretrained(
+            model, local_files_only=True
+        ).eval()
         labels = {name.lower(): index for index, name in self.model.config.id2label.items()}
         missing = {"entailment", "neutral", "contradiction"} - set(labels)
         if missing:

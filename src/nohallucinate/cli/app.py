@@ -1,13 +1,32 @@
 """The typer application every command module registers with."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from nohallucinate import __version__
 from nohallucinate.cli.output import LEVELS, fail, out, set_level, show_library_messages
+from nohallucinate.extras import missing_extra
+
+
+class _Commands(TyperGroup):
+    """The top-level command group: a command that reaches a module of an optional extra that is not installed
+    ends with one line naming the extra and its pip command, exit code 2 (a missing module no extra brings is a
+    bug and keeps its traceback)."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ModuleNotFoundError as exc:
+            told = missing_extra(exc, ctx.invoked_subcommand or "this command")
+            if told is None:
+                raise
+            fail(str(told))
+
 
 app = typer.Typer(
+    cls=_Commands,
     no_args_is_help=True,
     add_completion=False,
     help=(

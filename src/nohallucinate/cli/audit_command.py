@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 from functools import partial
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from nohallucinate.audit import BEST_PER_FORM, BIOGRAPHY_MARGIN, MARGIN, AuditReport, FamilyAudit, by_name, run_audit
-from nohallucinate.audit.evaluate import strategy_replies
+from nohallucinate.audit.catalogue import BEST_PER_FORM, BIOGRAPHY_MARGIN, MARGIN
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import (
@@ -26,9 +24,11 @@ from nohallucinate.cli.common import (
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, or_exit, out, print_json
 from nohallucinate.cli.progress import progress
-from nohallucinate.graders.cost import calls_needed
-from nohallucinate.models import ClientSettings, ModelClient
-from nohallucinate.runs import select_per_family
+from nohallucinate.models import ClientSettings
+
+if TYPE_CHECKING:
+    from nohallucinate.audit import AuditReport, FamilyAudit
+    from nohallucinate.models import ModelClient
 
 
 @app.command()
@@ -56,6 +56,12 @@ def audit(
     Each family is judged over every row asked in its question forms, since a fixed strategy cannot tell the
     families of one form apart. Exit 1 when the best wording-only policy beats the floor by more than the margin.
     """
+    import asyncio
+
+    from nohallucinate.audit import by_name, run_audit, strategy_replies
+    from nohallucinate.graders.cost import calls_needed
+    from nohallucinate.runs import select_per_family
+
     tasks = or_exit(lambda: select_per_family(load_task_file(tasks_path), per_family))
     chosen = or_exit(lambda: by_name(strategies))
     choice = GraderChoice.of(grader_name, grading, settings)

@@ -6,21 +6,25 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from pydantic import ValidationError
 from rich.table import Table
 
+from nohallucinate.bounds import quote
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.output import fail, or_exit, out, warn
 from nohallucinate.cli.progress import Tracker
-from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, Verdict, load_simpleqa_template, make_grader
-from nohallucinate.graders.llm.templates import UPSTREAM_CAVEAT
-from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
-from nohallucinate.runs import RunSummary
-from nohallucinate.tasks import Task, demo_tasks_path, load_tasks
-from nohallucinate.tasks.inputs import quote
+from nohallucinate.graders import GRADERS
+from nohallucinate.models import ClientSettings
+
+# The graders, runs and tasks are imported where they are used: the command line lists every command, and a
+# command that needs none of them starts without them (tests/test_startup.py).
+if TYPE_CHECKING:
+    from nohallucinate.graders import Grader, SimpleQATemplate, Verdict
+    from nohallucinate.models import Endpoint, ModelClient, Sampling
+    from nohallucinate.runs import RunSummary
+    from nohallucinate.tasks import Task
 
 TasksOption = Annotated[
     Path | None, typer.Option("--tasks", help="Task file (JSONL). Default: the bundled demo set.", show_default=False)
@@ -35,11 +39,15 @@ def track(bar: Tracker, verdict: Verdict, *_: object) -> None:
 
 
 def load_task_file(path: Path | None) -> list[Task]:
+    from nohallucinate.tasks import demo_tasks_path, load_tasks
+
     return or_exit(lambda: load_tasks(path or demo_tasks_path()))
 
 
 def resolve_simpleqa_template(choice: str, settings: ClientSettings, grader: str) -> SimpleQATemplate:
     """The SimpleQA template named on the command line; a bad choice ends the command, the upstream one warns."""
+    from nohallucinate.graders.llm.templates import UPSTREAM_CAVEAT, load_simpleqa_template
+
     template = or_exit(lambda: load_simpleqa_template(choice, settings.cache_root))
     if template.name == "upstream" and grader != "local":
         warn(UPSTREAM_CAVEAT)
@@ -57,6 +65,10 @@ def grader_endpoint(name: str, grading: flags.GraderFlags) -> Endpoint | None:
 
 def endpoint(model: str, base_url: str | None, api_key: str | None) -> Endpoint:
     """An endpoint from flags (else the environment); a missing key, a bad URL or no model name ends the command."""
+    from pydantic import ValidationError
+
+    from nohallucinate.models import Endpoint
+
     try:
         return or_exit(lambda: Endpoint.resolve(model, base_url=base_url, api_key=api_key))
     except ValidationError as exc:  # an empty model name
@@ -102,6 +114,8 @@ class GraderChoice:
     @asynccontextmanager
     async def grader(self) -> AsyncIterator[tuple[Grader, dict[str, ModelClient]]]:
         """The grader and the clients it calls through, closed on the way out."""
+        from nohallucinate.graders import make_grader
+
         clients = make_clients(self.settings, grader=self.endpoint)
         try:
             yield or_exit(lambda: make_grader(self.name, clients.get("grader"), self.template)), clients

@@ -16,11 +16,11 @@ from nohallucinate.cli.app import app
 from nohallucinate.cli.common import endpoint as resolve
 from nohallucinate.cli.output import err, fail, info, or_exit, out
 from nohallucinate.cli.progress import progress
-from nohallucinate.tasks import Family, Task, load_tasks
 
 if TYPE_CHECKING:  # the transport is imported when a command needs it: the other commands start faster without it
     from nohallucinate.datagen.transport import Mode, WikimediaTransport
     from nohallucinate.datagen.verify import Finding
+    from nohallucinate.tasks import Family, Task
 
 T = TypeVar("T")
 
@@ -63,6 +63,7 @@ def build(
     from nohallucinate.datagen.build import BuildStage, ModelDecomposer
     from nohallucinate.datagen.build import build as run_build
     from nohallucinate.models import ClientSettings
+    from nohallucinate.tasks import Family
 
     composition = _composition(per_family) if per_family else dict(DEFAULT_COMPOSITION)
     decomposer = None
@@ -120,6 +121,8 @@ def verify(
     as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
 ) -> None:
     """Re-derive every row from the sources, independently of the builders; exit 1 if any row does not hold."""
+    from nohallucinate.tasks import load_tasks
+
     tasks = or_exit(lambda: load_tasks(tasks_path))
     with _transport(None, replay, base_url, contact, min_interval) as transport:
         findings = _verified(tasks, transport, quiet=as_json)
@@ -171,6 +174,8 @@ def _transport(
 
 
 def _composition(specs: list[str]) -> dict[Family, int]:
+    from nohallucinate.tasks import Family
+
     composition: dict[Family, int] = {}
     for spec in specs:
         name, _, count = spec.partition("=")
@@ -182,6 +187,8 @@ def _composition(specs: list[str]) -> dict[Family, int]:
 
 
 def _print_report(report: dict, composition: dict[Family, int]) -> None:
+    from nohallucinate.tasks import Family
+
     table = Table(title=f"built {report['rows']} rows", title_justify="left")
     for column in ("family", "asked", "built", "easy", "medium", "hard", "untiered", "rejected"):
         table.add_column(column, justify="left" if column == "family" else "right")

@@ -3,50 +3,34 @@ score the detector on RAGTruth/ANAH sentence labels."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, cast
 
 import typer
 from rich.table import Table
 
-from nohallucinate.claims.nli import LocalNLIJudge, ModelJudge, NLIJudge
+from nohallucinate.bounds import clip, quote
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import JsonOption, endpoint
 from nohallucinate.cli.flag_groups import flag_group, with_flag_groups
 from nohallucinate.cli.output import err, exit_if_errored, fail, info, or_exit, out, print_json
 from nohallucinate.cli.progress import progress
-from nohallucinate.concurrency import bounded_map
-from nohallucinate.enokiqa import (
-    BASELINES,
-    AnnotationRow,
-    Annotator,
-    Classification,
-    EnokiScores,
-    LoadedSplit,
-    Prediction,
-    baseline_predictions,
-    classification,
-    detect,
-    enoki_record,
-    load_annotation_rows,
-    load_detection_rows,
-    load_enokiqa,
-    load_predictions,
-    score_labelled_sentences,
-    score_predictions,
-    sentence_baseline_scores,
-)
-from nohallucinate.enokiqa.detection_sets import Dataset
-from nohallucinate.enokiqa.labels import sentence_level
+from nohallucinate.enokiqa import BASELINES
 from nohallucinate.errors import UserInputError
-from nohallucinate.models import ClientSettings, Endpoint, ModelClient, ModelError
-from nohallucinate.tasks.inputs import clip, quote
+from nohallucinate.models import ClientSettings
+
+# The EnokiQA library is imported inside the commands: its metrics need numpy and scikit-learn (the `enoki` extra),
+# which take seconds to import and are not part of the core install.
+if TYPE_CHECKING:
+    from nohallucinate.claims.nli import LocalNLIJudge, NLIJudge
+    from nohallucinate.enokiqa import Annotator, Classification, EnokiScores, LoadedSplit, Prediction
+    from nohallucinate.enokiqa.detection_sets import Dataset
+    from nohallucinate.models import Endpoint, ModelClient
 
 enoki = typer.Typer(no_args_is_help=True, help="EnokiQA: hallucination detection at sentence, claim and span level.")
 app.add_typer(enoki, name="enoki")
@@ -140,6 +124,8 @@ def eval_command(
     as_json: JsonOption = False,
 ) -> None:
     """Sentence detection, claim verification and span localisation scores of predictions and baselines."""
+    from nohallucinate.enokiqa import baseline_predictions, load_predictions, score_predictions
+
     if predictions_path is None and not baselines:
         fail("give --predictions P.jsonl, --baseline NAME, or both")
     if average not in ("micro", "macro"):
@@ -200,6 +186,8 @@ def detect_command(
     as_json: JsonOption = False,
 ) -> None:
     """Run the pipeline over a split, write its predictions, and score them against the gold."""
+    from nohallucinate.enokiqa import detect, score_predictions
+
     loaded = _load(data, split, streaming, allow_violations, quiet=as_json)
     examples = loaded.examples[:limit]
     results, errors, usage = _annotate_all(settings, model, detector, examples, detect, "detect", quiet=as_json)
@@ -229,6 +217,8 @@ def annotate_command(
     as_json: JsonOption = False,
 ) -> None:
     """Annotate new (question, answer, context) rows into EnokiQA records: sentences, triples, spans, NLI."""
+    from nohallucinate.enokiqa import AnnotationRow, enoki_record, load_annotation_rows
+
     rows = or_exit(lambda: load_annotation_rows(input_path))
 
     async def annotate_row(annotator: Annotator, row: AnnotationRow) -> dict[str, Any]:
@@ -264,9 +254,17 @@ def detection_command(
     as_json: JsonOption = False,
 ) -> None:
     """Sentence-level macro-F1 and AUROC of the detector (or a baseline) on RAGTruth or ANAH labels."""
+    from nohallucinate.enokiqa import (
+        classification,
+        load_detection_rows,
+        score_labelled_sentences,
+        sentence_baseline_scores,
+    )
+    from nohallucinate.enokiqa.labels import sentence_level
+
     if (model is None) == (baseline is None):
         fail("give either --model (run the detector) or --baseline constant|random")
-    named = cast(Dataset | None, dataset)  # load_detection_rows refuses any other name, with its own message
+    named = cast("Dataset | None", dataset)  # load_detection_rows refuses any other name, with its own message
     responses = or_exit(lambda: load_detection_rows(rows_path, named))[:limit]
     labels, keys = sentence_level(responses)
     errors: list[dict[str, str]] = []
@@ -300,6 +298,8 @@ def detection_command(
 
 
 def _load(data: str, split: str | None, streaming: bool, allow_violations: bool, quiet: bool) -> LoadedSplit:
+    from nohallucinate.enokiqa import load_enokiqa
+
     try:
         loaded = load_enokiqa(data, split=split, streaming=streaming)
     except UserInputError as exc:  # SourceError among them
@@ -336,6 +336,9 @@ async def _annotator(
     settings: ClientSettings, endpoints: dict[str, Endpoint], detector: DetectorFlags
 ) -> AsyncIterator[tuple[Annotator, dict[str, ModelClient]]]:
     """The annotator over clients for `endpoints` (and a local judge if asked); the clients close on exit."""
+    from nohallucinate.claims.nli import ModelJudge
+    from nohallucinate.enokiqa import Annotator
+
     clients = {role: settings.client(endpoint) for role, endpoint in endpoints.items()}
     try:
         judge: NLIJudge
@@ -360,6 +363,8 @@ def _annotate_all(
     quiet: bool,
 ) -> tuple[list[T | None], list[dict[str, str]], dict[str, Any]]:
     """Every item through `run_one` with one annotator; results, errors, and what each model client used."""
+    import asyncio
+
     endpoints = _endpoints(model, detector)
 
     async def run() -> tuple[list[T | None], list[dict[str, str]], dict[str, Any]]:
@@ -371,6 +376,8 @@ def _annotate_all(
 
 
 def _local_judge(model: str) -> LocalNLIJudge:
+    from nohallucinate.claims.nli import LocalNLIJudge
+
     try:
         return LocalNLIJudge(model)
     except ImportError as exc:
@@ -383,6 +390,9 @@ async def _run_all(
     items: list[Any], run_one: Callable[[Any], Awaitable[T]], label: str, quiet: bool
 ) -> tuple[list[T | None], list[dict[str, str]]]:
     """Every item through `run_one`, with a progress bar; a model failure marks its item errored, never scored."""
+    from nohallucinate.concurrency import bounded_map
+    from nohallucinate.models import ModelError
+
     errors: list[dict[str, str]] = []  # in the order they happen
 
     with progress(len(items), label, quiet=quiet) as bar:

@@ -10,8 +10,6 @@ import typer
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import TasksOption, load_task_file
 from nohallucinate.cli.output import info, or_exit
-from nohallucinate.runs import select_per_family
-from nohallucinate.tasks.export import save_prompts
 
 
 @app.command("export-prompts")
@@ -24,6 +22,9 @@ def export_prompts(
 ) -> None:
     """Write the prompts as a Hugging Face dataset for trainers: task_id, family, tier and prompt messages, and no
     gold, defect or article (load it with `datasets.load_from_disk(DIR)`)."""
+    from nohallucinate.runs import select_per_family
+    from nohallucinate.tasks.export import save_prompts
+
     tasks = or_exit(lambda: select_per_family(load_task_file(tasks_path), per_family))
     import datasets  # here, not at the top: it takes a second to import, and only this command needs it
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, get_type_hints
+from typing import Any
 
 from nohallucinate.cli.output import or_exit
 
@@ -35,8 +36,12 @@ def flag(name: str, annotation: Any, default: Any) -> inspect.Parameter:
 def flag_group(flags_type: type[Any]) -> Any:
     """The group of a dataclass whose fields are typer options with defaults; the command receives an instance.
     Typed Any, as a parameter's default stands for the instance the command receives."""
-    hints = get_type_hints(flags_type, include_extras=True)
-    return FlagGroup([flag(f.name, hints[f.name], f.default) for f in fields(flags_type) if f.init], flags_type)
+    flags = [f for f in fields(flags_type) if f.init]
+    # Only the flags' annotations are resolved (strings, under `from __future__ import annotations`): a field the
+    # instance computes may name a type that need not be imported until a command runs (PolicyFlags.sampling).
+    names = vars(sys.modules[flags_type.__module__])
+    hints = {f.name: eval(f.type, names) if isinstance(f.type, str) else f.type for f in flags}
+    return FlagGroup([flag(f.name, hints[f.name], f.default) for f in flags], flags_type)
 
 
 def with_flag_groups(command: Callable[..., None]) -> Callable[..., None]:

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from pydantic import ValidationError
 
 from nohallucinate.cli.flag_groups import FlagGroup, flag, flag_group
 from nohallucinate.errors import UserInputError
-from nohallucinate.models import ClientSettings, ModelClient, Sampling
+from nohallucinate.models import ClientSettings
 from nohallucinate.spec import DEFAULT_GRADER_MODEL
+
+if TYPE_CHECKING:  # pydantic's models are imported where a value is checked: --help needs none
+    from nohallucinate.models import ModelClient, Sampling
 
 GraderModel = Annotated[str, typer.Option("--grader-model", help="Model that grades (llm and hybrid graders).")]
 GraderBaseUrl = Annotated[
@@ -122,6 +124,10 @@ class PolicyFlags:
     sampling: Sampling = field(init=False)
 
     def __post_init__(self) -> None:
+        from pydantic import ValidationError
+
+        from nohallucinate.models import Sampling
+
         try:
             sampling = Sampling(temperature=self.temperature, top_p=self.top_p, max_tokens=self.max_tokens,
                                 seed=self.seed, reasoning_effort=self.reasoning_effort)  # fmt: skip

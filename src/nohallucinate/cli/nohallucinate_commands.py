@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -26,17 +25,16 @@ from nohallucinate.cli.common import (
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, exit_if_errored, or_exit, out, print_json
 from nohallucinate.cli.progress import progress
-from nohallucinate.graders import Verdict
-from nohallucinate.models import ClientSettings, ModelClient
-from nohallucinate.report import render_summary
-from nohallucinate.runs import RunSummary, grade_replies, summarise, verdict_row
-from nohallucinate.tasks import load_replies
-from nohallucinate.tasks.checks import MAX_FORM_ADVANTAGE, task_set_problems
-from nohallucinate.tasks.forms import FormBalance, form_balance
+from nohallucinate.models import ClientSettings
 
+if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common.py
+    from nohallucinate.graders import Verdict
+    from nohallucinate.models import ModelClient
+    from nohallucinate.runs import RunSummary
+    from nohallucinate.tasks.forms import FormBalance
 
-class GradeSummary(RunSummary):
-    tasks_without_response: int  # tasks of the task file that no reply answered
+    class GradeSummary(RunSummary):
+        tasks_without_response: int  # tasks of the task file that no reply answered
 
 
 @app.command()
@@ -50,6 +48,12 @@ def grade(
     as_json: JsonOption = False,
 ) -> None:
     """Grade replies made elsewhere against a task file."""
+    import asyncio
+
+    from nohallucinate.report import render_summary
+    from nohallucinate.runs import grade_replies, summarise, verdict_row
+    from nohallucinate.tasks import load_replies
+
     tasks = load_task_file(tasks_path)
     replies = or_exit(lambda: load_replies(responses, tasks))
     choice = GraderChoice.of(grader_name, grading, settings)
@@ -82,6 +86,9 @@ def grade(
 @app.command()
 def check(tasks_path: TasksOption = None) -> None:
     """Validate a task file and check the properties every task set must keep (wording, forms, subjects)."""
+    from nohallucinate.tasks.checks import task_set_problems
+    from nohallucinate.tasks.forms import form_balance
+
     tasks = load_task_file(tasks_path)
     problems = task_set_problems(tasks)
     render_forms(form_balance(tasks))
@@ -96,6 +103,8 @@ def check(tasks_path: TasksOption = None) -> None:
 
 def render_forms(balance: FormBalance) -> None:
     """The short questions by form (names, numbers and dates masked): answerable rows beside each defect."""
+    from nohallucinate.tasks.checks import MAX_FORM_ADVANTAGE
+
     table = Table(title="question forms (names, numbers and dates masked)", title_justify="left")
     table.add_column("form")
     for column in ("rows", "answerable", "largest defect", ""):

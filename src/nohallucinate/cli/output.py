@@ -21,9 +21,9 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from nohallucinate.bounds import clip
 from nohallucinate.errors import UserInputError
 from nohallucinate.failures import Failures
-from nohallucinate.tasks.inputs import clip
 
 T = TypeVar("T")
 

@@ -10,9 +10,6 @@ import typer
 
 from nohallucinate.cli.app import app
 from nohallucinate.cli.output import fail, info, or_exit, warn
-from nohallucinate.report import write_report
-from nohallucinate.report.runs import NothingGraded
-from nohallucinate.runs import run_kind
 
 
 @app.command()
@@ -20,7 +17,14 @@ def report(
     run_dirs: Annotated[list[Path], typer.Argument(help="Run directories, shown side by side.", show_default=False)],
     out_dir: Annotated[Path, typer.Option("--out", help="Where report.html and the PNG charts go.")] = Path("report"),
 ) -> None:
-    """Write a self-contained HTML report (charts embedded, opens offline) and print the tables as markdown."""
+    """Write a self-contained HTML report (charts embedded, opens offline) and print the tables as markdown.
+
+    The charts need the `report` extra (matplotlib): without it the command exits 2 naming it.
+    """
+    from nohallucinate.report import write_report
+    from nohallucinate.report.runs import NothingGraded
+    from nohallucinate.runs import run_kind
+
     for directory in run_dirs:
         if or_exit(partial(run_kind, directory)) == "tax":
             fail(f"{directory} is a Hallucination-Tax run; report on it with `nohallucinate tax report`")

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import sys
 from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -15,27 +14,15 @@ from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
 from nohallucinate.cli.common import UNGRADED_ITEMS, GraderChoice, JsonOption, print_usage, run_record, track
 from nohallucinate.cli.flag_groups import with_flag_groups
-from nohallucinate.cli.output import err, exit_if_errored, fail, or_exit, out, print_json, reported, warn
+from nohallucinate.cli.output import exit_if_errored, fail, info, or_exit, out, print_json, reported, warn
 from nohallucinate.cli.progress import progress
 from nohallucinate.graders import GRADERS
-from nohallucinate.models import ClientSettings, ModelClient
-from nohallucinate.report import render_summary
-from nohallucinate.runs import (
-    EXPORT_FORMATS,
-    RunItems,
-    RunSession,
-    check_regrade_target,
-    model_records,
-    read_items,
-    regrade,
-    regraded_config,
-    run_tasks,
-    summarise,
-    write_jsonl,
-    write_parquet,
-)
-from nohallucinate.runs.cleanup import output_directory, write_text_atomically
-from nohallucinate.tasks import Task
+from nohallucinate.models import ClientSettings
+
+if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common.py
+    from nohallucinate.models import ModelClient
+    from nohallucinate.runs import RunItems, RunSession
+    from nohallucinate.tasks import Task
 
 RunArgument = Annotated[Path, typer.Argument(help="A run directory (made by sweep or regrade).", show_default=False)]
 MovedTasksOption = Annotated[
@@ -56,6 +43,9 @@ def export_run(
 ) -> None:
     """Write one row per stored (task, sample) of a run: task_id, family, tier, sample, question, reply, verdict,
     reward, decided_by, detail (biography claims with their support) and error; by task id, then sample."""
+    from nohallucinate.runs import EXPORT_FORMATS, read_items, write_jsonl, write_parquet
+    from nohallucinate.runs.cleanup import write_text_atomically
+
     if format_ not in EXPORT_FORMATS:
         fail(f"--format {format_!r}: choose one of {', '.join(EXPORT_FORMATS)}")
     if format_ == "parquet" and out_path is None:
@@ -72,7 +62,7 @@ def export_run(
         text = io.StringIO()
         write_jsonl(rows, text)
         or_exit(lambda: write_text_atomically(out_path, text.getvalue()))
-    err.print(f"exported {len(rows)} items of {run_dir} to {out_path}", highlight=False, soft_wrap=True)
+    info(f"exported {len(rows)} items of {run_dir} to {out_path}")
 
 
 @app.command("regrade")
@@ -88,6 +78,20 @@ def regrade_command(
 ) -> None:
     """Grade a run's stored replies anew into a new run directory, without calling the policy: another grader,
     grader model or SimpleQA template. Items the policy failed on stay errored, with their reason."""
+    import asyncio
+
+    from nohallucinate.report import render_summary
+    from nohallucinate.runs import (
+        RunSession,
+        check_regrade_target,
+        model_records,
+        read_items,
+        regraded_config,
+        run_tasks,
+        summarise,
+    )
+    from nohallucinate.runs.cleanup import output_directory
+
     source = or_exit(lambda: read_items(run_dir, tasks_path))
     or_exit(lambda: check_regrade_target(run_dir, out_dir))
     tasks = or_exit(lambda: run_tasks(source.config, tasks_path))
@@ -114,13 +118,15 @@ def regrade_command(
         title = f"policy {config.policy} · grader {config.grader} (regraded; was {source.config.grader})"
         render_summary(summary, out, title=title)
         print_usage(record)
-        err.print(f"run directory: {session.directory}", highlight=False, soft_wrap=True)
+        info(f"run directory: {session.directory}")
     exit_if_errored(summary["errored"], UNGRADED_ITEMS)
 
 
 async def _regrade(
     source: RunItems, tasks: list[Task], choice: GraderChoice, session: RunSession, concurrency: int, quiet: bool
 ) -> dict[str, ModelClient]:
+    from nohallucinate.runs.regrade import regrade
+
     async with choice.grader() as (grader, clients):
         with progress(len(source.graded), "regrading", quiet=quiet) as bar:
             await regrade(source, tasks, grader, session.store, concurrency=concurrency, on_result=partial(track, bar))

@@ -15,17 +15,12 @@ from nohallucinate.cli.app import app
 from nohallucinate.cli.common import GraderOption, TasksOption, resolve_simpleqa_template
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, fail, or_exit
-from nohallucinate.env import GraderSpec, NoHallucinateEnv, WorkerGrader
 from nohallucinate.env.limits import MAX_BODY_BYTES, MAX_GROUP
 from nohallucinate.graders import GRADERS
 from nohallucinate.models import ClientSettings
-from nohallucinate.tasks import demo_tasks_path, load_tasks
 
 # Two processes read replies while the event loop serves: one long reply leaves a worker free for the others.
 DEFAULT_GRADING_WORKERS = 2
-# What the `serve` extra brings (the openreward SDK and the server stack under it): optional, so that the core
-# package installs beside verifiers, whose sse-starlette pin conflicts with openreward's.
-SERVE_EXTRA_MODULES = frozenset({"openreward", "fastapi", "starlette", "sse_starlette", "uvicorn"})
 SERVE_CLIENT_FLAGS = flags.client_flags(concurrency=64, concurrency_help="Grader model requests in flight at once.")
 
 
@@ -58,15 +53,11 @@ def serve(
         fail(f"unknown grader {grader_name!r}; choose one of: {', '.join(GRADERS)}")
     # The SDK checks PyPI for updates at start; off unless asked for (these servers often run offline).
     os.environ.setdefault("OPENREWARD_DISABLE_UPDATE_CHECK", "1")
-    try:
-        from nohallucinate.env.openreward_env import ENVIRONMENT_NAME, make_server
-    except ModuleNotFoundError as exc:
-        if (exc.name or "").partition(".")[0] not in SERVE_EXTRA_MODULES:
-            raise  # not a missing extra: a bug, which keeps its traceback
-        fail(
-            f"serve needs the optional `serve` extra, not installed here (no module {exc.name!r}): "
-            "pip install 'nohallucinate[serve]'"
-        )
+    # The `serve` extra (the openreward SDK and its server stack), optional so that the core installs beside
+    # verifiers, whose sse-starlette pin conflicts with openreward's. Missing, the command exits 2 naming it (cli.app).
+    from nohallucinate.env import GraderSpec, NoHallucinateEnv, WorkerGrader
+    from nohallucinate.env.openreward_env import ENVIRONMENT_NAME, make_server
+    from nohallucinate.tasks import demo_tasks_path, load_tasks
 
     tasks = or_exit(lambda: load_tasks(tasks_path or demo_tasks_path()))
     check_can_listen(host, port)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from nohallucinate.bounds import MAX_SAMPLE
 from nohallucinate.checksums import file_sha256
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.app import app
@@ -27,24 +27,16 @@ from nohallucinate.cli.common import (
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import exit_if_errored, fail, info, or_exit, out, print_json, reported
 from nohallucinate.cli.progress import progress
-from nohallucinate.graders import GRADERS, Grader, SimpleQATemplate, Verdict, make_grader
-from nohallucinate.models import ClientSettings, Endpoint, ModelClient, Sampling
-from nohallucinate.policies import BASELINES, MODEL_PREFIX, Policy, make_policy
-from nohallucinate.report import render_summary
-from nohallucinate.runs import (
-    RunConfig,
-    RunSession,
-    RunStore,
-    model_records,
-    pending,
-    run_tasks,
-    sample_counts,
-    select_per_family,
-    summarise,
-    sweep,
-)
-from nohallucinate.tasks import Reply, Task, demo_tasks_path, load_tasks
-from nohallucinate.tasks.inputs import MAX_SAMPLE
+from nohallucinate.graders import GRADERS, make_grader
+from nohallucinate.models import ClientSettings
+from nohallucinate.policies import BASELINES, MODEL_PREFIX, make_policy
+
+if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common.py
+    from nohallucinate.graders import Grader, SimpleQATemplate, Verdict
+    from nohallucinate.models import Endpoint, ModelClient, Sampling
+    from nohallucinate.policies import Policy
+    from nohallucinate.runs import RunConfig, RunStore
+    from nohallucinate.tasks import Reply, Task
 
 
 @app.command(name="sweep")
@@ -81,6 +73,20 @@ def sweep_command(
     as_json: JsonOption = False,
 ) -> None:
     """Run a policy over the tasks, grade every reply into a run directory, and print the per-family table."""
+    import asyncio
+
+    from nohallucinate.report import render_summary
+    from nohallucinate.runs import (
+        RunConfig,
+        RunSession,
+        model_records,
+        pending,
+        sample_counts,
+        select_per_family,
+        summarise,
+    )
+    from nohallucinate.tasks import demo_tasks_path, load_tasks
+
     if resume is not None:
         given = {"--policy": policy_name, "--tasks": tasks_path, "--grader": grader_name, "--per-family": per_family,
                  "--samples": samples, "--samples-for": samples_for, "--out": out_dir}  # fmt: skip
@@ -154,6 +160,8 @@ async def _run(
     template: SimpleQATemplate,
     quiet: bool,
 ) -> dict[str, ModelClient]:
+    from nohallucinate.runs import sweep
+
     clients = make_clients(settings, grader=grader_end, policy=policy_endpoint, sampling=sampling)
     policy: Policy = or_exit(lambda: make_policy(config.policy, clients.get("policy")))
     grader: Grader = or_exit(lambda: make_grader(config.grader, clients.get("grader"), template))
@@ -172,6 +180,8 @@ async def _run(
 
 
 def _tasks_of(config: RunConfig) -> list[Task]:
+    from nohallucinate.runs import run_tasks, select_per_family
+
     return or_exit(lambda: select_per_family(run_tasks(config), config.per_family))
 
 

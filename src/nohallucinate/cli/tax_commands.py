@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -18,16 +17,11 @@ from nohallucinate.cli.output import err, exit_if_errored, fail, info, or_exit, 
 from nohallucinate.cli.progress import Tracker, progress
 from nohallucinate.models import ClientSettings, default_cache_dir
 from nohallucinate.policies import MODEL_PREFIX
-from nohallucinate.report.runs import NothingGraded
-from nohallucinate.report.tax_report import write_tax_report
-from nohallucinate.runs import RunSession, model_records, read_results
-from nohallucinate.tax import TaxRunConfig, answer_and_grade, grade_generations, load_generations
-from nohallucinate.tax.benchmarks import BENCHMARKS, UMWP_SAMPLE_SIZE, UMWP_SEED, load_benchmark
-from nohallucinate.tax.correctness import AnswerChecker
-from nohallucinate.tax.fetch import GITHUB, fetch_benchmarks
-from nohallucinate.tax.grading import BenchmarkSummary, TaxResult, summarise
-from nohallucinate.tax.prompt import DEFAULT_PROMPT, PromptTemplate
-from nohallucinate.tax.run import load_items, parse_samples, pending_work, result_key
+from nohallucinate.tax.benchmarks import BENCHMARKS, GITHUB, UMWP_SAMPLE_SIZE, UMWP_SEED
+
+if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common.py
+    from nohallucinate.tax import BenchmarkSummary, TaxRunConfig
+    from nohallucinate.tax.grading import TaxResult
 
 tax = typer.Typer(no_args_is_help=True, help="Hallucination Tax: refusal on unanswerable math, accuracy on solvable.")
 app.add_typer(tax, name="tax")
@@ -65,6 +59,8 @@ def fetch_command(
     as_json: JsonOption = False,
 ) -> None:
     """Download the benchmark files from their public sources (checked against the recorded sha256)."""
+    from nohallucinate.tax.fetch import fetch_benchmarks  # httpx: a tenth of a second, for this command only
+
     names = _benchmark_names(benchmarks)
 
     def said(name: str, outcome: str) -> None:
@@ -86,6 +82,8 @@ def manifest_command(
     as_json: JsonOption = False,
 ) -> None:
     """Rows, items, checksum, source and count notes of each benchmark in a data directory."""
+    from nohallucinate.tax.run import load_items
+
     names = _benchmark_names(benchmarks)
     directory = _data_dir(data_dir)
     _, manifest = or_exit(lambda: load_items(names, directory, umwp_seed=umwp_seed, umwp_size=umwp_size))
@@ -128,6 +126,13 @@ def run_command(
     as_json: JsonOption = False,
 ) -> None:
     """Ask a model every benchmark question, grade each response into a run directory, print the figures."""
+    import asyncio
+
+    from nohallucinate.runs import RunSession, model_records, read_results
+    from nohallucinate.tax import DEFAULT_PROMPT, PromptTemplate, TaxResult, TaxRunConfig, answer_and_grade, summarise
+    from nohallucinate.tax.correctness import AnswerChecker  # math-verify: the `tax` extra, checked before any work
+    from nohallucinate.tax.run import load_items, parse_samples, pending_work, result_key
+
     if resume is not None:
         given = {"--policy": policy, "--data-dir": data_dir, "--out": out_dir, "--samples": samples,
                  "--prompt-template": prompt_file, "--limit": limit}  # fmt: skip
@@ -215,6 +220,11 @@ def grade_command(
     as_json: JsonOption = False,
 ) -> None:
     """Grade responses made elsewhere against one benchmark."""
+    import asyncio
+
+    from nohallucinate.tax import grade_generations, load_benchmark, load_generations, summarise
+    from nohallucinate.tax.correctness import AnswerChecker  # math-verify: the `tax` extra, checked before any work
+
     directory = _data_dir(data_dir)
     loaded = or_exit(lambda: load_benchmark(benchmark, directory, umwp_seed=umwp_seed, umwp_size=umwp_size))
     generations = or_exit(lambda: load_generations(generations_path, loaded.items))
@@ -310,7 +320,13 @@ def report_command(
     run_dirs: Annotated[list[Path], typer.Argument(help="Tax run directories, side by side.", show_default=False)],
     out_dir: Annotated[Path, typer.Option("--out", help="Where tax_report.html and its chart go.")] = Path("report"),
 ) -> None:
-    """Runs side by side (e.g. a base model and its RL-finetuned version): HTML with a chart, markdown table."""
+    """Runs side by side (e.g. a base model and its RL-finetuned version): HTML with a chart, markdown table.
+
+    The chart needs the `report` extra (matplotlib): without it the command exits 2 naming it.
+    """
+    from nohallucinate.report.runs import NothingGraded
+    from nohallucinate.report.tax_report import write_tax_report  # matplotlib: the `report` extra
+
     try:
         html_path, markdown = or_exit(lambda: write_tax_report(run_dirs, out_dir))
     except NothingGraded as exc:  # the run failed, and says so again rather than show empty tables

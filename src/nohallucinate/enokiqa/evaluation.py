@@ -10,15 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictStr
 
 from nohallucinate.enokiqa.labels import gold_spans, sentence_labels, triple_labels
-from nohallucinate.enokiqa.metrics import Average, Classification, Span, classification, evaluate
-from nohallucinate.enokiqa.schema import EnokiExample
+from nohallucinate.enokiqa.schema import EnokiExample, Span
 from nohallucinate.errors import UserInputError
 from nohallucinate.tasks.inputs import Index, Probability, load_rows, quote, reject_duplicates
+
+if TYPE_CHECKING:  # the metrics need numpy and scikit-learn (the `enoki` extra): imported where scores are computed
+    from nohallucinate.enokiqa.metrics import Average, Classification
 
 Part = Literal["sentence_scores", "triple_scores", "spans"]
 PARTS: tuple[Part, ...] = ("sentence_scores", "triple_scores", "spans")
@@ -101,6 +103,8 @@ def score_predictions(
     threshold: float = 0.5,
 ) -> EnokiScores:
     """All three tasks for the parts the predictions give; every example must have exactly one prediction."""
+    from nohallucinate.enokiqa.metrics import classification, evaluate
+
     by_id = _match(examples, list(predictions))
     given = _parts_given(examples, by_id)
     skipped = {TASK_OF_PART[part]: f"no prediction gives {part}" for part in PARTS if part not in given}

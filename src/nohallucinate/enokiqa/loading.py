@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from nohallucinate.enokiqa.schema import EnokiExample, EnokiSentence, EnokiTriple
 from nohallucinate.errors import UserInputError
+from nohallucinate.extras import require
 from nohallucinate.tasks.inputs import clip, field_and_reason, quote
 
 HUB_ID = "s-nlp/EnokiQA"
@@ -93,9 +94,8 @@ def _is_hub_split(source: str | Path) -> bool:
 
 def _hub_records(hub_id: str, name: str, streaming: bool, label: str) -> Iterator[Any]:
     hint = "no network? give a local parquet/JSONL path instead (e.g. a downloaded data/{split}-*.parquet)"
+    datasets = require("enoki", "datasets", "loading EnokiQA from the Hub")  # missing, it says which extra
     try:
-        import datasets
-
         # Errors can surface while iterating a streamed split, so the loop sits inside the same guard.
         yield from datasets.load_dataset(hub_id, split=name, streaming=streaming)
     except Exception as exc:
@@ -136,8 +136,7 @@ def _file_records(files: Iterable[Path]) -> Iterator[Any]:
 
 def _read_file(path: Path) -> Iterator[Any]:
     if path.suffix == ".parquet":
-        import pyarrow.parquet as pq
-
+        pq = require("enoki", "pyarrow.parquet", "reading a parquet file")
         yield from pq.read_table(path).to_pylist()
     elif path.suffix == ".json":
         rows = json.loads(path.read_text(encoding="utf-8"))

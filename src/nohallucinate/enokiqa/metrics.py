@@ -32,9 +32,9 @@ import numpy as np
 from numpy.typing import NDArray
 from sklearn.metrics import f1_score, roc_auc_score
 
+from nohallucinate.enokiqa.schema import Span
 from nohallucinate.tasks.inputs import quote
 
-Span = tuple[int, int]
 Average = Literal["micro", "macro"]
 IntArray = NDArray[np.int64]
 FloatArray = NDArray[np.float64]

@@ -8,6 +8,8 @@ from pydantic import BaseModel, ConfigDict, field_validator
 
 from nohallucinate.tasks.inputs import MAX_INDEX, Finite, Index
 
+Span = tuple[int, int]  # [start, end) character offsets into an answer
+
 
 class _Frozen(BaseModel):
     # Unknown fields are ignored rather than rejected so that a column added upstream does not drop every record.

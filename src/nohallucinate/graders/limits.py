@@ -9,10 +9,14 @@ time linear in length (benchmarks/local_grading_by_length.py), so the limit is a
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from nohallucinate.graders.ladder import bottom_label
-from nohallucinate.graders.verdict import Verdict
-from nohallucinate.tasks import Family, FamilySpec, Kind, Reply, Task, spec_of
+from nohallucinate.tasks.families import Family, FamilySpec, Kind, spec_of
+
+if TYPE_CHECKING:  # the limits alone (the `serve` command's defaults) need no task or verdict model
+    from nohallucinate.graders.verdict import Verdict
+    from nohallucinate.tasks import Reply, Task
 
 SHORT_REPLY_LIMIT = 8_000  # characters: about 1,300 words
 BIOGRAPHY_REPLY_LIMIT = 50_000  # characters: about 8,000 words, longer than most Wikipedia articles
@@ -33,6 +37,8 @@ REPLY_LIMITS: Mapping[Family, int] = {family: reply_limit(family) for family in 
 
 def over_limit(task: Task, reply: Reply, limits: Mapping[Family, int] | None = REPLY_LIMITS) -> Verdict | None:
     """The verdict on a reply longer than its family's limit (reward 0.0, detail says why), else None."""
+    from nohallucinate.graders.verdict import Verdict
+
     limit = None if limits is None else limits.get(task.family)
     if limit is None or len(reply.response) <= limit:
         return None

@@ -9,8 +9,6 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-import openai
-
 from nohallucinate.errors import NohallucinateError
 from nohallucinate.models.cache import ResponseCache, request_key
 from nohallucinate.models.endpoint import Endpoint, Sampling
@@ -59,6 +57,8 @@ class ModelClient:
         self._cache = cache
         self._limit = asyncio.Semaphore(concurrency)
         self._retrying = Retrying(max_attempts=max_attempts, deadline=deadline, backoff=backoff)
+        import openai  # here, not at the top: it takes most of a second to import, and the local grader needs none
+
         self._sdk = openai.AsyncOpenAI(
             base_url=endpoint.base_url,
             api_key=endpoint.api_key,

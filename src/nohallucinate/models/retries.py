@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import functools
 import json
 import math
 import random
@@ -14,7 +15,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
-import openai
 import tenacity
 
 from nohallucinate.errors import NohallucinateError
@@ -31,17 +31,22 @@ class DeadlineExceeded(NohallucinateError):
     """No answer within the call's deadline, whatever attempts were left."""
 
 
-# Failures worth another attempt: rate limits, server errors, timeouts, dropped connections, garbled bodies.
-TRANSIENT = (
-    openai.RateLimitError,
-    openai.InternalServerError,
-    openai.APITimeoutError,
-    openai.APIConnectionError,
-    openai.APIResponseValidationError,
-    openai.ConflictError,
-    json.JSONDecodeError,  # a truncated or garbled body: the SDK lets the parser's error through
-    UnusableReply,
-)
+@functools.cache
+def transient_errors() -> tuple[type[BaseException], ...]:
+    """Failures worth another attempt: rate limits, server errors, timeouts, dropped connections, garbled bodies."""
+    import openai  # here, not at the top: the SDK takes most of a second to import, and only model calls need it
+
+    return (
+        openai.RateLimitError,
+        openai.InternalServerError,
+        openai.APITimeoutError,
+        openai.APIConnectionError,
+        openai.APIResponseValidationError,
+        openai.ConflictError,
+        json.JSONDecodeError,  # a truncated or garbled body: the SDK lets the parser's error through
+        UnusableReply,
+    )
+
 
 # Told before each retry: the attempt about to be made (2 for the first retry), the wait before it, and why.
 OnRetry = Callable[[int, float, BaseException], None]
@@ -110,7 +115,7 @@ class Retrying:
         retrying = tenacity.AsyncRetrying(
             stop=tenacity.stop_after_attempt(self.max_attempts),
             wait=self._tenacity_wait,
-            retry=tenacity.retry_if_exception_type(TRANSIENT),
+            retry=tenacity.retry_if_exception_type(transient_errors()),
             before_sleep=before_sleep,
             sleep=deadline.sleep,
             reraise=True,  # the last attempt's own failure, not tenacity's RetryError
@@ -178,6 +183,8 @@ def _bounded(seconds: float) -> float:
 
 def describe(exc: BaseException) -> str:
     """A failure in one line: the HTTP status and message, or the exception's type and message."""
+    import openai  # loaded already when the failure came from a model call
+
     if isinstance(exc, openai.APIStatusError):
         return f"HTTP {exc.status_code}: {exc.message}"
     if isinstance(exc, DeadlineExceeded):

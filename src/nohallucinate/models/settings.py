@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nohallucinate.models.cache import CACHE_FILE, ResponseCache, default_cache_dir
-from nohallucinate.models.client import ModelClient
-from nohallucinate.models.endpoint import Endpoint, Sampling
+
+if TYPE_CHECKING:  # the client (asyncio, tenacity) is imported when one is made: the flags alone need neither
+    from nohallucinate.models.client import ModelClient
+    from nohallucinate.models.endpoint import Endpoint, Sampling
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,8 @@ class ClientSettings:
     def client(self, endpoint: Endpoint, sampling: Sampling | None = None) -> ModelClient:
         """A client for `endpoint`, caching (unless caching is off) into the one response cache that every client
         of these settings shares, so that a problem with the file is reported once, not once per client."""
+        from nohallucinate.models.client import ModelClient
+
         cache = None if self.no_cache else self._cache()
         return ModelClient(
             endpoint,

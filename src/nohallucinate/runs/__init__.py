@@ -1,14 +1,11 @@
 """Runs: execute policy x tasks x grader, keep every result in a run store, and aggregate the verdicts."""
 
-from nohallucinate.runs.config import ModelRecord, RegradeSource, RunConfig
-from nohallucinate.runs.errors import BadRunError, RunLockedError, RunStopped, RunStoreError, RunWriteError
-from nohallucinate.runs.export import EXPORT_FORMATS, export_rows, write_jsonl, write_parquet
-from nohallucinate.runs.files import read_config, read_graded, read_responses, read_results, read_verdicts, run_kind
-from nohallucinate.runs.items import ITEM_COLUMNS, RunItems, read_items, run_tasks, verdict_row
-from nohallucinate.runs.regrade import check_regrade_target, regrade, regraded_config
-from nohallucinate.runs.session import RunSession, model_records, run_name
-from nohallucinate.runs.store import RunStore, stopped_message
-from nohallucinate.runs.summary import RunSummary, summarise
+from typing import TYPE_CHECKING
+
+from nohallucinate.lazy import lazy_exports
+
+# Imported now: `sweep` names both a module and a function of it (nohallucinate.lazy). The `regrade` function is
+# imported from its module, nohallucinate.runs.regrade, for the same reason.
 from nohallucinate.runs.sweep import (
     Samples,
     errored,
@@ -19,6 +16,52 @@ from nohallucinate.runs.sweep import (
     select_per_family,
     sweep,
 )
+
+if TYPE_CHECKING:
+    from nohallucinate.runs.config import ModelRecord, RegradeSource, RunConfig
+    from nohallucinate.runs.errors import BadRunError, RunLockedError, RunStopped, RunStoreError, RunWriteError
+    from nohallucinate.runs.export import EXPORT_FORMATS, export_rows, write_jsonl, write_parquet
+    from nohallucinate.runs.files import (
+        read_config,
+        read_graded,
+        read_responses,
+        read_results,
+        read_verdicts,
+        run_kind,
+    )
+    from nohallucinate.runs.items import ITEM_COLUMNS, RunItems, read_items, run_tasks, verdict_row
+    from nohallucinate.runs.regrade import check_regrade_target, regraded_config
+    from nohallucinate.runs.session import RunSession, model_records, run_name
+    from nohallucinate.runs.store import RunStore, stopped_message
+    from nohallucinate.runs.summary import RunSummary, summarise
+else:  # imported on first use (nohallucinate.lazy)
+    __getattr__ = lazy_exports(
+        __name__,
+        {
+            "nohallucinate.runs.config": ("ModelRecord", "RegradeSource", "RunConfig"),
+            "nohallucinate.runs.errors": (
+                "BadRunError",
+                "RunLockedError",
+                "RunStopped",
+                "RunStoreError",
+                "RunWriteError",
+            ),
+            "nohallucinate.runs.export": ("EXPORT_FORMATS", "export_rows", "write_jsonl", "write_parquet"),
+            "nohallucinate.runs.files": (
+                "read_config",
+                "read_graded",
+                "read_responses",
+                "read_results",
+                "read_verdicts",
+                "run_kind",
+            ),
+            "nohallucinate.runs.items": ("ITEM_COLUMNS", "RunItems", "read_items", "run_tasks", "verdict_row"),
+            "nohallucinate.runs.regrade": ("check_regrade_target", "regraded_config"),
+            "nohallucinate.runs.session": ("RunSession", "model_records", "run_name"),
+            "nohallucinate.runs.store": ("RunStore", "stopped_message"),
+            "nohallucinate.runs.summary": ("RunSummary", "summarise"),
+        },
+    )
 
 __all__ = [
     "EXPORT_FORMATS",
@@ -49,7 +92,6 @@ __all__ = [
     "read_responses",
     "read_results",
     "read_verdicts",
-    "regrade",
     "regraded_config",
     "run_kind",
     "run_name",

@@ -13,7 +13,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from nohallucinate.answers.defects import DefectCue
+
+class DefectCue(StrEnum):
+    """The four defects an unanswerable question can carry."""
+
+    FALSE_PREMISE = "false_premise"
+    NONEXISTENT = "nonexistent"
+    UNRECORDED = "unrecorded"
+    AMBIGUOUS = "ambiguous"
 
 
 class Family(StrEnum):

@@ -14,29 +14,16 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, Field, StrictInt, StrictStr, ValidationError
 
+# The bounds live apart from pydantic, for the command line to import as it starts; the readers take them here.
+from nohallucinate.bounds import MAX_INDEX as MAX_INDEX
+from nohallucinate.bounds import MAX_SAMPLE as MAX_SAMPLE
+from nohallucinate.bounds import QUOTE_CHARS as QUOTE_CHARS
+from nohallucinate.bounds import clip as clip
+from nohallucinate.bounds import quote as quote
 from nohallucinate.errors import UserInputError
 from nohallucinate.jsonl import FormatError, read_json_lines
 
-QUOTE_CHARS = 80
-MAX_SAMPLE = 10_000  # the highest sample index of one item: more draws than any evaluation takes
-MAX_INDEX = 2**31 - 1  # offsets, indices and counts in data files: far beyond any real answer or split
-
 Row = TypeVar("Row", bound=BaseModel)
-
-
-def clip(text: str, limit: int = QUOTE_CHARS) -> str:
-    """`text` if it is at most `limit` characters, else its first `limit` and how long it was."""
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
-
-
-def quote(value: object, limit: int = QUOTE_CHARS) -> str:
-    """A value as a message shows it (its repr), clipped to a short prefix."""
-    if isinstance(value, str):  # cut before repr: repr of a huge string would copy it whole
-        return repr(value) if len(value) <= limit else f"{value[:limit]!r}… ({len(value):,} characters)"
-    try:
-        return clip(repr(value), limit)
-    except ValueError:  # an int past Python's digit limit has no repr
-        return "<an integer too long to print>"
 
 
 def _not_blank(value: str) -> str:

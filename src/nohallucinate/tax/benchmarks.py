@@ -15,13 +15,14 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Literal
 
 from nohallucinate.answers.boxed import extract_boxed
+from nohallucinate.bounds import quote
 from nohallucinate.checksums import file_sha256
 from nohallucinate.errors import UserInputError
 from nohallucinate.jsonl import FormatError, read_json_lines
-from nohallucinate.tasks.inputs import quote
 
 Kind = Literal["refusal", "accuracy"]
 
+GITHUB = "https://github.com"  # where the benchmarks' upstream repositories are served
 UMWP_SAMPLE_SIZE = 600
 UMWP_SEED = 0
 

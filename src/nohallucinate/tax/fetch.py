@@ -16,9 +16,7 @@ from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponen
 
 from nohallucinate import __version__
 from nohallucinate.checksums import file_sha256
-from nohallucinate.tax.benchmarks import Benchmark, DataError, benchmark_named
-
-GITHUB = "https://github.com"
+from nohallucinate.tax.benchmarks import GITHUB, Benchmark, DataError, benchmark_named
 
 
 def source_url(benchmark: Benchmark, base_url: str = GITHUB) -> str:

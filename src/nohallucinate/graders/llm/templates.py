@@ -7,8 +7,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
-
 from nohallucinate.checksums import text_sha256
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders.ladder import Label
@@ -145,6 +143,8 @@ def load_simpleqa_template(choice: str, cache_dir: Path) -> SimpleQATemplate:
 
 
 def _download_upstream() -> str:
+    import httpx  # a tenth of a second to import, for this rare download only
+
     url = os.environ.get(UPSTREAM_URL_VARIABLE, UPSTREAM_URL)
     try:
         response = httpx.get(url, timeout=30, follow_redirects=True)

@@ -1,0 +1,24 @@
+"""The bounds every message and reader keeps, without pydantic (the command line imports them to start): how much
+of a value a message quotes, so that a 200 MB id cannot become a 200 MB error, and the largest sample index and
+offset a file may give. tasks/inputs.py builds its validated types on them."""
+
+from __future__ import annotations
+
+QUOTE_CHARS = 80
+MAX_SAMPLE = 10_000  # the highest sample index of one item: more draws than any evaluation takes
+MAX_INDEX = 2**31 - 1  # offsets, indices and counts in data files: far beyond any real answer or split
+
+
+def clip(text: str, limit: int = QUOTE_CHARS) -> str:
+    """`text` if it is at most `limit` characters, else its first `limit` and how long it was."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def quote(value: object, limit: int = QUOTE_CHARS) -> str:
+    """A value as a message shows it (its repr), clipped to a short prefix."""
+    if isinstance(value, str):  # cut before repr: repr of a huge string would copy it whole
+        return repr(value) if len(value) <= limit else f"{value[:limit]!r}… ({len(value):,} characters)"
+    try:
+        return clip(repr(value), limit)
+    except ValueError:  # an int past Python's digit limit has no repr
+        return "<an integer too long to print>"

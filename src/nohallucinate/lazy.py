@@ -1,0 +1,30 @@
+"""Packages whose re-exported names are imported on first use (PEP 562), so that importing one module of a
+package, or the command line that lists every command, does not import the rest: the local grader\'s patterns,
+the pydantic models and the optional extras take most of a second together."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from nohallucinate.extras import import_module
+
+
+def lazy_exports(package: str, names_by_module: Mapping[str, tuple[str, ...]]) -> Callable[[str], Any]:
+    """The `__getattr__` of `package`: each name of `names_by_module` is imported from its module on first use.
+    The package lists the same imports under `if TYPE_CHECKING:` for type checkers (tests/test_startup.py checks
+    that the two agree); a missing optional extra raises MissingExtraError naming it."""
+    where = {name: module for module, names in names_by_module.items() for name in names}
+    for name, module in where.items():
+        if module == f"{package}.{name}":  # importing the module from anywhere would set the name to the module
+            raise ValueError(f"{package}.{name} names both a module and what it exports: import it eagerly")
+
+    def __getattr__(name: str) -> Any:
+        if name not in where:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(import_module(where[name], f"{package}.{name}"), name)
+        setattr(sys.modules[package], name, value)  # found once: later look-ups do not come here
+        return value
+
+    return __getattr__

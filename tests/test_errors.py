@@ -14,6 +14,7 @@ from nohallucinate.env.http import TaskSpecError
 from nohallucinate.env.inprocess import GradingError, UnknownTaskError
 from nohallucinate.env.openreward_env import CandidateError
 from nohallucinate.errors import NohallucinateError, UserInputError
+from nohallucinate.extras import MissingExtraError
 from nohallucinate.jsonl import FormatError
 from nohallucinate.models import ModelError
 from nohallucinate.models.endpoint import BadBaseUrlError, MissingKeyError
@@ -27,7 +28,7 @@ USER_INPUT = [FormatError, DataError, PredictionError, SourceError, TaskSpecErro
               BadBaseUrlError, ReportWriteError, RunStoreError, BadRunError, RunWriteError, RunStopped,
               RunLockedError]  # fmt: skip
 OTHER = [UnusableJson, MissingEntityError, SnapshotMissing, WikimediaError, GradingError, UnknownTaskError, ModelError,
-         DeadlineExceeded, UnusableReply, CheckTimeout]  # fmt: skip
+         DeadlineExceeded, UnusableReply, CheckTimeout, MissingExtraError]  # fmt: skip
 
 
 @pytest.mark.parametrize("error", USER_INPUT)

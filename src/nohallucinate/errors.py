@@ -25,6 +25,7 @@ NohallucinateError                          anything this package raises on purp
 ├── GradingError (RuntimeError)             env.inprocess: the grader failed, so there is no reward
 ├── UnknownTaskError (KeyError)             env.inprocess: a task id not in the environment's set
 ├── CheckTimeout                            tax.correctness: one math-verify check ran out of time
+├── MissingExtraError (ModuleNotFoundError) extras: an optional extra's module is not installed (the CLI: exit 2)
 ├── SnapshotMissing (LookupError)           datagen.transport: replaying, a request the snapshot lacks
 ├── WikimediaError (RuntimeError)           datagen.transport: a Wikimedia request that failed for good
 └── MissingEntityError (KeyError)           datagen.entities: an entity the response lacks

@@ -55,7 +55,7 @@ def test_the_core_wheel_sweeps_and_grades_with_the_local_grader(core_venv: Path,
     graded = run(core_venv, "grade", "--grader", "local", "--tasks", "tasks.jsonl", "--responses", "replies.jsonl",
                  cwd=tmp_path)  # fmt: skip
     assert graded.returncode == 0, graded.stderr
-    assert "3 replies graded by local" in graded.stdout
+    assert "3 replies · grader local · 3 tasks" in graded.stdout
 
 
 def test_the_core_holds_no_extra_and_says_which_to_install(core_venv: Path, tmp_path: Path) -> None:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from types import ModuleType
 from typing import Any, TextIO
 
-from nohallucinate.errors import UserInputError
+from nohallucinate.extras import require
 from nohallucinate.runs.items import ITEM_COLUMNS, read_items
 
 EXPORT_FORMATS = ("jsonl", "parquet")
@@ -32,8 +31,8 @@ def write_jsonl(rows: Iterable[dict[str, Any]], handle: TextIO) -> int:
 
 def write_parquet(rows: list[dict[str, Any]], path: Path) -> int:
     """The rows as one Parquet file; `detail` is a JSON string (its shape differs by family). Needs pyarrow."""
-    pa = _pyarrow()
-    import pyarrow.parquet as pq
+    pa = require("enoki", "pyarrow", "--format parquet")  # heavy, and only Parquet export needs it
+    pq = require("enoki", "pyarrow.parquet", "--format parquet")
 
     text, number = pa.string(), pa.int64()
     types = {"sample": number, "reward": pa.float64()}
@@ -42,14 +41,3 @@ def write_parquet(rows: list[dict[str, Any]], path: Path) -> int:
                                  schema=schema)  # fmt: skip
     pq.write_table(table, path)
     return len(rows)
-
-
-def _pyarrow() -> ModuleType:
-    """pyarrow, imported only here: it is heavy, and only Parquet export needs it."""
-    try:
-        import pyarrow
-    except ImportError:
-        raise UserInputError(
-            "--format parquet needs pyarrow, which the 'enoki' extra installs: pip install 'nohallucinate[enoki]'"
-        ) from None
-    return pyarrow

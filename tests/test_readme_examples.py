@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import typer
 from typer.main import get_command
 
 from nohallucinate import __version__
@@ -254,10 +255,10 @@ def test_the_readme_states_the_defaults_the_commands_have(monkeypatch: pytest.Mo
 
 
 def _commands(command, path: list[str]):  # type: ignore[no-untyped-def]
-    subcommands = getattr(command, "commands", None)
-    if subcommands:
-        for name, sub in subcommands.items():
-            yield from _commands(sub, [*path, name])
+    if hasattr(command, "list_commands"):  # a group; the top one loads each command as it is asked for
+        context = typer.Context(command)
+        for name in command.list_commands(context):
+            yield from _commands(command.get_command(context, name), [*path, name])
     else:
         yield " ".join(path), command
 

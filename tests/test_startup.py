@@ -32,7 +32,8 @@ HEAVY = (
 # library, the event loop and the retry library. (Running any command imports pydantic: typer checks values with it.)
 LISTING_NEEDS_NONE_OF = (*HEAVY, "pydantic", "pydantic_core", "asyncio", "tenacity")
 
-# In a fresh interpreter: run the command line with ARGS (none: only import it) and print the heavy modules loaded.
+# In a fresh interpreter: run the command line with ARGS (none: only import it) and print the modules loaded of
+# those named (each with its submodules).
 PROBE = """
 import json, sys
 from nohallucinate.cli import app
@@ -43,7 +44,7 @@ if args:
     except SystemExit as exc:
         assert not exc.code, f"exit {exc.code}"
 heavy = set(json.loads(sys.argv[2]))
-print(json.dumps(sorted(name for name in sys.modules if name.partition(".")[0] in heavy)))
+print(json.dumps(sorted(name for name in sys.modules if any(name == h or name.startswith(h + ".") for h in heavy))))
 """
 
 
@@ -87,6 +88,52 @@ def test_the_commands_start_without_heavy_libraries(args: list[str]) -> None:
 
 def test_grading_with_the_local_grader_imports_no_heavy_library(tmp_path: Path) -> None:
     assert heavy_modules_loaded(["grade", "--grader", "local", *small_grade_files(tmp_path)]) == []
+
+
+def command_modules() -> tuple[str, ...]:
+    """Every module of the command line that defines commands."""
+    defining = (
+        path for path in (PACKAGE / "cli").glob("*.py") if "\ncommands = typer.Typer(" in path.read_text("utf-8")
+    )
+    return tuple(sorted(f"nohallucinate.cli.{path.stem}" for path in defining))
+
+
+@pytest.mark.parametrize(
+    ("args", "module"),
+    [
+        (["version"], "nohallucinate_commands"),
+        (["sweep", "--help"], "sweep_command"),
+        (["tax", "--help"], "tax_commands"),
+    ],
+)
+def test_a_command_imports_its_own_module_and_no_other_commands(args: list[str], module: str) -> None:
+    assert heavy_modules_loaded(args, command_modules()) == [f"nohallucinate.cli.{module}"]
+
+
+def test_grading_short_answers_does_not_load_the_biography_grader(tmp_path: Path) -> None:
+    """Claim decomposition is loaded on the first biography: a file without one never pays for it."""
+    args = ["grade", "--grader", "local", *small_grade_files(tmp_path)]
+    assert heavy_modules_loaded(args, ("nohallucinate.claims", "nohallucinate.graders.local.biography")) == []
+
+
+def test_the_listing_is_every_command_with_the_first_paragraph_of_its_help() -> None:
+    """`--help` lists commands from a table (nohallucinate.cli.app.COMMANDS) without importing them: every command
+    a module defines is in it, under that module, with the first paragraph of the command's own help."""
+    import importlib
+    import inspect
+
+    from nohallucinate.cli.app import COMMANDS, load_command
+
+    defined = {}
+    for module_name in command_modules():
+        typer_app = importlib.import_module(module_name).commands
+        names = [info.name or info.callback.__name__.replace("_", "-") for info in typer_app.registered_commands]
+        names += [group.name for group in typer_app.registered_groups]
+        defined |= {name: module_name.rpartition(".")[2] for name in names}
+    assert defined == {name: module for name, (module, _) in COMMANDS.items()}
+    for name, (_, summary) in COMMANDS.items():
+        first_paragraph = inspect.cleandoc(load_command(name).help or "").split("\n\n")[0]
+        assert " ".join(first_paragraph.split()) == summary, name
 
 
 def lazy_packages() -> list[Path]:

@@ -11,7 +11,6 @@ from rich.table import Table
 
 from nohallucinate.audit.catalogue import BEST_PER_FORM, BIOGRAPHY_MARGIN, MARGIN
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.app import app
 from nohallucinate.cli.common import (
     GraderChoice,
     GraderOption,
@@ -31,7 +30,10 @@ if TYPE_CHECKING:
     from nohallucinate.models import ModelClient
 
 
-@app.command()
+commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
+
+
+@commands.command()
 @with_flag_groups
 def audit(
     tasks_path: TasksOption = None,

@@ -8,13 +8,14 @@ from typing import Annotated
 import typer
 
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.app import app
 from nohallucinate.cli.output import fail, out
 from nohallucinate.models import ClientSettings
 from nohallucinate.models.cache_maintenance import CacheCheck, prune_cache, verify_cache
 
+commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
+
 cache_app = typer.Typer(no_args_is_help=True, help="Check and prune the response cache.")
-app.add_typer(cache_app, name="cache")
+commands.add_typer(cache_app, name="cache")
 
 OlderThan = Annotated[
     float | None,

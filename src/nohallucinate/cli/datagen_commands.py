@@ -12,7 +12,6 @@ import typer
 from rich.table import Table
 
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.app import app
 from nohallucinate.cli.common import endpoint as resolve
 from nohallucinate.cli.output import err, fail, info, or_exit, out
 from nohallucinate.cli.progress import progress
@@ -37,7 +36,10 @@ Contact = Annotated[
 MinInterval = Annotated[float, typer.Option("--min-interval", min=0.0, help="Seconds between requests to one host.")]
 
 
-@app.command()
+commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
+
+
+@commands.command()
 def build(
     out_path: Annotated[Path, typer.Option("--out", help="Task file to write (JSONL).")],
     record: Record = None,
@@ -111,7 +113,7 @@ def build(
         raise typer.Exit(1)
 
 
-@app.command()
+@commands.command()
 def verify(
     tasks_path: Annotated[Path, typer.Argument(help="Task file to verify.")],
     replay: Replay = None,

@@ -15,7 +15,6 @@ from rich.table import Table
 
 from nohallucinate.bounds import clip, quote
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.app import app
 from nohallucinate.cli.common import JsonOption, endpoint
 from nohallucinate.cli.flag_groups import flag_group, with_flag_groups
 from nohallucinate.cli.output import err, exit_if_errored, fail, info, or_exit, out, print_json
@@ -32,8 +31,11 @@ if TYPE_CHECKING:
     from nohallucinate.enokiqa.detection_sets import Dataset
     from nohallucinate.models import Endpoint, ModelClient
 
+
+commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
+
 enoki = typer.Typer(no_args_is_help=True, help="EnokiQA: hallucination detection at sentence, claim and span level.")
-app.add_typer(enoki, name="enoki")
+commands.add_typer(enoki, name="enoki")
 
 T = TypeVar("T")
 SpanAverage = Literal["micro", "macro"]

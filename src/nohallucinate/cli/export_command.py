@@ -7,12 +7,13 @@ from typing import Annotated
 
 import typer
 
-from nohallucinate.cli.app import app
 from nohallucinate.cli.common import TasksOption, load_task_file
 from nohallucinate.cli.output import info, or_exit
 
+commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
 
-@app.command("export-prompts")
+
+@commands.command("export-prompts")
 def export_prompts(
     out: Annotated[Path, typer.Option("--out", help="New or empty directory to write the dataset into.")],
     tasks_path: TasksOption = None,
@@ -20,8 +21,9 @@ def export_prompts(
         int | None, typer.Option("--per-family", min=1, help="Take the first N tasks of each family.")
     ] = None,
 ) -> None:
-    """Write the prompts as a Hugging Face dataset for trainers: task_id, family, tier and prompt messages, and no
-    gold, defect or article (load it with `datasets.load_from_disk(DIR)`)."""
+    """Write the prompts as a Hugging Face dataset for trainers, without gold, defect or article.
+
+    One row per task: task_id, family, tier and the prompt messages. Load it with `datasets.load_from_disk(DIR)`."""
     from nohallucinate.runs import select_per_family
     from nohallucinate.tasks.export import save_prompts
 

@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.app import app, print_version
+from nohallucinate.cli.app import print_version
 from nohallucinate.cli.common import (
     UNGRADED_ITEMS,
     GraderChoice,
@@ -37,7 +37,10 @@ if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common
         tasks_without_response: int  # tasks of the task file that no reply answered
 
 
-@app.command()
+commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
+
+
+@commands.command()
 @with_flag_groups
 def grade(
     responses: Annotated[Path, typer.Option("--responses", help='JSONL of {"task_id", "response"} lines.')],
@@ -83,7 +86,7 @@ def grade(
     exit_if_errored(summary["errored"], UNGRADED_ITEMS)
 
 
-@app.command()
+@commands.command()
 def check(tasks_path: TasksOption = None) -> None:
     """Validate a task file and check the properties every task set must keep (wording, forms, subjects)."""
     from nohallucinate.tasks.checks import task_set_problems
@@ -122,7 +125,7 @@ def render_forms(balance: FormBalance) -> None:
     )
 
 
-@app.command()
+@commands.command()
 def version() -> None:
     """Print the package version."""
     print_version()

@@ -8,11 +8,12 @@ from typing import Annotated
 
 import typer
 
-from nohallucinate.cli.app import app
 from nohallucinate.cli.output import fail, info, or_exit, warn
 
+commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
 
-@app.command()
+
+@commands.command()
 def report(
     run_dirs: Annotated[list[Path], typer.Argument(help="Run directories, shown side by side.", show_default=False)],
     out_dir: Annotated[Path, typer.Option("--out", help="Where report.html and the PNG charts go.")] = Path("report"),

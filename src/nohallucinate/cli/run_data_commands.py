@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.app import app
 from nohallucinate.cli.common import UNGRADED_ITEMS, GraderChoice, JsonOption, print_usage, run_record, track
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import exit_if_errored, fail, info, or_exit, out, print_json, reported, warn
@@ -32,7 +31,10 @@ MovedTasksOption = Annotated[
 ]  # fmt: skip
 
 
-@app.command("export")
+commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
+
+
+@commands.command("export")
 def export_run(
     run_dir: RunArgument,
     format_: Annotated[str, typer.Option("--format", help="jsonl, or parquet (needs --out and pyarrow).")] = "jsonl",
@@ -41,8 +43,10 @@ def export_run(
     ] = None,
     tasks_path: MovedTasksOption = None,
 ) -> None:
-    """Write one row per stored (task, sample) of a run: task_id, family, tier, sample, question, reply, verdict,
-    reward, decided_by, detail (biography claims with their support) and error; by task id, then sample."""
+    """Write one row per stored (task, sample) of a run, as JSONL or Parquet.
+
+    Columns: task_id, family, tier, sample, question, reply, verdict, reward, decided_by, detail (biography claims
+    with their support) and error; rows by task id, then sample."""
     from nohallucinate.runs import EXPORT_FORMATS, read_items, write_jsonl, write_parquet
     from nohallucinate.runs.cleanup import write_text_atomically
 
@@ -65,7 +69,7 @@ def export_run(
     info(f"exported {len(rows)} items of {run_dir} to {out_path}")
 
 
-@app.command("regrade")
+@commands.command("regrade")
 @with_flag_groups
 def regrade_command(
     run_dir: RunArgument,
@@ -76,8 +80,9 @@ def regrade_command(
     settings: ClientSettings = flags.CLIENT_FLAGS,
     as_json: JsonOption = False,
 ) -> None:
-    """Grade a run's stored replies anew into a new run directory, without calling the policy: another grader,
-    grader model or SimpleQA template. Items the policy failed on stay errored, with their reason."""
+    """Grade a run's stored replies anew into a new run directory, without calling the policy.
+
+    Another grader, grader model or SimpleQA template; items the policy failed on stay errored, with their reason."""
     import asyncio
 
     from nohallucinate.report import render_summary

@@ -11,7 +11,6 @@ from typing import Annotated
 import typer
 
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.app import app
 from nohallucinate.cli.common import GraderOption, TasksOption, resolve_simpleqa_template
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, fail, or_exit
@@ -24,7 +23,10 @@ DEFAULT_GRADING_WORKERS = 2
 SERVE_CLIENT_FLAGS = flags.client_flags(concurrency=64, concurrency_help="Grader model requests in flight at once.")
 
 
-@app.command()
+commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
+
+
+@commands.command()
 @with_flag_groups
 def serve(
     tasks_path: TasksOption = None,

@@ -10,7 +10,6 @@ import typer
 from nohallucinate.bounds import MAX_SAMPLE
 from nohallucinate.checksums import file_sha256
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.app import app
 from nohallucinate.cli.common import (
     UNGRADED_ITEMS,
     JsonOption,
@@ -39,7 +38,10 @@ if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common
     from nohallucinate.tasks import Reply, Task
 
 
-@app.command(name="sweep")
+commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
+
+
+@commands.command(name="sweep")
 @with_flag_groups
 def sweep_command(
     policy_name: Annotated[

@@ -10,7 +10,6 @@ import typer
 from rich.table import Table
 
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.app import app
 from nohallucinate.cli.common import JsonOption, endpoint
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, exit_if_errored, fail, info, or_exit, out, print_json, reported
@@ -23,8 +22,11 @@ if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common
     from nohallucinate.tax import BenchmarkSummary, TaxRunConfig
     from nohallucinate.tax.grading import TaxResult
 
+
+commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
+
 tax = typer.Typer(no_args_is_help=True, help="Hallucination Tax: refusal on unanswerable math, accuracy on solvable.")
-app.add_typer(tax, name="tax")
+commands.add_typer(tax, name="tax")
 
 DataDir = Annotated[
     Path | None,

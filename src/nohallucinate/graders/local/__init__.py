@@ -7,7 +7,6 @@ from typing import Any
 
 from nohallucinate.graders.ladder import Label, reward_for
 from nohallucinate.graders.limits import REPLY_LIMITS, over_limit
-from nohallucinate.graders.local.biography import judge_biography
 from nohallucinate.graders.local.defect import judge_unanswerable
 from nohallucinate.graders.local.short_answer import judge_answerable
 from nohallucinate.graders.verdict import Verdict
@@ -55,6 +54,10 @@ def _defect(task: Task, text: str) -> Judgement:
 
 
 def _long_form(task: Task, text: str) -> Judgement:
+    # Imported on the first biography: claim decomposition is the costliest grading code to load, and a task file
+    # without biographies (most graded on the command line) never needs it.
+    from nohallucinate.graders.local.biography import judge_biography
+
     assert task.article is not None and task.k is not None
     return judge_biography(task.article, task.k, text)
 

@@ -122,6 +122,13 @@ def test_version_flag_prints_what_the_version_command_prints() -> None:
     assert flag.stdout == command.stdout == f"{__version__}\n"
 
 
+def test_a_mistyped_command_is_told_the_close_names() -> None:
+    """The commands are loaded only when they run; their names are known before, for the usage error."""
+    result = invoke("gade")
+    assert result.exit_code == 2
+    assert "No such command 'gade'. Did you mean 'grade', 'regrade'?" in " ".join(result.output.split())
+
+
 @pytest.mark.parametrize(
     ("command", "text"),
     [(["enoki", "detection"], "needs the [nli] extra"), (["sweep"], "(rollouts) [default: 1]"),

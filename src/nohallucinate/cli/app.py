@@ -74,15 +74,15 @@ class _Commands(TyperGroup):
 
     _listing = False  # while --help is written: commands are listed by name and summary, none imported
 
-    def list_commands(self, ctx: Any) -> list[str]:
-        return list(COMMANDS)
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        # Stand-ins holding each command's name and summary: what --help lists and a mistyped name is compared with.
+        self.commands = {name: TyperCommand(name=name, help=summary) for name, (_, summary) in COMMANDS.items()}
 
-    def get_command(self, ctx: Any, cmd_name: str) -> TyperCommand | TyperGroup | None:
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name not in COMMANDS:
             return None
-        if self._listing:
-            return TyperCommand(name=cmd_name, help=COMMANDS[cmd_name][1])
-        return load_command(cmd_name)
+        return self.commands[cmd_name] if self._listing else load_command(cmd_name)
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         self._listing = True

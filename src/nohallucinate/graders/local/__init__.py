@@ -54,8 +54,8 @@ def _defect(task: Task, text: str) -> Judgement:
 
 
 def _long_form(task: Task, text: str) -> Judgement:
-    # Imported on the first biography: claim decomposition is the costliest grading code to load, and a task file
-    # without biographies (most graded on the command line) never needs it.
+    # Imported on the first biography: claim decomposition and checking add a third again to the grader's import time,
+    # which a file without biographies need not pay.
     from nohallucinate.graders.local.biography import judge_biography
 
     assert task.article is not None and task.k is not None

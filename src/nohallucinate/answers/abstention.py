@@ -37,7 +37,7 @@ def _any_of(rules: tuple[PhraseRule, ...]) -> re.Pattern[str]:
 # Patterns are written for normalised text: straight quotes, contractions expanded ("do not").
 _KNOWLEDGE = (
     r"(?:information|info|data|details?|knowledge|record|records|source|sources|idea|clue|answer|memory|"
-    r"way of knowing|means of knowing|access)"
+    r"way of knowing|means of knowing|access|date|birth ?date|date of birth|birthday|figure|number|count|year)"
 )
 _VERBS_OF_ANSWERING = (
     r"(?:answer|say|provide|determine|verify|confirm|find|give|tell|recall|pin down|be sure|be certain|know|"
@@ -54,7 +54,11 @@ ABSTENTION_RULES: tuple[PhraseRule, ...] = (
     _rule(
         "do_not_have_the_information",
         rf"\bi (?:do not|did not) have (?:\w+ ){{0,4}}{_KNOWLEDGE}\b",
-        ("I don't have reliable information on that.", "I do not have access to his records."),
+        (
+            "I don't have reliable information on that.",
+            "I do not have access to his records.",
+            "I don't have his exact date of birth memorised.",
+        ),
         ("I don't have a favourite club.",),
     ),
     _rule(

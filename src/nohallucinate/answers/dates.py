@@ -318,6 +318,8 @@ def _rules(strict_case: bool, year_words: bool) -> tuple[_Rule, ...]:
             rf"(?P<m>{_MONTH})\.?\s+(?P<d>{_DAY_ANY})(?:\s*,\s*|\s+){_OF}(?P<y>{_YEAR_4}{or_year_words})",
             _build_single,
         ),
+        # August 10, 840: a three-digit year only after the comma
+        (rf"(?P<m>{_MONTH})\.?\s+(?P<d>{_DAY_ANY})\s*,\s*(?P<y>\d{{3}})(?!\w|[.,:/]\d)", _build_single),
         # 2002 September 30
         (rf"(?P<y>{_YEAR_4})\s+(?P<m>{_MONTH})\.?\s+(?P<d>{_DAY_NO_CARDINAL_WORD})", _build_single),
         # 1952-03-11, 1952/03/11

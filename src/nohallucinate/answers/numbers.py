@@ -1,8 +1,9 @@
 """Find and parse cardinal numbers, with their qualifiers, in model replies and gold answers.
 
 Rules for the word "one" in free text (kept deliberately simple): it is a number only
-- right after "only", "just", "exactly", "precisely", "at least" or "more than", or
-- when the next word, or the word after it (one adjective allowed), is a countable noun from `_NOUNS`,
+- right after "only", "just", "exactly", "precisely", "at least" or "more than",
+- when the next word, or the word after it (one adjective allowed), is a countable noun from `_NOUNS`, or
+- at the end of a sentence that is "one" alone or ends "is/was/are/were one" ("One.", "There was one."),
 and never in "no one". So "one goal", "one international cap" and "only one" are numbers, while
 "one of the best", "the one who" and "one day" are not. A whole string ("One.") is always a number.
 
@@ -174,6 +175,8 @@ _ONE_ALLOWED_BEFORE_RE = re.compile(
     r"(?<!\w)(?:only|just|exactly|precisely|at\s+least|more\s+than)\s+\Z", re.IGNORECASE
 )
 _NO_BEFORE_RE = re.compile(r"(?<!\w)no\s+\Z", re.IGNORECASE)
+_COPULA_BEFORE_RE = re.compile(r"(?:(?<!\w)(?:is|was|are|were|be|been)\s+|(?:^|[.!?:]\s*))\Z", re.IGNORECASE)
+_SENTENCE_END_RE = re.compile(r"\s*(?:[.!?]|\Z)")
 _NEXT_WORDS_RE = re.compile(r"\s+([^\W\d_][\w'-]*)(?:\s+([^\W\d_]+))?")
 _WRAPPING = " \t\r\n\u00a0\"'()[]{}«»“”‘’"
 _TRAILING_PUNCTUATION = ".,;:!?"
@@ -273,6 +276,8 @@ def _one_is_number(text: str, atom: _Atom) -> bool:
         return False
     if _ONE_ALLOWED_BEFORE_RE.search(text, window, atom.start):
         return True
+    if _COPULA_BEFORE_RE.search(text, window, atom.start) and _SENTENCE_END_RE.match(text, atom.end):
+        return True  # "There was one."
     following = _NEXT_WORDS_RE.match(text, atom.end)
     return following is not None and any(word and is_count_noun(word) for word in following.groups())
 

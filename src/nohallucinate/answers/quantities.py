@@ -41,7 +41,7 @@ class Quantity:
 
 def parse_quantity(text: str) -> Quantity | None:
     """The quantity when `text` is one number with at most its unit or noun after it, else None."""
-    core = text.strip(_TRAILING)
+    core = text.lstrip(_TRAILING.replace(".", "")).rstrip(_TRAILING)  # ".500" is not 500
     core = _OPENING.sub("", core, count=1)
     number = leading_number(core)
     if number is None:

@@ -8,11 +8,18 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from nohallucinate.answers.abstention import abstention_rule, hedges
-from nohallucinate.answers.dates import DateMention, PartialDate, find_dates, numeric_readings, stated_order
+from nohallucinate.answers.dates import (
+    DateMention,
+    PartialDate,
+    find_dates,
+    numeric_readings,
+    parse_date,
+    stated_order,
+)
 from nohallucinate.answers.defects import DefectCue, defect_cues, negates
 from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES
-from nohallucinate.answers.normalise import straighten_quotes
-from nohallucinate.answers.numbers import QUALIFIER_PHRASES, NumberMention, find_numbers, is_count_noun
+from nohallucinate.answers.normalise import normalise, straighten_quotes
+from nohallucinate.answers.numbers import QUALIFIER_PHRASES, NumberMention, find_numbers, is_count_noun, parse_number
 from nohallucinate.answers.questions import AnswerKind, content_words, expected_kind, stem
 from nohallucinate.answers.sentences import Span, SpanIndex, split_clauses, split_sentences
 from nohallucinate.answers.units import Unit, unit_after, unit_named
@@ -33,7 +40,7 @@ _RELATIONS = {name: frozenset(stem(w) for w in words.split()) for name, words in
 _COMPETITION = re.compile(r"\b(?:League|Liga|Ligue|Serie|Bundesliga|Division|Cup|Championship|Eredivisie)\b")
 _CAPITALISED = re.compile(r"\b[A-Z][\w'.-]*(?:\s+(?:of|the|de|van|von|der|da|di|du)?\s*[A-Z][\w'.-]*)*")
 _BARE_MONTH = re.compile(
-    r"(?P<lead>\b(?:in|around|about|early|late|mid|of|probably|perhaps|maybe)\s+)?\b(?P<month>"
+    r"(?P<lead>\b(?:in|around|about|early|late|mid|of|probably|perhaps|maybe|was|is)\s+)?\b(?P<month>"
     + "|".join(MONTHS)
     + r")\b"
 )
@@ -347,20 +354,26 @@ def read_reply(
                 found.append((mention.start, mention.end, date, None, "full"))
         if kind is AnswerKind.DATE:
             months = "full" if month_answers else "partial"
-            found += [(start, end, month, None, months) for start, end, month in _bare_months(text, context.dates)]
+            bare_months = _bare_months(text, context.dates)
+            whole = parse_date(normalise(text))
+            if not bare_months and whole is not None and whole.year is None and whole.day is None:
+                bare_months = [(0, len(text), whole)]  # a reply that is a month and nothing else ("May.")
+            found += [(start, end, month, None, months) for start, end, month in bare_months]
         for match in _DECADE.finditer(text):
             decade = PartialDate(int(match.group(1) + match.group(2) + "0"), None, None)
             found.append((match.start(), match.end(), decade, None, "decade"))
     elif kind is AnswerKind.NUMBER:
         numbers = find_numbers(text, ordinals) + _zero_counts(text, context.asked)
         if years_as_counts:
-            numbers += _years_as_counts(text, context.dates)
+            numbers += _years_as_counts(text, context.dates, context.asked)
+        if not numbers and (whole_number := parse_number(normalise(text), ordinals)) is not None:
+            # A reply that is a number and nothing else ("One."), which free text reads only in some places.
+            numbers = [NumberMention(whole_number, None, "exact", 0, len(text), text)]
         markers = _list_markers(text)
         for number in sorted(numbers, key=lambda n: n.start):
             if number.start in markers:
                 continue
-            exact = number.qualifier == "exact"
-            if not (exact and restated.restates(text, number.start, number.end, number.value)):
+            if not restated.restates(text, number.start, number.end, number.value):
                 found.append((number.start, number.end, None, number, "full"))
     buckets: dict[str, list[Candidate]] = {"full": [], "partial": [], "decade": []}
     for start, end, found_date, found_number, bucket in sorted(found, key=lambda item: item[0]):
@@ -396,7 +409,8 @@ class _Context:
         self.dates = find_dates(text)
         self.question_tokens = {_bare(t) for t in re.findall(r"[\w']+", question.lower())}
         self.redirected = {span.start for span in _redirected_sentences(self.sentences.spans, question)}
-        self._undated = _without_date_commas(text, self.dates)
+        self.question_denials = _denials_of(question)
+        self._undated = _without_quotes(_without_date_commas(text, self.dates))
         self._opening = [m.start() for m in re.finditer(r"\(", text)]
         self._closing = [m.start() for m in re.finditer(r"\)", text)]
         self._previous_end = 0
@@ -492,6 +506,10 @@ class _Context:
         part = _LEADING_INTERJECTION.sub(
             "", _last_part(self._undated[max(clause.start, position - _WINDOW) : position])
         )
+        for (
+            denial
+        ) in self.question_denials:  # the question's own frame: "did not participate" for "did not participate"
+            part = denial.sub(" ", normalise(part))
         return negates(part)
 
     def _in_brackets(self, start: int, end: int) -> bool:
@@ -596,28 +614,39 @@ _WORD_AROUND = re.compile(r"[^\W_]+")
 
 @dataclass(frozen=True)
 class _Restatements:
-    """The values a question states, each with the words beside it: a reply repeating one of them in the same
-    place ("The 1972 Canadian federal budget was presented on ...") restates the question, and does not answer it.
-    The same value in another role ("... on May 8, 1972", "won 4 maxi challenges" for "in Season 4") answers."""
+    """The values a question states, each as written and with the words beside it: a reply repeating one of them
+    the same way in the same place ("The 1972 Canadian federal budget was presented on ...") restates the question,
+    and does not answer it. The same value in another role ("... on May 8, 1972", "won 4 maxi challenges" for "in
+    Season 4") or written otherwise ("1 ton" for "One Ton Prop") answers."""
 
-    stated: tuple[tuple[object, str, str], ...]  # (value, word before, word after)
+    stated: tuple[tuple[object, str, str, str], ...]  # (value, as written, word before, word after)
 
     def restates(self, text: str, start: int, end: int, value: object) -> bool:
         if not self.stated:
             return False
+        written = text[start:end].casefold()
         before, after = _neighbours(text, start, end)
         return any(
-            value == stated and ((before and before == word_before) or (after and after == word_after))
-            for stated, word_before, word_after in self.stated
+            value == stated
+            and written == as_written
+            and ((before and before == word_before) or (after and after == word_after))
+            for stated, as_written, word_before, word_after in self.stated
         )
 
 
 @lru_cache(maxsize=1024)
 def _restatements(question: str, ordinals: bool) -> _Restatements:
-    stated: list[tuple[object, str, str]] = [
-        (mention.date, *_neighbours(question, mention.start, mention.end)) for mention in find_dates(question)
+    def entry(value: object, start: int, end: int) -> tuple[object, str, str, str]:
+        return (value, question[start:end].casefold(), *_neighbours(question, start, end))
+
+    stated = [entry(mention.date, mention.start, mention.end) for mention in find_dates(question)]
+    stated += [entry(n.value, n.start, n.end) for n in find_numbers(question, ordinals)]
+    # A year the question names is a number too, for a count question that reads years as counts ("IPL 2015").
+    stated += [
+        entry(float(m.date.year), m.start, m.end)
+        for m in find_dates(question)
+        if m.date.year is not None and m.date.month is None
     ]
-    stated += [(n.value, *_neighbours(question, n.start, n.end)) for n in find_numbers(question, ordinals)]
     return _Restatements(tuple(stated))
 
 
@@ -645,7 +674,9 @@ def _bare_months(text: str, dates: list[DateMention]) -> list[tuple[int, int, Pa
     inside_dates = SpanIndex([Span(m.text, m.start, m.end) for m in dates])
     for match in _BARE_MONTH.finditer(text):
         inside = inside_dates.at(match.start()) is not None
-        if inside or (match.group("month") == "May" and not match.group("lead")):
+        # "May" is a month after a preposition or standing alone ("May.", "in May"), a verb before a verb.
+        alone = re.match(r"\s*(?:[.,;!?)]|\Z)", text[match.end() :])
+        if inside or (match.group("month") == "May" and not match.group("lead") and not alone):
             continue
         month = PartialDate(None, MONTHS.index(match.group("month")) + 1, None)
         months.append((match.start("month"), match.end("month"), month))
@@ -674,8 +705,9 @@ def _list_markers(text: str) -> frozenset[int]:
     return starts if len(starts) >= 2 else frozenset()
 
 
-def _years_as_counts(text: str, dates: list[DateMention]) -> list[NumberMention]:
-    """Bare four-digit "years" that a count question's reply gives as its number: not after a word of time."""
+def _years_as_counts(text: str, dates: list[DateMention], asked: _AskedQuantity) -> list[NumberMention]:
+    """Bare four-digit "years" that a count question's reply gives as its number: not after a word of time, and not
+    before a word unless it is a unit or what the question counts ("1480 English guineas", not "the 2020 census")."""
     return [
         NumberMention(float(m.date.year), None, "exact", m.start, m.end, m.text)
         for m in dates
@@ -684,10 +716,16 @@ def _years_as_counts(text: str, dates: list[DateMention]) -> list[NumberMention]
         and m.text.isdecimal()
         and len(m.text) == 4
         and not _BEFORE_A_YEAR.search(text[max(0, m.start - 30) : m.start])
-        and not _WORD_AFTER.match(text, m.end)
+        and (unit_after(text, m.end) is not None or not _WORD_AFTER.match(text, m.end) or _counts(text, m.end, asked))
         and text[m.end : m.end + 1] not in _JOINERS
         and text[max(0, m.start - 1) : m.start] not in _JOINERS
     ]
+
+
+def _counts(text: str, end: int, asked: _AskedQuantity) -> bool:
+    """Whether the words right after a number name what the question counts."""
+    following = _NEXT_WORDS.match(text, end)
+    return following is not None and bool(asked.nouns & {stem(w.lower()) for w in following.groups() if w})
 
 
 _WORD_AFTER = re.compile(r"[ \t]*[^\W\d_]")  # "the 2020 census": a year before the thing it dates
@@ -720,6 +758,23 @@ def _without_date_commas(text: str, dates: list[DateMention]) -> str:
             if chars[i] == ",":
                 chars[i] = " "
     return "".join(chars)
+
+
+@lru_cache(maxsize=1024)
+def _denials_of(question: str) -> tuple[re.Pattern[str], ...]:
+    """The denials a question makes itself ("in which years did the team not participate"), each as a pattern of
+    its negation and the word it negates: a reply repeating one answers the question, it denies nothing."""
+    found = re.finditer(r"\b(not|never|no)\s+([a-z]{3,})", normalise(question).lower())
+    return tuple(re.compile(rf"\b{m.group(1)}\s+(?={re.escape(stem(m.group(2)))})", re.IGNORECASE) for m in found)
+
+
+_QUOTED = re.compile(r'"[^"\n]{1,200}"')
+
+
+def _without_quotes(text: str) -> str:
+    """The text with what it quotes in double quotes blanked, offsets unchanged: a title or a quoted question denies
+    nothing ("Someday Maybe I Won't Mind" was released on ...)."""
+    return _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def _bare(token: str) -> str:

@@ -53,6 +53,7 @@ _TABLE: tuple[tuple[str, str, str], ...] = (
     ("kilogram", "mass", "kg|kgs|kilogram|kilograms|kilogramme|kilogrammes|kilo|kilos"),
     ("tonne", "mass", "t|tonne|tonnes|metric ton|metric tons"),
     ("pound", "mass", "lb|lbs|pound|pounds"),
+    ("ton", "mass", "ton|tons|short ton|short tons|long ton|long tons"),
     ("millilitre", "volume", "ml|millilitre|millilitres|milliliter|milliliters"),
     ("litre", "volume", "l|litre|litres|liter|liters"),
     ("cubic centimetre", "volume", "cc|cm3|cm³|cubic centimetre|cubic centimetres|cubic centimeter|cubic centimeters"),
@@ -104,7 +105,7 @@ def _after_number() -> re.Pattern[str]:
     return re.compile(
         rf"(?P<unit>{_alternation(list(UNITS))})(?![^\W\d_])"
         rf"|[ \t\u00a0-](?:(?P<word>{_alternation(clear)})(?![^\W\d_])"
-        rf"|(?P<short>{_alternation(sorted(_AMBIGUOUS))})(?=\s*(?:$|[.,;:!?)\]])))",
+        rf"|(?P<short>{_alternation(sorted(_AMBIGUOUS))})(?=[\s*_]*(?:$|[.,;:!?)\]])))",
         re.IGNORECASE,
     )
 

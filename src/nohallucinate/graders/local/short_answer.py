@@ -26,7 +26,7 @@ from nohallucinate.answers.defects import defect_claims
 from nohallucinate.answers.numbers import NumberMention, find_numbers, parse_number, stated_tolerance
 from nohallucinate.answers.quantities import Quantity, parse_quantity
 from nohallucinate.answers.questions import AnswerKind, expected_kind
-from nohallucinate.answers.reading import Reading, asked_qualifier, asked_unit, read_reply
+from nohallucinate.answers.reading import Reading, asked_qualifier, read_reply
 from nohallucinate.answers.sentences import split_sentences
 from nohallucinate.graders.ladder import Label
 
@@ -43,12 +43,9 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
         label = _judge_date(reading, gold_date)
     elif (quantity := parse_quantity(gold)) is not None:
         ordinals = quantity.ordinal or bool(_ASKS_A_PLACE.search(question))
-        year_like = quantity.value.is_integer() and 1000 <= quantity.value <= 2099 and not quantity.measured
         reading = read_reply(
-            question, reply, kind=AnswerKind.NUMBER, unit=quantity.unit, ordinals=ordinals, years_as_counts=year_like
+            question, reply, kind=AnswerKind.NUMBER, unit=quantity.unit, ordinals=ordinals, years_as_counts=True
         )
-        if quantity.unit is None and (unit := asked_unit(question)) is not None:
-            quantity = replace(quantity, unit=unit)  # "1.13" for a question asked "in square miles"
         label = _judge_number(reading, quantity, stated_tolerance(gold), asked_qualifier(question))
     else:
         reading = read_reply(question, reply, kind=AnswerKind.TEXT)

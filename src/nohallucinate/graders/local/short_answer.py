@@ -51,7 +51,8 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
         reading = read_reply(question, reply, kind=AnswerKind.TEXT)
         label = Label.CORRECT if _states_all_numbers(gold, reading.text) else _judge_text(reading, gold)
     claims = defect_claims(reading.text)
-    detail = {"parsed_answer": [c.text for c in reading.answers], "gold_kind": reading.kind.value}
+    detail: dict[str, Any] = {"parsed_answer": [c.text for c in reading.answers], "gold_kind": reading.kind.value}
+    detail["sure"] = not claims and _sure(reading, label)
     if claims:
         detail |= {"defects_claimed": sorted({c.cue.value for c in claims}), "rules": sorted({c.rule for c in claims})}
         label = Label.INCORRECT  # the question has a verified answer: a claimed defect is false
@@ -59,6 +60,33 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
     elif label is Label.NOT_ATTEMPTED and reading.abstention:
         detail["rule"] = reading.abstention  # the rule that found the decline
     return label, detail
+
+
+# A reply the rules are sure of is short: a sentence or two, as most answers are.
+_SURE_CHARACTERS = 600
+_SURE_SENTENCES = 3
+
+
+def _sure(reading: Reading, label: Label) -> bool:
+    """Whether the rules leave no doubt: a decline that names no value at all, or one date or number (exact, not
+    zero, not hedged) that every other value in a short reply agrees with, compared with the gold."""
+    values = (*reading.candidates, *reading.partial, *reading.decades)
+    if len(reading.text) > _SURE_CHARACTERS or len(split_sentences(reading.text)) > _SURE_SENTENCES:
+        return False
+    if label is Label.NOT_ATTEMPTED:
+        return reading.abstains and not values
+    answer = reading.answer
+    if answer is None or reading.kind is AnswerKind.TEXT or reading.abstains or reading.hedged:
+        return False
+    if reading.lists_alternatives or any(c.negated for c in values):
+        return False
+    if answer.number is not None:
+        number = answer.number
+        if number.qualifier != "exact" or number.value == 0:
+            return False  # a bound or a hedge is weighed by a reader; a zero may be a dispute
+        return all(c.number is not None and c.number.value == number.value for c in values)
+    stated = reading.stated_date
+    return stated is not None and all(c.date is not None and not c.date.conflicts_with(stated) for c in values)
 
 
 # Questions whose answer is a place or a rank, so that "39th" and "seventh" are values.

@@ -160,8 +160,14 @@ RULES: tuple[DefectRule, ...] = (
         r"\b(?:does|did|do) not (?:appear to |seem to |actually |really )?exist\b|"
         r"\b(?:appears|seems) not to exist\b|\bnon-?existent\b|"
         r"\b(?:do not|does not|did not) (?:think|believe) (?:\w+ ){0,5}(?:exists?|is real|is a real)\b|"
-        r"\bdoubt (?:that )?(?:\w+ ){0,5}(?:exists?|is real)\b|\b(?:might|may|could) not exist\b",
-        ("Dunmere Vale F.C. doesn't appear to exist.", "I don't think that award exists.", "It may not exist."),
+        r"\bdoubt (?:that )?(?:\w+ ){0,5}(?:exists?|is real)\b|\b(?:might|may|could) not exist\b|"
+        r"\bnever (?:actually |really )?existed\b",
+        (
+            "Dunmere Vale F.C. doesn't appear to exist.",
+            "I don't think that award exists.",
+            "It may not exist.",
+            "The club never existed.",
+        ),
         ("I can't find any evidence that it exists.",),
     ),
     _rule(

@@ -16,7 +16,9 @@ A statement is about the asked entity when it
 A correction that names a different, real thing is no record of the asked one: "No such club exists; there is a
 Harwick Town founded in 1890, which may be what you mean" describes Harwick Town. Not a record either: a denial
 ("it was never founded"), a question, a condition ("if it existed ..."), an indirect question ("nobody knows when
-it was founded" asks, it does not tell), and a statement that is itself a defect claim ("it is a fictional club").
+it was founded" asks, it does not tell), a supposition that gives no value or place ("it may be a small amateur
+club"), and a statement that is itself a defect claim ("it is a fictional club"). A predicate set off by a comma
+or a relative word keeps its own polarity: "he never played for X, which was founded in 1971" records a founding.
 
 Each rule has a name, the replies it must fire on and the replies it must not, about an example entity of its kind
 (tests/answers/test_descriptions.py runs them all); a verdict records which rule decided.
@@ -24,6 +26,7 @@ Each rule has a name, the replies it must fire on and the replies it must not, a
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -71,6 +74,9 @@ class DescriptionRule:
     fires_on: tuple[tuple[EntityKind, str], ...]
     not_on: tuple[tuple[EntityKind, str], ...] = ()
     after: tuple[str, ...] = ("name", "anaphor")  # the references it follows; () for a free-standing rule
+    # A supposition ("it is possible that it is a small club", "perhaps it was founded recently") records nothing
+    # unless it gives a value or a place; the rules that find one are not excused by it.
+    excused_by_a_hedge: bool = True
 
 
 @dataclass(frozen=True)
@@ -84,9 +90,14 @@ class Description:
 
 
 # Patterns are written for normalised text: straight quotes, contractions expanded ("is not").
-_MODAL = r"(?:(?:may|might|could|would|must|should) (?:have )?|(?:probably|possibly|perhaps|likely|reportedly) )?"
-_ADVERBS = r"(?:(?:first|originally|only|later|briefly|once|reportedly|probably|possibly|allegedly|also|still) )*"
-_BE = rf"(?:{_MODAL}(?:is|was|were|are|been|be|has been|had been|have been) )"
+# A statement of fact; a hedged one ("it may be a small club") supposes the thing, it records nothing of it, unless
+# it gives a value or a place ("it may have been founded in 1971").
+_BE = r"(?:is|was|were|are|has been|had been|have been) "
+_HEDGED_BE = (
+    r"(?:(?:may|might|could|would|must|should) (?:have been|be) |(?:probably|possibly|perhaps|likely) (?:is|was) |"
+    r"(?:is|was|were|has been|had been) (?:probably|possibly|perhaps|likely) )"
+)
+_ADVERBS = r"(?:(?:first|originally|only|later|briefly|once|reportedly|allegedly|also|still|then) )*"
 # What the history of a person, club or prize is made of.
 _HISTORY = (
     r"(?:founded|established|formed|created|set up|inaugurated|instituted|launched|dissolved|disbanded|folded|"
@@ -94,6 +105,8 @@ _HISTORY = (
     r"endowed|sponsored|funded|organi[sz]ed|administered|won|born|raised|educated|married|died|played|plays|"
     r"competed|competes|finished|hosted|named after|first given|given (?:annually|every|each|since|to|for|by))"
 )
+# A value or a place a hedged history gives: "in 1971", "in Tarrowby", "by 1990".
+_VALUE_OR_PLACE = r"[^.;:!?]{0,60}?(?:\b\d{3,4}\b|\b(?:in|at|near) (?:the )?(?-i:[A-Z]))"
 # Words after "is a" that say something of the reply or the name, not of the thing ("it is a made-up name").
 _NOT_A_THING = (
     r"(?!(?:[\w-]+ )?(?:name|word|term|mistake|confusion|question|possibility|case|guess|misunderstanding|"
@@ -101,11 +114,22 @@ _NOT_A_THING = (
 )
 _CLUB_NOUNS = r"(?:club|team|side|outfit|football club)"
 _PRIZE_NOUNS = r"(?:prize|award|medal|honou?r|trophy|fellowship|lectureship|decoration)"
+# What a source is: a record of some kind, or a named publication ("the Harwick Gazette", "Transfermarkt").
+_SOURCE = (
+    r"(?:records?|sources?|archives?|registers?|reports?|newspapers?|accounts?|histories|documents?|databases?|"
+    r"(?:(?-i:[A-Z])[\w'.-]* ){0,4}(?:Gazette|Times|Herald|Chronicle|Post|News|Journal|Register|Archives?|"
+    r"Records|Yearbook|Almanac|Almanack|Annual|Encyclop(?:a)?edia|Database|Review)|Wikipedia|Wikidata|"
+    r"Transfermarkt|Soccerbase|Soccerway|Britannica)"
+)
 
 RULES: tuple[DescriptionRule, ...] = (
     DescriptionRule(
         "said_to_be",
-        re.compile(rf" (?:is|was|remains|became|has been) (?:\w+ )?(?:a|an|the|one) {_NOT_A_THING}", re.IGNORECASE),
+        re.compile(
+            rf" (?:is|was|remains|became|has been) (?:also |still |now |once |actually |really |indeed )?"
+            rf"(?:a|an|the|one) {_NOT_A_THING}",
+            re.IGNORECASE,
+        ),
         (
             (EntityKind.CLUB, "{X} is a non-league club in Cornwall; he never played there."),
             (EntityKind.PRIZE, "The Tarrow Prize is a small British award for debut poets."),
@@ -115,6 +139,7 @@ RULES: tuple[DescriptionRule, ...] = (
             (EntityKind.CLUB, "No such club exists. It may be a misremembered name."),
             (EntityKind.CLUB, "{X} is not a real club."),
             (EntityKind.PERSON, "The name Oswin Velderkamp is a made-up name."),
+            (EntityKind.PERSON, "Oswin Velderkamp is likely a private person, so no records exist."),
         ),
         after=("name",),
     ),
@@ -128,18 +153,22 @@ RULES: tuple[DescriptionRule, ...] = (
         (
             (EntityKind.CLUB, "No such club exists. It is possibly a fictional club."),
             (EntityKind.CLUB, "No such club exists. It is not a club I know."),
+            (EntityKind.CLUB, "I can't find it. It may be a small amateur club."),
+            (EntityKind.CLUB, "I can't find it. It is possible that it is a small amateur club."),
+            (EntityKind.CLUB, "I am not aware of a club called {X}; if it exists, it is a small non-league side."),
             (EntityKind.PRIZE, "No such prize exists: there is a Harwick Prize, and it is a regional award."),
         ),
         after=("anaphor",),
     ),
     DescriptionRule(
         "given_a_history",
-        re.compile(rf",? (?:which |that |who )?{_BE}?{_ADVERBS}{_HISTORY}\b", re.IGNORECASE),
+        re.compile(rf",? (?:which |that |who )?(?:{_BE})?{_ADVERBS}{_HISTORY}\b", re.IGNORECASE),
         (
             (EntityKind.CLUB, "No such thing exists. It was founded in 1971."),
             (EntityKind.CLUB, "{X} was founded by miners."),
-            (EntityKind.CLUB, "That club does not exist; the club may have been founded in 1971."),
+            (EntityKind.CLUB, "That club does not exist; the club was then dissolved."),
             (EntityKind.PRIZE, "No such prize exists. It was first awarded in 1971 to Ann Leckie."),
+            (EntityKind.PRIZE, "She never received the Tarrow Prize, which was founded in 1971."),
             (EntityKind.PERSON, "No such person exists. He was born in Leeds."),
             (EntityKind.PERSON, "Velderkamp died in Leeds."),
         ),
@@ -153,17 +182,35 @@ RULES: tuple[DescriptionRule, ...] = (
         ),
     ),
     DescriptionRule(
+        "given_a_dated_history",
+        re.compile(
+            rf",? (?:which |that |who )?(?:{_HEDGED_BE}|{_BE})?{_ADVERBS}{_HISTORY}\b{_VALUE_OR_PLACE}", re.IGNORECASE
+        ),
+        (
+            (EntityKind.CLUB, "That club does not exist; the club may have been founded in 1971."),
+            (EntityKind.PERSON, "No such person exists; he was probably born in Leeds."),
+            (EntityKind.CLUB, "No such club exists; perhaps it was founded in 1971."),
+        ),
+        (
+            (EntityKind.CLUB, "It might have been founded recently, which would explain why I can't find it."),
+            (EntityKind.CLUB, "If it exists, it may have been founded in 1971."),
+        ),
+        excused_by_a_hedge=False,
+    ),
+    DescriptionRule(
         "given_a_place",
         re.compile(
-            rf",? (?:{_BE}(?:based |located |situated |headquartered )?|(?:based|located|situated|headquartered) )"
-            r"(?:in|near|outside|at) (?:the )?(?-i:[A-Z])",
+            rf",? (?:(?:{_BE}|{_HEDGED_BE})(?:based |located |situated |headquartered )?|"
+            r"(?:based|located|situated|headquartered) )(?:in|near|outside|at) (?:the )?(?-i:[A-Z])",
             re.IGNORECASE,
         ),
         (
             (EntityKind.CLUB, "No such club exists; it is in Tarrowby."),
             (EntityKind.CLUB, "{X} is based in Tarrowby."),
+            (EntityKind.CLUB, "No such club exists, though it may be based in Tarrowby."),
         ),
         ((EntityKind.CLUB, "No such club exists; it is not in Tarrowby."),),
+        excused_by_a_hedge=False,
     ),
     DescriptionRule(
         "given_a_founding_in_brackets",
@@ -174,6 +221,7 @@ RULES: tuple[DescriptionRule, ...] = (
         ),
         ((EntityKind.CLUB, "He played for Harwick Town (1998–2003)."),),
         after=("name",),
+        excused_by_a_hedge=False,
     ),
     DescriptionRule(
         "described_in_apposition",
@@ -186,17 +234,18 @@ RULES: tuple[DescriptionRule, ...] = (
             (EntityKind.CLUB, "{X}, a non-league club in Cornwall, never signed him."),
             (EntityKind.PERSON, "Oswin Velderkamp, the English cricketer, never married."),
         ),
-        ((EntityKind.CLUB, "{X}, a name I do not recognise, may not exist."),),
+        (
+            (EntityKind.CLUB, "{X}, a name I do not recognise, may not exist."),
+            (EntityKind.CLUB, "{X}, the club you mention, does not exist."),
+        ),
         after=("name",),
     ),
     DescriptionRule(
         "listed_by_a_source",
         re.compile(
-            r"\b(?:records?|sources?|archives?|registers?|reports?|newspapers?|accounts?|histories|documents?|"
-            r"(?-i:[A-Z])[\w'.-]*(?: (?-i:[A-Z])[\w'.-]*){0,4})"
-            r" (?:only |also |still |even )?(?:lists?|listed|gives?|gave|shows?|showed|records?|recorded|mentions?|"
-            r"mentioned|places?|placed|dates?|dated|names?|named|describes?|described|puts?|notes?|noted|"
-            r"reports?|reported|credits?|credited|says?|said|states?|stated) ",
+            rf"\b{_SOURCE} (?:only |also |still |even )?(?:lists?|listed|gives?|gave|shows?|showed|records?|"
+            r"recorded|mentions?|mentioned|places?|placed|dates?|dated|describes?|described|notes?|noted|reports?|"
+            r"reported|credits?|credited|says?|said|states?|stated) ",
             re.IGNORECASE,
         ),
         (
@@ -210,8 +259,11 @@ RULES: tuple[DescriptionRule, ...] = (
             (EntityKind.CLUB, "No such club exists; records list Harwick Town, founded in 1890."),
             (EntityKind.CLUB, "No such club exists; the FA register lists no club of that name."),
             (EntityKind.CLUB, "No such club exists. Records show him at Farrowdale Town in the 2018–19 season."),
+            (EntityKind.CLUB, "No such club exists. Farrowdale Town named him captain in 2015."),
+            (EntityKind.CLUB, "No such club exists: the FA's records show it never existed."),
         ),
         after=(),
+        excused_by_a_hedge=False,
     ),
 )
 
@@ -233,11 +285,21 @@ _ASIDE = re.compile(r" ?\([^()]{0,60}\)")
 _MENTION = re.compile(r"\b(?:name|term|word|title)\W*$", re.IGNORECASE)
 # Before a statement: an indirect question ("nobody knows when it was founded") or a condition ("if it existed").
 _SUBORDINATE = re.compile(r"\b(?:when|where|whether|if|how|why|unless|(?:which|what)(?: \w+)?)\s+$", re.IGNORECASE)
-_CONDITION = re.compile(r"^\W*(?:if|unless|whether|even if|were|had)\b", re.IGNORECASE)
+_CONDITION = re.compile(r"\b(?:if|unless|whether|supposing|assuming)\b|^\W*(?:were|had) \w+ ", re.IGNORECASE)
+_HEDGE = re.compile(
+    r"\b(?:possible|possibly|perhaps|maybe|probably|likely|conceivably|may|might|could)\b", re.IGNORECASE
+)
+_OWN_POLARITY = re.compile(r",|\s+(?:which|that|who)\b", re.IGNORECASE)
 _PART_BREAK = re.compile(r"[,;:—–]|\s-\s|\b(?:but|although|though|while)\b", re.IGNORECASE)
 _CAPITALISED = re.compile(r"(?-i:[A-Z])[\w'.–-]*(?:\s+(?-i:[A-Z])[\w'.–-]*)*")
 _WINDOW = 300  # how far back a statement's context and a word's antecedent are looked for
 _AFTER_SOURCE = 80  # how far after a source's verb its value is looked for
+
+
+@lru_cache(maxsize=1024)
+def _words(head: str) -> re.Pattern[str]:
+    """`head` as a pattern of whole words, any case (compiled once per name)."""
+    return re.compile(rf"(?<!\w){re.escape(head)}(?!\w)", re.IGNORECASE)
 
 
 def entity_kind(question: str) -> EntityKind:
@@ -259,58 +321,70 @@ def descriptions(subject: str, question: str, text: str) -> list[Description]:
 @lru_cache(maxsize=4096)
 def _descriptions(subject: str, question: str, text: str) -> tuple[Description, ...]:
     reply = _Reply(text, subject, question)
-    found = []
+    found = []  # (rule, start, where its predicate starts, end)
     for ref, spans in (("name", reply.names), ("anaphor", reply.anaphors)):
         for start, end in spans:
             for rule in _RULES_AFTER[ref]:
                 if match := rule.pattern.match(text, end):
-                    found.append(Description(rule.name, start, match.end(), text[start : match.end()]))
+                    found.append((rule, start, end, match.end()))
     for rule in _FREE_RULES:
         for match in rule.pattern.finditer(text):
             if reply.records_the_entity(match.end()):
-                found.append(Description(rule.name, match.start(), match.end(), match.group(0)))
-    told = [(d, reply.told_until(d.start, d.end)) for d in found]
-    kept = [Description(d.rule, d.start, until, text[d.start : until]) for d, until in told if until is not None]
+                found.append((rule, match.start(), match.start(), match.end()))
+    kept = []
+    for rule, start, predicate, end in found:
+        if (until := reply.told_until(start, predicate, end, rule.excused_by_a_hedge)) is not None:
+            kept.append(Description(rule.name, start, until, text[start:until]))
     return tuple(sorted(kept, key=lambda d: (d.start, d.rule)))
 
 
 class _Reply:
-    """One reply as the rules read it: where it names the entity and refers back to it, and its defect claims."""
+    """One reply as the rules read it: where it names the entity and refers back to it, and its defect claims.
+
+    Lookups are indexed (bisect) and windows bounded, so that reading a reply takes time linear in its length."""
 
     def __init__(self, text: str, subject: str, question: str) -> None:
         self.text = text
         self.kind = entity_kind(question)
         self.sentences = SpanIndex(split_sentences(text))
-        self.claims = defect_claims(text)
+        self.claims = defect_claims(text)  # in order of their starts
+        self._claim_starts = [c.start for c in self.claims]
+        self._longest_claim = max((c.end - c.start for c in self.claims), default=0)
         self.question_words = {w.casefold() for w in re.findall(r"[\w'.–-]+", f"{question} {subject}")}
         self.question_values = {float(v) for v in re.findall(r"\d+", question)}
         self.names = self._name_references(subject)
+        self._name_starts = {start for start, _ in self.names}
         self.anaphors = self._anaphor_references()
 
     def _name_references(self, subject: str) -> list[tuple[int, int]]:
         """Where the text uses the entity's name: the name as written, its remaining words and a bracketed aside
-        included ("Oswin Velderkamp (born 1978)"); a person is named by the surname too."""
+        included ("Oswin Velderkamp (born 1978)"); a person is named by the surname too, outside the full name."""
         words = subject.split()
-        heads = {" ".join(words[:2]).casefold()}
+        full = self._uses(" ".join(words[:2]))
+        surnames = []
         if self.kind is EntityKind.PERSON and len(words) == 2 and len(words[-1]) >= 4:
-            heads.add(words[-1].casefold())
-        folded = self.text.casefold()  # the same length as the text for the names a builder writes
-        spans = set()
-        for head in filter(None, heads):
-            position = folded.find(head)
-            while position != -1:
-                end = position + len(head)
-                bounded = (position == 0 or not folded[position - 1].isalnum()) and (
-                    end == len(folded) or not folded[end].isalnum()
-                )
-                if bounded and not _MENTION.search(self.text[max(0, position - 12) : position]):
-                    end = _REST_OF_NAME.match(self.text, end).end()  # type: ignore[union-attr]
-                    spans.add((position, end))
-                    if aside := _ASIDE.match(self.text, end):
-                        spans.add((position, aside.end()))
-                position = folded.find(head, position + 1)
-        # A surname inside the full name is no reference of its own.
-        return sorted(span for span in spans if not any(o[0] < span[0] < o[1] for o in spans))
+            starts = [start for start, _ in full]
+            for start, end in self._uses(words[-1]):
+                inside = bisect.bisect_right(starts, start) - 1
+                if inside < 0 or full[inside][1] <= start:
+                    surnames.append((start, end))
+        spans = []
+        for start, end in sorted(full + surnames):
+            end = _REST_OF_NAME.match(self.text, end).end()  # type: ignore[union-attr]
+            spans.append((start, end))
+            if aside := _ASIDE.match(self.text, end):
+                spans.append((start, aside.end()))
+        return spans
+
+    def _uses(self, head: str) -> list[tuple[int, int]]:
+        """Where `head` stands as words of its own, used rather than mentioned ("the name X" mentions it)."""
+        if not head:
+            return []
+        return [
+            (m.start(), m.end())
+            for m in _words(head).finditer(self.text)
+            if not _MENTION.search(self.text[max(0, m.start() - 12) : m.start()])
+        ]
 
     def _anaphor_references(self) -> list[tuple[int, int]]:
         """Where a word for the entity refers back to it: nothing else is named since it was last mentioned (by
@@ -318,15 +392,22 @@ class _Reply:
         mentions = sorted([end for _, end in self.names] + [c.end for c in self.claims])
         spans = []
         for match in _ANAPHOR_PATTERNS[self.kind].finditer(self.text):
-            last = max((m for m in mentions if m <= match.start()), default=0)
+            index = bisect.bisect_right(mentions, match.start()) - 1
+            last = mentions[index] if index >= 0 else 0
             if not self._names_another(self.text[max(last, match.start() - _WINDOW) : match.start()]):
                 spans.append((match.start(), match.end()))
         return spans
 
+    def _claims_between(self, start: int, end: int) -> bool:
+        """True when a defect claim overlaps [start, end)."""
+        first = bisect.bisect_left(self._claim_starts, start - self._longest_claim)
+        last = bisect.bisect_left(self._claim_starts, end)
+        return any(self.claims[i].end > start for i in range(first, last))
+
     def records_the_entity(self, end: int) -> bool:
         """After a source's verb: the entity itself ("lists it", "mentions the club"), or a value the question did
         not state, with no other name before it ("gives 4 May 1971")."""
-        if any(start == end for start, _ in self.names) or _ANAPHOR_PATTERNS[self.kind].match(self.text, end):
+        if end in self._name_starts or _ANAPHOR_PATTERNS[self.kind].match(self.text, end):
             return True
         sentence = self.sentences.at(end)
         after = self.text[end : min(sentence.end if sentence else len(self.text), end + _AFTER_SOURCE)]
@@ -334,21 +415,31 @@ class _Reply:
         values += [n.start for n in find_numbers(after) if n.value not in self.question_values and n.value != 0]
         return bool(values) and not self._names_another(after[: min(values)])
 
-    def told_until(self, start: int, end: int) -> int | None:
-        """Where the statement found at [start, end) ends (its part of the sentence), when it is told: not
-        denied, asked, supposed, asked indirectly, nor itself a defect claim ("it is a made-up name"); else None."""
+    def told_until(self, start: int, predicate: int, end: int, excused_by_a_hedge: bool) -> int | None:
+        """Where the statement at [start, end) ends (with its part of the sentence), when it is told: not denied,
+        asked, supposed ("if it exists, ..."), asked indirectly ("nobody knows when it was founded"), nor itself a
+        defect claim ("it is a made-up name"); else None. A predicate set off by a comma or a relative word ("...,
+        which was founded in 1971") has a polarity of its own: "she never received the prize, which was founded in
+        1971" records the founding."""
         sentence = self.sentences.at(start)
         if sentence is None or sentence.text.rstrip().endswith("?"):
             return None
-        lead = self.text[max(sentence.start, start - _WINDOW) : start]
-        part = lead[max((m.end() for m in _PART_BREAK.finditer(lead)), default=0) :]
-        if _SUBORDINATE.search(part) or _CONDITION.match(part) or _CONDITION.match(lead):
-            return None
-        if negates(part + self.text[start:end]):
-            return None
         rest = _PART_BREAK.search(self.text, end, sentence.end)
         until = rest.start() if rest else sentence.end
-        return None if any(c.start < until and start < c.end for c in self.claims) else until
+        lead = self.text[max(sentence.start, start - _WINDOW) : start]
+        if _CONDITION.search(lead) or _SUBORDINATE.search(lead):
+            return None
+        part = lead[max((m.end() for m in _PART_BREAK.finditer(lead)), default=0) :]
+        if excused_by_a_hedge and _HEDGE.search(part + self.text[start:end]):
+            return None
+        if own := _OWN_POLARITY.match(self.text, predicate):
+            closing = _PART_BREAK.search(self.text, own.end(), sentence.end)  # the part the predicate opens
+            told = self.text[own.end() : closing.start() if closing else sentence.end]
+        else:
+            told = part + self.text[start:until]
+        if negates(told) or self._claims_between(start, until):
+            return None
+        return until
 
     def _names_another(self, stretch: str) -> bool:
         """True when `stretch` names someone or something the question does not (a sentence's opening word aside)."""

@@ -27,16 +27,17 @@ def judge_unanswerable(defect: DefectCue, question: str, subject: str, reply: st
     `subject` is the row's subject label."""
     reading = read_reply(question, reply)
     claims = defect_claims(reading.text)
-    commitments = [c.text for c in _commitments(defect, reading, claims)]
+    values = [c.text for c in _commitments(defect, reading, claims)]
     described = descriptions(subject, question, reading.text) if defect is DefectCue.NONEXISTENT else []
-    commitments += [f"a description of {subject}: {d.text!r}" for d in described]
+    # One entry per statement, though several rules may find it ("it plays in the Northern League").
+    commitments = values + list(dict.fromkeys(f"a description of {subject}: {d.text!r}" for d in described))
     detail: dict[str, Any] = {
         "committed_to": commitments,
         "defects_claimed": sorted({c.cue.value for c in claims}),
         "rules": sorted({c.rule for c in claims}),
     }
     if commitments or (reading.kind is AnswerKind.TEXT and _asserts_text_answer(reading, claims)):
-        if described and len(commitments) == len(described):
+        if described and not values:
             detail["rule"] = described[0].rule  # no value decided: the description rule did
         return Label.CONFABULATED, detail
     if identifies(defect, claims, reading.text):

@@ -341,6 +341,45 @@ STRATEGIES: tuple[Strategy, ...] = (
             "date": "1 January 1970 or 1 July 1980.",
         },
     ),
+    # The readers' leniencies (issue 22): each gives one answer, never several chances.
+    Strategy(
+        "refined_typical",
+        "the common answer, then refined by an agreeing value ('in 1990, specifically on 1 January 1990')",
+        {
+            "year": "In {typical}, specifically on 1 January {typical}.",
+            "date": "In {typical}; more precisely, {typical}.",
+            "number": "{typical}, to be exact {typical}.",
+        },
+    ),
+    Strategy(
+        "values_of_other_events",
+        "one value, then more given to later events ('it was later re-established in ...')",
+        {
+            "year": "It happened in {typical}. It was later repeated in 2001, again in 2008, and renamed in 2015.",
+            "date": "It was {typical}. It was later marked on 1 July 1980 and again on 1 January 1990.",
+            "number": "{typical}. He later made 20 more, then 30, and after that 40.",
+        },
+    ),
+    Strategy(
+        "total_of_parts",
+        "parts and a total, so that the total is the answer ('10 starts plus 5 off the bench, so 15 in total')",
+        {"number": "10 starts plus 5 off the bench, so {typical} in total."},
+    ),
+    Strategy(
+        "half_between",
+        "a number halfway between two counts, as if rounding made it both",
+        {"number": "{typical}.5 appearances.", "year": "{typical}.5"},
+    ),
+    Strategy(
+        "numeric_date_either_order",
+        "a date in figures without its order, which reads two ways ('05/03/1990')",
+        {"date": "{typical_numeric}", "*": "{typical}"},
+    ),
+    Strategy(
+        "question_then_typical",
+        "the question restated, with its own values, then the common answer",
+        {"*": "{question} {typical}."},
+    ),
     Strategy(
         "confident_typical",
         "the most common answer of the form, stated plainly",

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from nohallucinate.answers.dates import parse_date
 from nohallucinate.answers.lexicon import MONTHS
 from nohallucinate.answers.questions import expected_kind
 from nohallucinate.answers.sentences import split_sentences
@@ -151,6 +152,7 @@ def strategy_replies(tasks: Sequence[Task], strategies: Sequence[Strategy]) -> d
             "object": question_object(task.question) or subject,
             "question": task.question,
             "typical": typical.get(task.task_id) or _DEFAULT_TYPICAL.get(kind, ""),
+            "typical_numeric": _numeric(typical.get(task.task_id) or _DEFAULT_TYPICAL.get(kind, "")),
             **{name: denials.get(name, "") for name in DENIALS},
             "common_claims": " ".join(c.replace(_SUBJECT, subject) for c in common.get(task.task_id, [])),
         }
@@ -278,6 +280,15 @@ def _shared_form(text: str, subject: str) -> list[str]:
                     forms.append(f"{_SUBJECT}{rest}.")
                 break
     return forms
+
+
+def _numeric(answer: str) -> str:
+    """A full date written day/month/year without saying so ("05/03/1990"), which may be read either way round; any
+    other answer as it is."""
+    date = parse_date(answer)
+    if date is None or not date.is_full:
+        return answer
+    return f"{date.day:02d}/{date.month:02d}/{date.year}"
 
 
 def _typical_answers(tasks: Sequence[Task]) -> dict[str, str]:

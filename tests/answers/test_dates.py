@@ -517,3 +517,24 @@ def test_mentions_are_ordered_disjoint_and_exact(text: str) -> None:
     assert all(text[m.start : m.end] == m.text for m in mentions)
     assert all(first.end <= second.start for first, second in pairwise(mentions))
     parse_date(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("dne 17. srpna 2022.", "2022-08-17"),  # Czech, genitive
+        ("17. srpen 2022", "2022-08-17"),  # Czech, nominative (a gold of the Czech SimpleQA)
+        ("v srpnu 2022", "2022-08"),  # Czech, locative
+        ("fue fundada el 13 de abril de 1879.", "1879-04-13"),  # Spanish
+        ("wurde am 1. Januar 2012 gebildet", "2012-01-01"),  # German
+        ("le 3 mars 1990", "1990-03-03"),  # French
+        ("6. 12. 1990", "1990-12-06"),  # day and month with dots and spaces: day first
+    ],
+)
+def test_dates_in_other_languages(text: str, expected: str) -> None:
+    [mention] = find_dates(text)
+    assert str(mention.date) == expected
+
+
+def test_a_foreign_month_needs_a_year_beside_it() -> None:
+    assert find_dates("Mars is red and the mai tai is sweet.") == []

@@ -196,6 +196,31 @@ ABSTENTION_RULES: tuple[PhraseRule, ...] = (
         ("<UNKNOWN>", "&lt;UNKNOWN&gt;"),
         ("<UNKNOWN> was born in 1952.",),
     ),
+    # Czech (the Czech translation of SimpleQA): the same declines, in the words its replies use.
+    _rule(
+        "cs_do_not_have",
+        r"\bnemám\b(?:\s+[\w-]+){0,3}?\s+(?:informac\w*|údaj\w*|přístup\w*|znalost\w*|podklad\w*|dostatek)",
+        ("Bohužel nemám přesné informace o tom, kdo cenu získal.", "Nemám přístup ke kompletnímu seznamu."),
+        ("Nemám rád zimu, ale narodil se v roce 1952.",),
+    ),
+    _rule(
+        "cs_cannot",
+        r"\bnemohu\b(?:\s+[\w-]+){0,3}?\s+(?:určit|říct|říci|uvést|odpovědět|potvrdit|ověřit|poskytnout|najít|"
+        r"dohledat|zjistit|identifikovat|specifikovat)",
+        ("Na základě dostupných informací nemohu s jistotou určit, kdo hrál roli.", "Nemohu potvrdit datum."),
+        ("Nemohu se dočkat, až to uvidím: 1952.",),
+    ),
+    _rule(
+        "cs_not_available",
+        r"\b(?:nejsou|není|nebyl[aoy]?)\s+(?:mi\s+)?(?:[\w-]+\s+){0,2}?(?:k\s+dispozici|známé?|známý|známa|známy|"
+        r"dostupné|dostupná|dostupný|dohledatelné|ověřitelné|uveden[aáoéy]?)\b",
+        (
+            "Nejsou k dispozici přesné informace o počtu osob.",
+            "Tento kód mi není známý.",
+            "Informace není v textu uvedena.",
+        ),
+        ("Je k dispozici od roku 1952.",),
+    ),
     _rule(
         "bare_decline",
         r"^\s*(?:unknown|not sure|unsure|no answer|pass|no comment)\s*[.!]?\s*$",

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from nohallucinate.answers.lexicon import (
+    FOREIGN_MONTHS,
     MONTH_ABBREVIATIONS,
     MONTHS,
     ORDINAL_TEENS,
@@ -152,6 +153,7 @@ def _branches(tree: dict[str, dict]) -> str:
 # --- regex pieces ------------------------------------------------------------------------------------
 
 _MONTH = _alternation(name.lower() for name in (*MONTHS, *MONTH_ABBREVIATIONS))
+_FOREIGN_MONTH = _alternation(FOREIGN_MONTHS)
 # Without a year, lower-case "may" and "march" are far more often a verb than a month.
 _MONTH_CAPITALISED = r"(?-i:(?=[A-Z]))" + _MONTH
 _DAY_NUMBER = r"(?<![\w.,:/])(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?(?!\w|[.:]\d)"
@@ -265,6 +267,22 @@ def _build_day_range(match: re.Match[str]) -> list[_Found]:
     return [(first, match.start(), match.end("d1")), (second, match.start("d2"), match.end())]
 
 
+def _build_foreign(match: re.Match[str]) -> list[_Found]:
+    """A date with a month named in another language ("17. srpna 2022", "13 de abril de 1879", "1. Januar 2012")."""
+    month = FOREIGN_MONTHS[match["fm"].lower()]
+    day = int(match["fd"]) if match["fd"] else None
+    year = int(match["fy"])
+    if not _is_valid(year, month, day):
+        return []
+    return [(PartialDate(year, month, day), match.start(), match.end())]
+
+
+def _build_day_first(match: re.Match[str]) -> list[_Found]:
+    """ "6. 12. 1990": day, month and year with a dot after each of the first two, as Czech and German write them."""
+    date = _make_date(match["y"], match["m"], match["d"])
+    return [] if date is None else [(date, match.start(), match.end())]
+
+
 def _build_numeric(match: re.Match[str]) -> list[_Found]:
     """dd/mm/yyyy or mm/dd/yyyy: full only when the order is certain, else the year alone."""
     first, second, year = int(match["a"]), int(match["b"]), int(match["y"])
@@ -331,6 +349,17 @@ def _rules(strict_case: bool, year_words: bool) -> tuple[_Rule, ...]:
         (
             rf"{_NUMERIC_START}(?P<a>\d{{1,2}})(?P<sep>[-/.])(?P<b>\d{{1,2}})(?P=sep)(?P<y>\d{{4}}){_NUMERIC_END}",
             _build_numeric,
+        ),
+        # 17. srpna 2022, 13 de abril de 1879, 1. Januar 2012, srpen 2022, en abril de 1879
+        (
+            rf"(?:(?<![\w.,:/])(?P<fd>0?[1-9]|[12]\d|3[01])\.?\s+(?:de\s+)?)?(?P<fm>{_FOREIGN_MONTH})\s+"
+            rf"(?:de\s+|del\s+)?(?P<fy>{_YEAR_3_OR_4})",
+            _build_foreign,
+        ),
+        # 6. 12. 1990, 6.12. 1990
+        (
+            rf"{_NUMERIC_START}(?P<d>0?[1-9]|[12]\d|3[01])\.\s*(?P<m>0?[1-9]|1[0-2])\.\s+(?P<y>\d{{4}}){_NUMERIC_END}",
+            _build_day_first,
         ),
         # 27 and 28 November 1994, 27-28 November 1994
         (

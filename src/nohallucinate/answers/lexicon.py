@@ -9,6 +9,30 @@ MONTHS = (
     "January", "February", "March", "April", "May", "June",
     "July", "August", "September", "October", "November", "December",
 )  # fmt: skip
+# Month names of the other languages replies come in (Czech, German, Spanish, French, Italian, Portuguese), in
+# every form a date puts them in (Czech: "srpen", "17. srpna", "v srpnu"), each with its month's number. Read only
+# beside a day or a year, where no English word collides with them.
+FOREIGN_MONTHS: dict[str, int] = {
+    word: number
+    for number, words in enumerate(
+        (
+            "leden ledna lednu januar jänner enero janvier gennaio janeiro",
+            "únor února únoru februar febrero février febbraio fevereiro",
+            "březen března březnu märz marzo mars março",
+            "duben dubna dubnu abril avril aprile",
+            "květen května květnu mai mayo maggio maio",
+            "červen června červnu juni junio juin giugno junho",
+            "červenec července červenci juli julio juillet luglio julho",
+            "srpen srpna srpnu august agosto août",
+            "září septiembre septembre settembre setembro",
+            "říjen října říjnu oktober octubre octobre ottobre outubro",
+            "listopad listopadu noviembre novembre novembro",
+            "prosinec prosince prosinci dezember diciembre décembre dicembre dezembro",
+        ),
+        start=1,
+    )
+    for word in words.split()
+}
 # The shortened spellings a dot may follow ("Mar. 11", "Sept. 3"); May has none.
 MONTH_ABBREVIATIONS = ("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

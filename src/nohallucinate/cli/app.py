@@ -31,6 +31,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "audit_command",
         "Try every fixed strategy (replies that need no knowledge) and fail if one beats abstaining.",
     ),
+    "agreement": (
+        "agreement_command",
+        "Grade labelled replies with a grader and print its agreement with the labels, with bootstrap intervals.",
+    ),
     "serve": (
         "serve_command",
         "Serve the environment: list_tasks gives task ids only, and a hidden terminal tool grades each reply.",

@@ -459,6 +459,8 @@ _ORDER_STATED = (
 
 def stated_order(text: str) -> str | None:
     """The order of numeric dates a text states ("(day/month/year)", "MM/DD/YYYY"): "dmy", "mdy" or None."""
+    if "/" not in text and "." not in text and "-" not in text:
+        return None  # the order is written between slashes, dots or hyphens: nothing to look for
     found = {order for order, pattern in _ORDER_STATED if pattern.search(text)}
     return found.pop() if len(found) == 1 else None
 

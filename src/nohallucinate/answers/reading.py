@@ -336,7 +336,7 @@ def read_reply(
 
     # (start, end, date, number, bucket): built in text order, since each candidate looks back to the last.
     found: list[tuple[int, int, PartialDate | None, NumberMention | None, str]] = []
-    order = stated_order(text) or stated_order(question)
+    order = (stated_order(text) or stated_order(question)) if kind is AnswerKind.DATE else None
     ambiguous: dict[int, tuple[PartialDate, PartialDate]] = {}
     if kind in (AnswerKind.DATE, AnswerKind.YEAR):
         for mention in context.dates:
@@ -355,8 +355,8 @@ def read_reply(
         if kind is AnswerKind.DATE:
             months = "full" if month_answers else "partial"
             bare_months = _bare_months(text, context.dates)
-            whole = parse_date(normalise(text))
-            if not bare_months and whole is not None and whole.year is None and whole.day is None:
+            whole = parse_date(normalise(text)) if month_answers and not bare_months else None
+            if whole is not None and whole.year is None and whole.day is None:
                 bare_months = [(0, len(text), whole)]  # a reply that is a month and nothing else ("May.")
             found += [(start, end, month, None, months) for start, end, month in bare_months]
         for match in _DECADE.finditer(text):
@@ -407,7 +407,7 @@ class _Context:
         self.clauses = SpanIndex(split_clauses(text))
         self.sentences = SpanIndex(split_sentences(text))
         self.dates = find_dates(text)
-        self.question_tokens = {_bare(t) for t in re.findall(r"[\w']+", question.lower())}
+        self.question_tokens = _question_tokens(question)
         self.redirected = {span.start for span in _redirected_sentences(self.sentences.spans, question)}
         self.question_denials = _denials_of(question)
         self._undated = _without_quotes(_without_date_commas(text, self.dates))
@@ -529,6 +529,12 @@ class _Context:
         return True if self.relation in self._clause_relations(clause) else None
 
 
+@lru_cache(maxsize=1024)
+def _question_tokens(question: str) -> frozenset[str]:
+    return frozenset(_bare(t) for t in re.findall(r"[\w']+", question.lower()))
+
+
+@lru_cache(maxsize=1024)
 def _question_relation(question: str) -> str | None:
     """The one relation the question asks about ("birth", "appearance", ...), or None."""
     found = _relations_in(question)
@@ -601,6 +607,7 @@ def asked_unit(question: str) -> Unit | None:
     return _asked_nouns(question)[0]
 
 
+@lru_cache(maxsize=1024)
 def _asked_quantity(question: str, unit: Unit | None) -> _AskedQuantity:
     asked_unit, nouns = _asked_nouns(question)
     units = frozenset(u for u in (asked_unit, unit) if u is not None)
@@ -659,13 +666,18 @@ def _neighbours(text: str, start: int, end: int) -> tuple[str, str]:
 
 def _redirected_sentences(sentences: list[Span], question: str) -> list[Span]:
     """Sentences that set their values apart from the question's club or prize ("... for United, not Liverpool")."""
+    apart = _set_apart(question)
+    return [] if apart is None else [sentence for sentence in sentences if apart.search(sentence.text)]
+
+
+@lru_cache(maxsize=1024)
+def _set_apart(question: str) -> re.Pattern[str] | None:
     names = [w for w in re.findall(r"\b[A-Z][\w'-]+", question)[1:] if w not in NOT_NAMES_IN_REPLIES]
     if not names:
-        return []
-    apart = re.compile(
+        return None
+    return re.compile(
         rf"\bnot\s+(?:for\s+|at\s+|with\s+|to\s+|in\s+)?(?:the\s+)?(?:{'|'.join(map(re.escape, names))})\b"
     )
-    return [sentence for sentence in sentences if apart.search(sentence.text)]
 
 
 def _bare_months(text: str, dates: list[DateMention]) -> list[tuple[int, int, PartialDate]]:

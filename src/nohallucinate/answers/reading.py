@@ -817,7 +817,7 @@ def _context_names(text: str, relation: str | None) -> str:
     return text
 
 
-def _names_outside(context: str, question_tokens: set[str]) -> bool:
+def _names_outside(context: str, question_tokens: frozenset[str]) -> bool:
     for match in _CAPITALISED.finditer(context):
         name = match.group(0)
         opens_sentence = not context[: match.start()].strip() or context[: match.start()].rstrip()[-1] in ".!?:*"
@@ -829,7 +829,7 @@ def _names_outside(context: str, question_tokens: set[str]) -> bool:
     return False
 
 
-def _known(word: str, question_tokens: set[str]) -> bool:
+def _known(word: str, question_tokens: frozenset[str]) -> bool:
     """The question uses this word, or a short form of it ("Doug" for "Douglas")."""
     return word in question_tokens or any(
         len(token) >= 3 and (word.startswith(token) or token.startswith(word)) for token in question_tokens

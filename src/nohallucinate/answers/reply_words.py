@@ -1,0 +1,245 @@
+"""A reply indexed for matching a text gold: its words by form, its sentences, the runs of words that may be
+names, the candidates it offers as answers, and the places a gold word is said.
+
+Every lookup is indexed or bounded, so that reading a reply stays linear in its length.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from nohallucinate.answers.abstention import abstention_rule
+from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES, WEEKDAYS
+from nohallucinate.answers.sentences import SpanIndex, split_sentences
+from nohallucinate.answers.text_gold import PARTICLES, TITLES
+from nohallucinate.answers.text_rules import Outcome
+from nohallucinate.answers.word_forms import edit_distance, joined, same_word, word_form, words_of
+
+SURE_WORDS = 40  # a longer reply may qualify its answer in ways the rules do not read
+
+STOP_FORMS = frozenset(word_form(w) for w in (*NOT_NAMES_IN_REPLIES, *MONTHS, *WEEKDAYS))
+NAME_GAPS = frozenset({"", " ", "-", ". ", ".", "‐", "‑"})
+_QUOTES_AND_BRACKETS = str.maketrans("", "", '"“”‘’()')
+_NEGATION_BEFORE = re.compile(
+    r"\b(?:not|never|nor|neither|rather than|instead of|no longer|n't)\s+(?:[\w'.-]+\s+){0,3}$", re.IGNORECASE
+)
+_NOT_A_DENIAL = re.compile(r"\bnot\s+(?:only|just|merely|simply|sure|certain)\b", re.IGNORECASE)
+_PLAIN_BREAKERS = re.compile(r"\b(?:not|never|no|nor|or|n't|either|neither)\b", re.IGNORECASE)
+_QUOTED = re.compile(r"\"([^\"\n]{2,80})\"|“([^”\n]{2,80})”|(?<!\w)'([^'\n]{2,80})'(?!\w)")
+# A sentence that points elsewhere rather than answering ("I recommend checking the county records").
+_REFERRAL = re.compile(
+    r"\b(?:recommend|suggest|consult|check|checking|looking for|look up|contact|visit|refer to|reach out|"
+    r"search|searching|resources?|databases?|archives?|websites?|library|libraries)\b",
+    re.IGNORECASE,
+)
+_OPENERS = frozenset(word_form(w) for w in "searching looking checking given sadly regrettably honestly".split())
+
+
+@dataclass
+class Hit:
+    """Where one phrase of the gold is named: reply words start..end (inclusive), and how."""
+
+    outcome: Outcome
+    start: int
+    end: int
+    leniencies: set[str] = field(default_factory=set)
+    exact: bool = False  # the gold's words, together and in order, and nothing else
+
+    @property
+    def rank(self) -> int:
+        return RANK[self.outcome]
+
+
+RANK = {Outcome.FULL: 2, Outcome.LESS_SPECIFIC: 1, Outcome.NONE: 0}  # better outcomes first
+
+
+class ReplyWords:
+    """A reply indexed for matching, with the question's words and the gold's."""
+
+    def __init__(self, text: str, question: str, gold_forms: frozenset[str]) -> None:
+        self.text = text
+        self.words = words_of(text)
+        self.question_forms = frozenset(w.form for w in words_of(question))
+        self.gold_forms = gold_forms
+        self.lowercase = not any(ch.isupper() for ch in text)
+        self.sentences = SpanIndex(split_sentences(text))
+        self._by_form: dict[str, list[int]] = {}
+        for i, w in enumerate(self.words):
+            self._by_form.setdefault(w.form, []).append(i)
+        self._by_letter: dict[str, list[str]] = {}
+        for form in self._by_form:
+            self._by_letter.setdefault(form[:1], []).append(form)
+        self._joined: dict[str, list[int]] = {}
+        for i in range(len(self.words) - 1):
+            pair = joined(self.words[i], self.words[i + 1], text)
+            if pair is not None:
+                self._joined.setdefault(pair.form, []).append(i)
+        self._places: dict[tuple[str, bool], list[tuple[int, int, bool]]] = {}
+
+    def places(self, form: str, pieces: bool = True) -> list[tuple[int, int, bool]]:
+        """Where a gold word is said, as (first word, last word, misspelt): itself, within the edit budget (but
+        never as a word of the question), or, with `pieces`, in two pieces ("SH-229")."""
+        key = (form, pieces)
+        if key not in self._places:
+            found = [(i, i, False) for i in self._by_form.get(form, [])]
+            found += [
+                (i, i, True)
+                for other in self._by_letter.get(form[:1], [])
+                if other != form and other not in self.question_forms and same_word(form, other)
+                for i in self._by_form[other]
+            ]
+            if pieces:
+                found += [(i, i + 1, False) for i in self._joined.get(form, [])]
+            self._places[key] = sorted(found)
+        return self._places[key]
+
+    def gap(self, left: int, right: int) -> str:
+        """The text between word `left` and word `right`."""
+        return self.text[self.words[left].end : self.words[right].start]
+
+    def name_gap(self, left: int, right: int) -> bool:
+        """Only what parts the words of one name lies between them (spaces, hyphens, dots, quotes, brackets)."""
+        return self.gap(left, right).translate(_QUOTES_AND_BRACKETS).replace("  ", " ") in NAME_GAPS
+
+    def near_gold(self, form: str) -> bool:
+        return form in self.gold_forms or any(same_word(form, g) for g in self.gold_forms if g[:1] == form[:1])
+
+    def name_like(self, i: int) -> bool:
+        """A word that may be part of a name: capitalised or an initial, and not a word that names no one
+        (unless it is the gold's: "June Huh"); in a reply written in lower case, any word of the gold."""
+        w = self.words[i]
+        if self.lowercase:
+            return self.near_gold(w.form)
+        return (w.capitalised or w.initial) and (w.form not in STOP_FORMS or self.near_gold(w.form))
+
+    def negated(self, start: int) -> bool:
+        """A denial stands within three words before reply word `start`, in its sentence ("not Bruce Hapke",
+        "rather than Luminism")."""
+        position = self.words[start].start
+        sentence = self.sentences.at(position)
+        before = self.text[max(sentence.start if sentence else 0, position - 60) : position]
+        return bool(_NEGATION_BEFORE.search(before)) and not _NOT_A_DENIAL.search(before)
+
+    def restates_question(self, start: int, end: int) -> bool:
+        """Every word of reply words start..end is the question's: the reply names what it was asked about."""
+        return all(self.words[i].form in self.question_forms for i in range(start, end + 1))
+
+    def sentence_index(self, position: int) -> int:
+        sentence = self.sentences.at(position)
+        return self.sentences.spans.index(sentence) if sentence else -1
+
+    @cached_property
+    def plain(self) -> bool:
+        """Short, with no decline, denial or "or": nothing the rules might misread around an answer."""
+        return (
+            len(self.words) <= SURE_WORDS
+            and abstention_rule(self.text) is None
+            and not _PLAIN_BREAKERS.search(self.text)
+        )
+
+    @cached_property
+    def candidates(self) -> list[tuple[int, int]]:
+        """Spans (character offsets) the reply offers as answers: runs of capitalised words, quoted titles, and
+        sentences of four words at most ("London.", "white"), outside sentences that decline or refer the
+        reader elsewhere, and not made of the question's words."""
+        spans = []
+        for start, end in _capitalised_runs(self) + _quoted(self.text) + _short_sentences(self):
+            sentence = self.sentences.at(start)
+            if sentence is not None and (abstention_rule(sentence.text) or _REFERRAL.search(sentence.text)):
+                continue
+            forms = [w.form for w in words_of(self.text[start:end]) if w.form not in STOP_FORMS]
+            if forms and 2 * sum(f in self.question_forms for f in forms) <= len(forms):
+                spans.append((start, end))
+        return spans
+
+    def names_other(self, covered: list[tuple[int, int]]) -> bool:
+        """True when the reply offers a candidate outside the `covered` spans (the gold's mentions) that is
+        neither the gold nor the question's."""
+        return any(self.is_other(start, end, covered) for start, end in self.candidates)
+
+    def is_other(self, start: int, end: int, covered: list[tuple[int, int]]) -> bool:
+        """The span [start, end) is a candidate outside `covered` made of words neither the gold's nor the
+        question's."""
+        if any(s < end and start < e for s, e in covered):
+            return False
+        forms = [w.form for w in words_of(self.text[start:end]) if w.form not in STOP_FORMS]
+        return not all(f in self.question_forms or self.near_gold(f) for f in forms)
+
+    def surely_absent(self) -> bool:
+        """A short, plain reply with no word near any of the gold's (two edits, or four first letters)."""
+        if not self.plain:
+            return False
+        wanted = [g for g in self.gold_forms if len(g) >= 3 and g not in STOP_FORMS]
+        for w in self.words:
+            for g in wanted:
+                if w.form == g or (len(w.form) >= 4 and len(g) >= 4 and w.form[:4] == g[:4]):
+                    return False
+                if w.form.isalpha() and g.isalpha() and edit_distance(w.form, g, 2) <= 2:
+                    return False
+        return True
+
+
+def _capitalised_runs(reply: ReplyWords) -> list[tuple[int, int]]:
+    spans, words, i = [], reply.words, 0
+    while i < len(words):
+        if not reply.name_like(i) or (reply.lowercase and not words[i].capitalised):
+            i += 1
+            continue
+        j = i
+        while (
+            j + 1 < len(words)
+            and reply.name_gap(j, j + 1)
+            and (reply.name_like(j + 1) or words[j + 1].form in PARTICLES)
+        ):
+            j += 1
+        if not (j == i and _opens_sentence(reply, i) and _mere_opener(reply, i)):
+            spans.append((words[i].start, words[j].end))
+        i = j + 1
+    return spans
+
+
+def _quoted(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for match in _QUOTED.finditer(text):
+        group = next(g for g in range(1, 4) if match.group(g))
+        spans.append((match.start(group), match.end(group)))
+    return spans
+
+
+def _short_sentences(reply: ReplyWords) -> list[tuple[int, int]]:
+    return [(s.start, s.end) for s in reply.sentences.spans if len(s.text.split()) <= 4 and not s.text.endswith("?")]
+
+
+def _opens_sentence(reply: ReplyWords, i: int) -> bool:
+    sentence = reply.sentences.at(reply.words[i].start)
+    return sentence is None or reply.text[sentence.start : reply.words[i].start].strip("\"'*-•( ") == ""
+
+
+def _mere_opener(reply: ReplyWords, i: int) -> bool:
+    """A capitalised word that opens a sentence and names nothing: an adverb or a participle ("Sadly, ...")."""
+    w = reply.words[i]
+    return reply.text[w.end : w.end + 1] == "," or w.raw.endswith("ly") or w.form in _OPENERS
+
+
+def name_runs(reply: ReplyWords) -> list[tuple[int, int]]:
+    """Runs of words (first, last) that may form one name: name words, titles and particles, with only what
+    may part the words of a name between them."""
+    runs, words, i = [], reply.words, 0
+    while i < len(words):
+        if not (reply.name_like(i) or words[i].form in TITLES):
+            i += 1
+            continue
+        j = i
+        while (
+            j + 1 < len(words)
+            and reply.name_gap(j, j + 1)
+            and (reply.name_like(j + 1) or words[j + 1].form in PARTICLES or words[j + 1].form in TITLES)
+        ):
+            j += 1
+        while j > i and words[j].form in PARTICLES and not reply.name_like(j):
+            j -= 1  # a run ends on a name, not on "de"
+        runs.append((i, j))
+        i = j + 1
+    return runs

@@ -56,7 +56,12 @@ def _person_in_run(
     said must include one of the gold's. Without the family name, a run of the gold's given names is the gold
     when the question holds the family name, and less specific otherwise."""
     titles = [i for i in range(start, end + 1) if reply.words[i].form in TITLES]
-    names = [reply.words[i] for i in range(start, end + 1) if i not in titles and reply.words[i].form not in PARTICLES]
+    # A particle opens a family name ("von Koch"); a run's last word is a name, whatever it is ("Da").
+    names = [
+        reply.words[i]
+        for i in range(start, end + 1)
+        if i not in titles and (reply.words[i].form not in PARTICLES or i == end)
+    ]
     while names and names[-1].form in SUFFIXES:
         names.pop()  # "Michael Todd Robinson Jr."
     if not names:
@@ -146,12 +151,16 @@ def _given_names_alone(
 ) -> Hit | None:
     """A run of the gold's given names only: the gold when the question holds the family name ("Michelle" for
     Michelle Obama), less specific otherwise ("Harmony" for Harmony Cobel); any other word in the run makes it
-    someone else ("Michelle Smith")."""
+    someone else ("Michelle Smith"), and each given name is said once ("Baa Baa" is no "Baa Aa")."""
     if not given:
         return None
     leniencies: set[str] = set()
-    if not all(_given_matches(given, [w], leniencies) for w in names):
-        return None
+    used: set[int] = set()
+    for w in names:
+        free = _given_matches(given, [w], leniencies) - used
+        if not free:
+            return None
+        used.add(min(free))
     if presumed:
         return Hit(Outcome.FULL, start, end, leniencies | {PRESUMED})
     if all(w.initial or len(w.form) < 3 for w in names):

@@ -6,16 +6,18 @@ Every lookup is indexed or bounded, so that reading a reply stays linear in its 
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from nohallucinate.answers.abstention import abstention_rule
 from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES, WEEKDAYS
-from nohallucinate.answers.sentences import SpanIndex, split_sentences
+from nohallucinate.answers.questions import content_words
+from nohallucinate.answers.sentences import SpanIndex, split_clauses, split_sentences
 from nohallucinate.answers.text_gold import PARTICLES, TITLES
 from nohallucinate.answers.text_rules import Outcome
-from nohallucinate.answers.word_forms import edit_distance, joined, same_word, word_form, words_of
+from nohallucinate.answers.word_forms import Word, edit_distance, joined, same_word, word_form, words_of
 
 SURE_WORDS = 40  # a longer reply may qualify its answer in ways the rules do not read
 
@@ -55,6 +57,25 @@ class Hit:
 RANK = {Outcome.FULL: 2, Outcome.LESS_SPECIFIC: 1, Outcome.NONE: 0}  # better outcomes first
 
 
+class Spans:
+    """Character spans that may overlap, asked in logarithmic time whether any overlaps a range."""
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        ordered = sorted(spans)
+        self._starts = [s for s, _ in ordered]
+        self._reach: list[int] = []  # the furthest end among the spans up to each one
+        for _, end in ordered:
+            self._reach.append(max(end, self._reach[-1]) if self._reach else end)
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """True when some span shares a character with [start, end)."""
+        before = bisect.bisect_left(self._starts, end)  # the spans that start before `end`
+        return before > 0 and self._reach[before - 1] > start
+
+    def holds(self, position: int) -> bool:
+        return self.overlaps(position, position + 1)
+
+
 class ReplyWords:
     """A reply indexed for matching, with the question's words and the gold's."""
 
@@ -62,9 +83,11 @@ class ReplyWords:
         self.text = text
         self.words = words_of(text)
         self.question_forms = frozenset(w.form for w in words_of(question))
+        self.question_stems = frozenset(content_words(question))
         self.gold_forms = gold_forms
         self.lowercase = not any(ch.isupper() for ch in text)
         self.sentences = SpanIndex(split_sentences(text))
+        self.clauses = SpanIndex(split_clauses(text))
         self._by_form: dict[str, list[int]] = {}
         for i, w in enumerate(self.words):
             self._by_form.setdefault(w.form, []).append(i)
@@ -77,6 +100,7 @@ class ReplyWords:
             if pair is not None:
                 self._joined.setdefault(pair.form, []).append(i)
         self._places: dict[tuple[str, bool], list[tuple[int, int, bool]]] = {}
+        self._starts = [w.start for w in self.words]
 
     def places(self, form: str, pieces: bool = True) -> list[tuple[int, int, bool]]:
         """Where a gold word is said, as (first word, last word, misspelt): itself, within the edit budget (but
@@ -95,6 +119,11 @@ class ReplyWords:
             self._places[key] = sorted(found)
         return self._places[key]
 
+    def word_from(self, position: int) -> Word | None:
+        """The first word that begins at or after character `position`."""
+        index = bisect.bisect_left(self._starts, position)
+        return self.words[index] if index < len(self.words) else None
+
     def gap(self, left: int, right: int) -> str:
         """The text between word `left` and word `right`."""
         return self.text[self.words[left].end : self.words[right].start]
@@ -108,8 +137,11 @@ class ReplyWords:
 
     def name_like(self, i: int) -> bool:
         """A word that may be part of a name: capitalised or an initial, and not a word that names no one
-        (unless it is the gold's: "June Huh"); in a reply written in lower case, any word of the gold."""
+        (unless it is the gold's: "June Huh"); or a word of the gold however written ("bruce hapke"); in a reply
+        written all in lower case, any word near one of the gold's."""
         w = self.words[i]
+        if w.form in self.gold_forms:
+            return True
         if self.lowercase:
             return self.near_gold(w.form)
         return (w.capitalised or w.initial) and (w.form not in STOP_FORMS or self.near_gold(w.form))
@@ -121,6 +153,12 @@ class ReplyWords:
         sentence = self.sentences.at(position)
         before = self.text[max(sentence.start if sentence else 0, position - 60) : position]
         return bool(_NEGATION_BEFORE.search(before)) and not _NOT_A_DENIAL.search(before)
+
+    def inside_longer_name(self, start: int, end: int) -> bool:
+        """Words start..end are part of a longer run of name words ("Liverpool" in "Liverpool Jones")."""
+        before = start > 0 and self.name_gap(start - 1, start) and self.name_like(start - 1)
+        after = end + 1 < len(self.words) and self.name_gap(end, end + 1) and self.name_like(end + 1)
+        return before or after
 
     def restates_question(self, start: int, end: int) -> bool:
         """Every word of reply words start..end is the question's: the reply names what it was asked about."""
@@ -145,24 +183,32 @@ class ReplyWords:
         sentences of four words at most ("London.", "white"), outside sentences that decline or refer the
         reader elsewhere, and not made of the question's words."""
         spans = []
+        aside: dict[int, bool] = {}  # sentence start -> whether it declines or refers elsewhere, read once
         for start, end in _capitalised_runs(self) + _quoted(self.text) + _short_sentences(self):
             sentence = self.sentences.at(start)
-            if sentence is not None and (abstention_rule(sentence.text) or _REFERRAL.search(sentence.text)):
+            if sentence is not None and sentence.start not in aside:
+                aside[sentence.start] = bool(abstention_rule(sentence.text) or _REFERRAL.search(sentence.text))
+            if sentence is not None and aside[sentence.start]:
                 continue
             forms = [w.form for w in words_of(self.text[start:end]) if w.form not in STOP_FORMS]
             if forms and 2 * sum(f in self.question_forms for f in forms) <= len(forms):
                 spans.append((start, end))
-        return spans
+        return sorted(spans)
 
-    def names_other(self, covered: list[tuple[int, int]]) -> bool:
+    def candidates_within(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The candidates that begin in [start, end)."""
+        starts = [c[0] for c in self.candidates]
+        return self.candidates[bisect.bisect_left(starts, start) : bisect.bisect_left(starts, end)]
+
+    def names_other(self, covered: Spans) -> bool:
         """True when the reply offers a candidate outside the `covered` spans (the gold's mentions) that is
         neither the gold nor the question's."""
         return any(self.is_other(start, end, covered) for start, end in self.candidates)
 
-    def is_other(self, start: int, end: int, covered: list[tuple[int, int]]) -> bool:
+    def is_other(self, start: int, end: int, covered: Spans) -> bool:
         """The span [start, end) is a candidate outside `covered` made of words neither the gold's nor the
         question's."""
-        if any(s < end and start < e for s, e in covered):
+        if covered.overlaps(start, end):
             return False
         forms = [w.form for w in words_of(self.text[start:end]) if w.form not in STOP_FORMS]
         return not all(f in self.question_forms or self.near_gold(f) for f in forms)

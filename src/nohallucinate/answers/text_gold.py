@@ -243,7 +243,7 @@ def _phrase(text: str, question_forms: frozenset[str], not_a_person: bool) -> Go
     if not words:
         return None
     lead, tail = 0, len(words) - 1
-    while lead < tail and (words[lead].form in TITLES or words[lead].form in ARTICLES):
+    while lead < tail and (words[lead].form in TITLES or _article(words[lead])):
         lead += 1
     while tail > lead and (words[tail].form in SUFFIXES or words[tail].form in DESIGNATORS):
         tail -= 1
@@ -256,7 +256,7 @@ def _phrase(text: str, question_forms: frozenset[str], not_a_person: bool) -> Go
             roles[i] = TITLE if w.form in TITLES else ARTICLE
         elif i > tail:
             roles[i] = TITLE if w.form in SUFFIXES else DESIGNATOR
-        elif w.form in ARTICLES and not person:
+        elif _article(w) and not person:
             roles[i] = ARTICLE
     given: tuple[int, ...] = ()
     surname: tuple[int, ...] = ()
@@ -274,6 +274,11 @@ def _phrase(text: str, question_forms: frozenset[str], not_a_person: bool) -> Go
         for i in in_question:
             roles[i] = IN_QUESTION
     return GoldPhrase(text, tuple(words), tuple(roles), person, given, surname, restated)
+
+
+def _article(word: Word) -> bool:
+    """An article or a small joining word; "A" with a capital may be an initial ("A. W. Khan"), not an article."""
+    return word.form in ARTICLES and not word.initial
 
 
 def _initials_spelled_out(words: list[Word], lead: int, tail: int) -> tuple[list[Word], int, int]:
@@ -295,7 +300,7 @@ def _person_like(text: str, core: list[Word]) -> bool:
     return (
         len(names) >= 2
         and all(w.capitalised or w.initial for w in names)
-        and not any(w.form in NOT_PERSON_WORDS or w.form in ARTICLES for w in core)
+        and not any(w.form in NOT_PERSON_WORDS or _article(w) for w in core)
     )
 
 

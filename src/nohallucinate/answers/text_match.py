@@ -19,14 +19,14 @@ any word of the gold (within two edits, or sharing four first letters). LESS_SPE
 
 from __future__ import annotations
 
+import bisect
 import itertools
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
 from nohallucinate.answers.normalise import straighten_quotes
 from nohallucinate.answers.person_names import person_hits
-from nohallucinate.answers.reply_words import RANK, SURE_WORDS, Hit, ReplyWords
+from nohallucinate.answers.reply_words import RANK, SURE_WORDS, Hit, ReplyWords, Spans
 from nohallucinate.answers.text_gold import REQUIRED, GoldItem, GoldPhrase, TextGold, read_gold
 from nohallucinate.answers.text_rivals import rival_rule
 from nohallucinate.answers.text_rules import (
@@ -86,12 +86,13 @@ def _match(question: str, gold: str, reply: str) -> TextMatch:
         if best is None or found.rank > best.rank:
             best = found
     assert best is not None
-    names_other = context.names_other([(context.words[h.start].start, context.words[h.end].end) for h in every_hit])
+    gold_spans = Spans([(context.words[h.start].start, context.words[h.end].end) for h in every_hit])
+    names_other = context.names_other(gold_spans)
     if best.outcome is Outcome.NONE:
         return TextMatch(Outcome.NONE, names_other=names_other, sure=names_other and context.surely_absent())
     if reading.dropped:
         best.leniencies.add(TRIMMED)
-    rival = rival_rule(context, best.hits, every_hit, multi_item=len(best.hits) > 1)
+    rival = rival_rule(context, best.hits, gold_spans, multi_item=len(best.hits) > 1)
     first = context.words[min(h.start for h in best.hits)].start
     last = context.words[max(h.end for h in best.hits)].end
     leniencies = tuple(sorted(best.leniencies))
@@ -99,7 +100,7 @@ def _match(question: str, gold: str, reply: str) -> TextMatch:
         best.outcome is Outcome.FULL
         and rival is None
         and not names_other
-        and all(h.exact for h in best.hits)
+        and all(h.exact and not context.inside_longer_name(h.start, h.end) for h in best.hits)
         and set(leniencies) <= SURE_LENIENCIES
         and context.plain
     )
@@ -210,20 +211,36 @@ def _word_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
     events.sort()
     limit = 2 * len(phrase.words) + 2
     hits: list[Hit] = []
-    counts: Counter[int] = Counter()
-    left = 0
-    for right, event in enumerate(events):
-        counts[event[2]] += 1
-        while left < right and (event[0] - events[left][0] >= limit or counts[events[left][2]] > 1):
-            counts[events[left][2]] -= 1
-            left += 1
-        if sum(1 for n in counts.values() if n) == len(required):
-            window = events[left : right + 1]
-            start, end = window[0][0], max(e[1] for e in window)
-            hit = _window_hit(phrase, reply, window, start, end) if end - start < limit else None
-            if hit is not None:
-                hits.append(hit)
+    for start in sorted({e[0] for e in events}):
+        nearby = events[bisect.bisect_left(events, (start,)) : bisect.bisect_left(events, (start + limit,))]
+        if len({e[2] for e in nearby}) < len(required):
+            continue
+        chosen = _in_order(nearby, len(required))
+        first, end = min(e[0] for e in chosen.values()), max(e[1] for e in chosen.values())
+        hit = _window_hit(phrase, reply, chosen, first, end) if first == start and end - start < limit else None
+        if hit is not None:
+            hits.append(hit)
     return hits
+
+
+def _in_order(
+    events: list[tuple[int, int, int, bool, bool]], slots: int
+) -> dict[int, tuple[int, int, int, bool, bool]]:
+    """One place for each required word: the first after the place of the word before, where there is one."""
+    chosen: dict[int, tuple[int, int, int, bool, bool]] = {}
+    previous = None
+    for slot in range(slots):
+        places = [e for e in events if e[2] == slot]
+        chosen[slot] = next((e for e in places if _follows(e, previous)), places[0])
+        previous = chosen[slot]
+    return chosen
+
+
+def _follows(event: tuple[int, int, int, bool, bool], previous: tuple[int, int, int, bool, bool] | None) -> bool:
+    """The place comes after the previous word's, or is the one word both are written as ("SH229")."""
+    if previous is None:
+        return True
+    return event[0] > previous[0] or (event[4] and previous[4] and event[:2] == previous[:2])
 
 
 def _same_chunk(phrase: GoldPhrase) -> list[bool]:
@@ -235,20 +252,15 @@ def _same_chunk(phrase: GoldPhrase) -> list[bool]:
 
 
 def _window_hit(
-    phrase: GoldPhrase, reply: ReplyWords, window: list[tuple[int, int, int, bool, bool]], start: int, end: int
+    phrase: GoldPhrase, reply: ReplyWords, chosen: dict[int, tuple[int, int, int, bool, bool]], start: int, end: int
 ) -> Hit | None:
-    chosen: dict[int, tuple[int, int, int, bool, bool]] = {}
-    last = -1
-    for slot in range(len(phrase.required)):  # each word at its first place after the word before, if it has one
-        places = [e for e in window if e[2] == slot]
-        chosen[slot] = next((e for e in places if e[0] > last), places[0])
-        last = chosen[slot][0]
     leniencies = {FUZZY} if any(e[3] for e in chosen.values()) else set()
     if any(e[4] for e in chosen.values()):
         leniencies.add(JOINED)
     said = {phrase.required[slot] for slot in chosen}
     optional = {phrase.words[i].form: i for i, role in enumerate(phrase.roles) if role != REQUIRED}
-    said |= {optional[reply.words[i].form] for i in range(start, end + 1) if reply.words[i].form in optional}
+    around = range(max(0, start - 2), min(len(reply.words), end + 3))  # "Dr." just before the name counts as said
+    said |= {optional[reply.words[i].form] for i in around if reply.words[i].form in optional}
     leniencies |= dropped_leniencies(phrase, said)
     starts = [chosen[slot][0] for slot in sorted(chosen)]
     if any(b < a for (a, b), same in zip(itertools.pairwise(starts), _same_chunk(phrase), strict=False) if same):

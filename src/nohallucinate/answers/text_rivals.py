@@ -6,7 +6,8 @@ from __future__ import annotations
 import itertools
 import re
 
-from nohallucinate.answers.reply_words import STOP_FORMS, Hit, ReplyWords
+from nohallucinate.answers.questions import content_words
+from nohallucinate.answers.reply_words import STOP_FORMS, Hit, ReplyWords, Spans
 from nohallucinate.answers.text_gold import PARTICLES, TITLES
 from nohallucinate.answers.text_rules import ANSWERED_OTHERWISE, EITHER_OR, LISTED_WITH_OTHERS, SOURCES_DISAGREE
 from nohallucinate.answers.word_forms import Word, words_of
@@ -31,13 +32,13 @@ _SOURCES = re.compile(
 _AND_AFTER = re.compile(r"^\s*,?\s*(?:and|&)\s+(?:the\s+)?(?=[\w\"“'])", re.IGNORECASE)
 _AND_BEFORE = re.compile(r"(?P<word>[\w'-]+)\s*,?\s+(?:and|&)\s+(?:the\s+)?$", re.IGNORECASE)
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+_OPENING_SENTENCES, _OPENING_CUES, _OPENING_CHARACTERS = 3, 3, 400
 _COPULA = re.compile(r"\b(?:is|was|are|were|titled|called|named)\s+(?:the\s+|a\s+|an\s+)?(?=[\"“'\w])", re.I)
 
 
-def rival_rule(reply: ReplyWords, hits: list[Hit], every_hit: list[Hit], multi_item: bool) -> str | None:
+def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item: bool) -> str | None:
     """The name of the rival rule that finds another candidate offered with the gold, or None."""
     text = reply.text
-    gold_spans = [(reply.words[h.start].start, reply.words[h.end].end) for h in every_hit]
     for hit in hits:
         start, end = reply.words[hit.start].start, reply.words[hit.end].end
         after = text[end : end + 80]
@@ -63,9 +64,9 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], every_hit: list[Hit], multi_i
     return None
 
 
-def _other_at(reply: ReplyWords, position: int, gold_spans: list[tuple[int, int]], hit: Hit) -> bool:
+def _other_at(reply: ReplyWords, position: int, gold_spans: Spans, hit: Hit) -> bool:
     """A candidate starts at `position` that is not the gold, nor like it, nor a word of the question."""
-    if any(s <= position < e for s, e in gold_spans):
+    if gold_spans.holds(position):
         return False
     said = _candidate_words(reply.text[position : position + 80])
     if not said or said[0].form in reply.question_forms or said[0].form in STOP_FORMS:
@@ -86,7 +87,7 @@ def _candidate_words(text: str) -> list[Word]:
     return run
 
 
-def _offered_before_or(reply: ReplyWords, position: int, gold_spans: list[tuple[int, int]], hit: Hit) -> bool:
+def _offered_before_or(reply: ReplyWords, position: int, gold_spans: Spans, hit: Hit) -> bool:
     """ "Y or X", "either Y or X": a candidate stands before the "or" that precedes the gold (an "either" right
     before the gold is enough)."""
     before = reply.text[max(0, position - 60) : position]
@@ -94,7 +95,7 @@ def _offered_before_or(reply: ReplyWords, position: int, gold_spans: list[tuple[
         return True
     pieces = re.split(r"[,.;:!?\n]", before)
     last = words_of(pieces[-1])[-3:] if pieces else []
-    return bool(last) and not any(s <= position - 2 < e for s, e in gold_spans) and not _resembles(reply, last, hit)
+    return bool(last) and not gold_spans.holds(position - 2) and not _resembles(reply, last, hit)
 
 
 def _resembles(reply: ReplyWords, said: list[Word], hit: Hit) -> bool:
@@ -108,7 +109,7 @@ def _resembles(reply: ReplyWords, said: list[Word], hit: Hit) -> bool:
     return any(f in gold for f in forms) or (len(last) >= 4 and not last.isdigit() and forms[-1][:4] == last[:4])
 
 
-def _listed_with_others(reply: ReplyWords, hit: Hit, gold_spans: list[tuple[int, int]]) -> bool:
+def _listed_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     """The gold is one item of a list whose other items name candidates: a bulleted list, or items joined by
     "and" of the gold's kind (a number beside a number, "first and fifth"; a name beside a name)."""
     text = reply.text
@@ -141,12 +142,12 @@ def _neighbour_lines(text: str, line_start: int, line_end: int) -> list[tuple[in
     return [(a, b) for a, b in lines if _BULLET.match(text[a:b]) or 0 < len(text[a:b].split()) <= 6]
 
 
-def _same_kind(reply: ReplyWords, hit: Hit, position: int, gold_spans: list[tuple[int, int]]) -> bool:
+def _same_kind(reply: ReplyWords, hit: Hit, position: int, gold_spans: Spans) -> bool:
     """The word at `position` is a candidate of the gold's kind: a number beside a number, a name beside a
     name."""
     if not _other_at(reply, position, gold_spans, hit):
         return False
-    word = next((w for w in reply.words if w.start >= position), None)
+    word = reply.word_from(position)
     if word is None:
         return False
     gold = [reply.words[i] for i in range(hit.start, hit.end + 1)]
@@ -155,30 +156,31 @@ def _same_kind(reply: ReplyWords, hit: Hit, position: int, gold_spans: list[tupl
     )
 
 
-def _sources_disagree(reply: ReplyWords, gold_spans: list[tuple[int, int]]) -> bool:
-    """A sentence that says sources differ ("other sources say ...") names a candidate, and not the gold."""
+def _sources_disagree(reply: ReplyWords, gold_spans: Spans) -> bool:
+    """A clause that says sources differ ("other sources say ...") names a candidate, and not the gold."""
     for match in _SOURCES.finditer(reply.text):
-        sentence = reply.sentences.at(match.start())
-        if sentence is None or any(sentence.start <= s < sentence.end for s, _ in gold_spans):
+        clause = reply.clauses.at(match.start())
+        if clause is None or gold_spans.overlaps(clause.start, clause.end):
             continue
-        for start, end in reply.candidates:
-            if sentence.start <= start < sentence.end and reply.is_other(start, end, gold_spans):
-                return True
+        if any(
+            reply.is_other(start, end, gold_spans) for start, end in reply.candidates_within(clause.start, clause.end)
+        ):
+            return True
     return False
 
 
-def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: list[tuple[int, int]]) -> bool:
-    """A sentence before the gold's restates the question ("The opening theme song for the program") and gives
-    another candidate as its answer ("... was titled the 'Bayer Aspirin Theme Song'")."""
+def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Spans) -> bool:
+    """One of the reply's first sentences, before the gold's, restates the question ("The opening theme song
+    for the program") and gives another candidate as its answer ("... was titled the 'Bayer Aspirin Theme
+    Song'"). Only the first few sentences and answers in each are read: an answer comes early."""
     first_gold = min(reply.sentence_index(reply.words[h.start].start) for h in hits)
-    asked = {f for f in reply.question_forms if len(f) >= 3 and f not in STOP_FORMS}
-    for sentence in reply.sentences.spans[: max(first_gold, 0)]:
-        for cue in _COPULA.finditer(sentence.text):
-            subject = {w.form for w in words_of(sentence.text[: cue.start()])}
-            if len(subject & asked) < min(3, len(asked)):
+    asked = reply.question_stems
+    for sentence in reply.sentences.spans[: min(max(first_gold, 0), _OPENING_SENTENCES)]:
+        for cue in itertools.islice(_COPULA.finditer(sentence.text, 0, _OPENING_CHARACTERS), _OPENING_CUES):
+            if len(content_words(sentence.text[: cue.start()]) & asked) < min(3, len(asked)):
                 continue
             position = sentence.start + cue.end()
-            candidate = next((c for c in reply.candidates if c[0] in (position, position + 1)), None)
+            candidate = next(iter(reply.candidates_within(position, position + 2)), None)
             if candidate is not None and reply.is_other(*candidate, gold_spans):
                 return True
     return False

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from nohallucinate.answers.text_gold import IN_QUESTION, TITLE, GoldPhrase
+from nohallucinate.answers.text_gold import DESIGNATOR, IN_QUESTION, TITLE, GoldPhrase
 
 
 class Outcome(StrEnum):
@@ -39,6 +39,7 @@ FUZZY = "fuzzy_spelling"
 JOINED = "joined_pieces"
 ANY_ORDER = "any_order"
 TITLE_DROPPED = "title_dropped"
+DESIGNATOR_DROPPED = "designator_dropped"
 PRESUMED = "presumed_from_question"
 GIVEN_DROPPED = "given_names_dropped"
 INITIALS = "initials"
@@ -116,7 +117,13 @@ LENIENCY_RULES: tuple[MatchRule, ...] = (
             ("Who was the first principal?", "Colonel Sir Oliver St John", "Sir Oliver St. John."),
             ("Who founded the municipality?", "friar Juan de Los Barrios", "fundada por Fray Juan de Los Barrios"),
         ),
-        (("Who was the vice-chancellor?", "Dr. A. W. Khan", "It was Dr. A. W. Kahn."),),
+        (("Who was the vice-chancellor?", "Dr. A. W. Khan", "It was Dr. A. W. Khan."),),
+    ),
+    MatchRule(
+        DESIGNATOR_DROPPED,
+        "a designator ending the gold left out (FC, Club, Inc., Ltd.)",
+        (("What team came second in the group?", "Liverpool FC", "Liverpool came second."),),
+        (("What team came second in the group?", "Liverpool FC", "Everton came second."),),
     ),
     MatchRule(
         PRESUMED,
@@ -283,6 +290,8 @@ def dropped_leniencies(phrase: GoldPhrase, said: set[int]) -> set[str]:
     for i, role in enumerate(phrase.roles):
         if i not in said and role == TITLE:
             names.add(TITLE_DROPPED)
+        elif i not in said and role == DESIGNATOR:
+            names.add(DESIGNATOR_DROPPED)
         elif i not in said and role == IN_QUESTION:
             names.add(PRESUMED)
     return names

@@ -37,6 +37,7 @@ def person_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
         following = runs[k + 1] if k + 1 < len(runs) and reply.gap(end, runs[k + 1][0]).strip() == "," else None
         hit = _person_in_run(phrase, reply, core, given, presumed, start, end, following)
         if hit is not None and (phrase.restated or not reply.restates_question(hit.start, hit.end)):
+            hit.person = True
             hits.append(hit)
     return hits
 

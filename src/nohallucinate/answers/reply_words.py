@@ -48,6 +48,7 @@ class Hit:
     end: int
     leniencies: set[str] = field(default_factory=set)
     exact: bool = False  # the gold's words, together and in order, and nothing else
+    person: bool = False  # a person's name
 
     @property
     def rank(self) -> int:
@@ -178,13 +179,18 @@ class ReplyWords:
         )
 
     @cached_property
+    def name_spans(self) -> list[tuple[int, int]]:
+        """Runs of capitalised words (character offsets), in order."""
+        return _capitalised_runs(self)
+
+    @cached_property
     def candidates(self) -> list[tuple[int, int]]:
         """Spans (character offsets) the reply offers as answers: runs of capitalised words, quoted titles, and
         sentences of four words at most ("London.", "white"), outside sentences that decline or refer the
         reader elsewhere, and not made of the question's words."""
         spans = []
         aside: dict[int, bool] = {}  # sentence start -> whether it declines or refers elsewhere, read once
-        for start, end in _capitalised_runs(self) + _quoted(self.text) + _short_sentences(self):
+        for start, end in self.name_spans + _quoted(self.text) + _short_sentences(self):
             sentence = self.sentences.at(start)
             if sentence is not None and sentence.start not in aside:
                 aside[sentence.start] = bool(abstention_rule(sentence.text) or _REFERRAL.search(sentence.text))

@@ -164,7 +164,8 @@ def _item_hits(item: GoldItem, reply: ReplyWords) -> tuple[list[Hit], list[Hit]]
         return [], every
     needed = [i for i, part in enumerate(item.parts) if part.needed]
     if not all(part_hits[i] for i in needed):
-        return [Hit(Outcome.LESS_SPECIFIC, h.start, h.end, h.leniencies | {PART_ONLY}) for h in every], every
+        less = [Hit(Outcome.LESS_SPECIFIC, h.start, h.end, h.leniencies | {PART_ONLY}, person=h.person) for h in every]
+        return less, every
     others = [max(part_hits[i], key=lambda h: h.rank) for i in needed[1:]]
     extra = {QUALIFIER_DROPPED} if any(not hits for hits in part_hits) else set()
     found = []
@@ -172,7 +173,8 @@ def _item_hits(item: GoldItem, reply: ReplyWords) -> tuple[list[Hit], list[Hit]]
         full = hit.outcome is Outcome.FULL and all(o.outcome is Outcome.FULL for o in others)
         outcome = Outcome.FULL if full else Outcome.LESS_SPECIFIC
         leniencies = hit.leniencies.union(extra, *(o.leniencies for o in others))
-        found.append(Hit(outcome, hit.start, hit.end, leniencies, hit.exact and not others and not extra))
+        exact = hit.exact and not others and not extra
+        found.append(Hit(outcome, hit.start, hit.end, leniencies, exact, hit.person))
     return found, every
 
 

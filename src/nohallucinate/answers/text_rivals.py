@@ -3,6 +3,7 @@ SimpleQA boundary ("I think it's either Malia and Sasha. Or it could be Malia an
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 
@@ -31,6 +32,9 @@ _SOURCES = re.compile(
 )
 _AND_AFTER = re.compile(r"^\s*,?\s*(?:and|&)\s+(?:the\s+)?(?=[\w\"“'])", re.IGNORECASE)
 _AND_BEFORE = re.compile(r"(?P<word>[\w'-]+)\s*,?\s+(?:and|&)\s+(?:the\s+)?$", re.IGNORECASE)
+_SEPARATOR = re.compile(r"\s*[,;]\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
+_COORDINATOR = re.compile(r"\b(?:and|or)\b|&", re.IGNORECASE)
+_ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _OPENING_SENTENCES, _OPENING_CUES, _OPENING_CHARACTERS = 3, 3, 400
 _COPULA = re.compile(r"\b(?:is|was|are|were|titled|called|named)\s+(?:the\s+|a\s+|an\s+)?(?=[\"“'\w])", re.I)
@@ -127,7 +131,49 @@ def _listed_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     if following and _same_kind(reply, hit, end + following.end(), gold_spans):
         return True
     preceding = _AND_BEFORE.search(text[max(0, start - 60) : start])
-    return preceding is not None and _same_kind(reply, hit, max(0, start - 60) + preceding.start("word"), gold_spans)
+    if preceding is not None and _same_kind(reply, hit, max(0, start - 60) + preceding.start("word"), gold_spans):
+        return True
+    return _enumerated_with_others(reply, hit, gold_spans)
+
+
+def _enumerated_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """The gold stands in an enumeration with another candidate of its kind: for a person, other full names
+    parted by commas and a closing "and"/"or", or by commas alone when there are three ("John Smith, Maria
+    Garcia, David Lee"); for anything else, names joined by "or" ("London, Paris, or Rome"). Places in a row
+    qualify one another ("Baltimore, Maryland, United States"), and a title before a name is no rival ("the
+    Minister of Commerce and Industry, Suresh Prabhu"): an enumeration of people holds full names only."""
+    text, runs = reply.text, reply.name_spans
+    start, end = reply.words[hit.start].start, reply.words[hit.end].end
+    starts = [s for s, _ in runs]
+    members, separators = [(start, end)], []
+    index = bisect.bisect_left(starts, start) - 1
+    while index >= 0 and runs[index][1] <= members[0][0] and len(members) < _ENUMERATION_MAX:
+        gap = text[runs[index][1] : members[0][0]]
+        if not _SEPARATOR.fullmatch(gap):
+            break
+        members.insert(0, runs[index])
+        separators.append(gap)
+        index -= 1
+    index = bisect.bisect_left(starts, end)
+    while index < len(runs) and len(members) < _ENUMERATION_MAX:
+        gap = text[members[-1][1] : runs[index][0]]
+        if not _SEPARATOR.fullmatch(gap):
+            break
+        members.append(runs[index])
+        separators.append(gap)
+        index += 1
+    joined_by = {m.group(0).lower() for gap in separators for m in _COORDINATOR.finditer(gap)}
+    others = [
+        (s, e)
+        for s, e in members
+        if (s, e) != (start, end)
+        and reply.is_other(s, e, gold_spans)
+        and not _resembles(reply, words_of(text[s:e]), hit)
+        and (not hit.person or len(words_of(text[s:e])) >= 2)
+    ]
+    if hit.person:
+        return bool(others) and (bool(joined_by) or len(members) >= 3)
+    return bool(others) and "or" in joined_by
 
 
 def _neighbour_lines(text: str, line_start: int, line_end: int) -> list[tuple[int, int]]:

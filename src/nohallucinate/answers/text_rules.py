@@ -260,10 +260,18 @@ RIVAL_RULES: tuple[MatchRule, ...] = (
             ("Which digits are vestigial?", "the first digits", "The first and fifth digits are vestigial."),
             ("Who won?", "David Lee", "John Smith, Maria Garcia, David Lee, and James Brown."),
             ("Who won?", "David Lee", "Candidates:\n- John Smith\n- David Lee\n- James Brown"),
+            ("Who won?", "David Lee", "John Smith, Maria Garcia, David Lee"),
+            ("Which city?", "London", "London, Paris, Berlin, or Rome."),
         ),
         (
             ("In what city did he die?", "Baltimore", "He died in Baltimore, Maryland, United States."),
             ("Who won?", "David Lee", "David Lee and his wife attended."),
+            ("Who inaugurated it?", "Manoj Sinha", "The Lieutenant Governor of Jammu and Kashmir, Manoj Sinha."),
+            (
+                "Where did he study medicine?",
+                "University of Bonn",
+                "He studied at the University of Bonn, Heidelberg University, and the University of Freiburg.",
+            ),
         ),
     ),
     MatchRule(

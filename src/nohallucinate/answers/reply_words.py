@@ -12,16 +12,25 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from nohallucinate.answers.abstention import abstention_rule
-from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES, WEEKDAYS
+from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES, PRONOUNS, WEEKDAYS
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.sentences import SpanIndex, split_clauses, split_sentences
-from nohallucinate.answers.text_gold import PARTICLES, TITLES
+from nohallucinate.answers.text_gold import ARTICLES, PARTICLES, TITLES
 from nohallucinate.answers.text_rules import Outcome
 from nohallucinate.answers.word_forms import Word, edit_distance, joined, same_word, word_form, words_of
 
 SURE_WORDS = 40  # a longer reply may qualify its answer in ways the rules do not read
 
 STOP_FORMS = frozenset(word_form(w) for w in (*NOT_NAMES_IN_REPLIES, *MONTHS, *WEEKDAYS))
+# Words too common to be a misspelling of anything: "them" is no "they".
+_UNMISSPELT = STOP_FORMS | frozenset(
+    word_form(w)
+    for w in (
+        *PRONOUNS,
+        *ARTICLES,
+        *"this that these those there their then than when what which were with from have".split(),
+    )
+)
 NAME_GAPS = frozenset({"", " ", "-", ". ", ".", "‐", "‑"})
 _QUOTES_AND_BRACKETS = str.maketrans("", "", '"“”‘’()')
 _NEGATION_BEFORE = re.compile(
@@ -102,6 +111,7 @@ class ReplyWords:
                 self._joined.setdefault(pair.form, []).append(i)
         self._places: dict[tuple[str, bool], list[tuple[int, int, bool]]] = {}
         self._starts = [w.start for w in self.words]
+        self._declines: dict[int, tuple[bool, bool]] = {}  # sentence start -> (declines, declines or refers)
 
     def places(self, form: str, pieces: bool = True) -> list[tuple[int, int, bool]]:
         """Where a gold word is said, as (first word, last word, misspelt): itself, within the edit budget (but
@@ -112,7 +122,11 @@ class ReplyWords:
             found += [
                 (i, i, True)
                 for other in self._by_letter.get(form[:1], [])
-                if other != form and other not in self.question_forms and same_word(form, other)
+                if other != form
+                and other not in self.question_forms
+                and form not in _UNMISSPELT
+                and other not in _UNMISSPELT
+                and same_word(form, other)
                 for i in self._by_form[other]
             ]
             if pieces:
@@ -178,6 +192,18 @@ class ReplyWords:
             and not _PLAIN_BREAKERS.search(self.text)
         )
 
+    def declines_at(self, position: int, referrals: bool = False) -> bool:
+        """The sentence holding character `position` declines to answer ("I don't know of anyone called X"), or,
+        with `referrals`, points the reader elsewhere ("I recommend the county records"). Each sentence is read
+        once."""
+        sentence = self.sentences.at(position)
+        if sentence is None:
+            return False
+        if sentence.start not in self._declines:
+            declines = abstention_rule(sentence.text) is not None
+            self._declines[sentence.start] = (declines, declines or bool(_REFERRAL.search(sentence.text)))
+        return self._declines[sentence.start][1 if referrals else 0]
+
     @cached_property
     def name_spans(self) -> list[tuple[int, int]]:
         """Runs of capitalised words (character offsets), in order."""
@@ -189,12 +215,8 @@ class ReplyWords:
         sentences of four words at most ("London.", "white"), outside sentences that decline or refer the
         reader elsewhere, and not made of the question's words."""
         spans = []
-        aside: dict[int, bool] = {}  # sentence start -> whether it declines or refers elsewhere, read once
         for start, end in self.name_spans + _quoted(self.text) + _short_sentences(self):
-            sentence = self.sentences.at(start)
-            if sentence is not None and sentence.start not in aside:
-                aside[sentence.start] = bool(abstention_rule(sentence.text) or _REFERRAL.search(sentence.text))
-            if sentence is not None and aside[sentence.start]:
+            if self.declines_at(start, referrals=True):
                 continue
             forms = [w.form for w in words_of(self.text[start:end]) if w.form not in STOP_FORMS]
             if forms and 2 * sum(f in self.question_forms for f in forms) <= len(forms):

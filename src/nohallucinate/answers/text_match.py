@@ -187,15 +187,18 @@ def _contradicted(options: tuple[GoldPhrase, ...], reply: ReplyWords) -> bool:
             continue
         for label in labels:
             for a, _, _ in reply.places(label, pieces=False):
-                following = reply.words[a + 1 : a + 3]
-                if any(w.numeric and w.form not in numbers for w in following[:1]):
+                following = reply.words[a + 1 : a + 2]
+                if any(w.numeric and w.form not in numbers for w in following):
                     return True
     return False
 
 
 def _phrase_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
     hits = person_hits(phrase, reply) if phrase.person else _word_hits(phrase, reply)
-    return [h for h in hits if not reply.negated(h.start)]
+    hits = [h for h in hits if not reply.negated(h.start)]
+    if phrase.restated:  # the question's own words, repeated in a decline, commit to nothing
+        hits = [h for h in hits if not reply.declines_at(reply.words[h.start].start)]
+    return hits
 
 
 def _word_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:

@@ -74,7 +74,16 @@ LENIENCY_RULES: tuple[MatchRule, ...] = (
             ("Which team won?", "Asahis", "the Vancouver Asahi"),
             ("Which season?", "Season eighteen", "Season 18"),
         ),
-        (("Which code?", "SH229", "Route SH-228"), ("In what inning?", "3rd", "in the fourth inning")),
+        (
+            ("Which code?", "SH229", "Route SH-228"),
+            ("In what inning?", "3rd", "in the fourth inning"),
+            # The question's own words, repeated in a decline, commit to nothing.
+            (
+                "Who won, Jaume Munar or Stefanos Tsitsipas?",
+                "Jaume Munar",
+                "I don't know of anyone called Jaume Munar.",
+            ),
+        ),
     ),
     MatchRule(
         FUZZY,
@@ -89,6 +98,7 @@ LENIENCY_RULES: tuple[MatchRule, ...] = (
             ("Which song?", "Dilbaro", "Dilemma"),
             ("Who won?", "Lee Bates", "Lee Gates"),
             ("Which number?", "1953", "1955"),
+            ("What was the word of the decade?", "they", "I can't find any record of them."),
         ),
     ),
     MatchRule(
@@ -133,7 +143,14 @@ LENIENCY_RULES: tuple[MatchRule, ...] = (
             ("What was she diagnosed with?", "multiple sclerosis diagnosis", "She had multiple sclerosis."),
             ("What is the name of Barack Obama's wife?", "Michelle Obama", "Michelle."),
         ),
-        (("What is the name of Barack Obama's wife?", "Michelle Obama", "Michelle Smith."),),
+        (
+            ("What is the name of Barack Obama's wife?", "Michelle Obama", "Michelle Smith."),
+            (
+                "Who won, Jaume Munar or Stefanos Tsitsipas?",
+                "Jaume Munar",
+                "I don't know of anyone called Jaume Munar.",
+            ),
+        ),
     ),
     MatchRule(
         GIVEN_DROPPED,

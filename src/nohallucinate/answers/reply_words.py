@@ -9,7 +9,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from nohallucinate.answers.abstention import abstention_rule
 from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES, PRONOUNS, WEEKDAYS
@@ -89,11 +89,12 @@ class Spans:
 class ReplyWords:
     """A reply indexed for matching, with the question's words and the gold's."""
 
-    def __init__(self, text: str, question: str, gold_forms: frozenset[str]) -> None:
+    def __init__(self, text: str, question: str, gold_forms: frozenset[str], declines: bool | None = None) -> None:
         self.text = text
         self.words = words_of(text)
-        self.question_forms = frozenset(w.form for w in words_of(question))
-        self.question_stems = frozenset(content_words(question))
+        self.question_forms, self.question_stems = _question_words(question)
+        if declines is not None:  # the caller read the reply for a decline already
+            self.__dict__["declines_somewhere"] = declines
         self.gold_forms = gold_forms
         self.lowercase = not any(ch.isupper() for ch in text)
         self.sentences = SpanIndex(split_sentences(text))
@@ -104,11 +105,6 @@ class ReplyWords:
         self._by_letter: dict[str, list[str]] = {}
         for form in self._by_form:
             self._by_letter.setdefault(form[:1], []).append(form)
-        self._joined: dict[str, list[int]] = {}
-        for i in range(len(self.words) - 1):
-            pair = joined(self.words[i], self.words[i + 1], text)
-            if pair is not None:
-                self._joined.setdefault(pair.form, []).append(i)
         self._places: dict[tuple[str, bool], list[tuple[int, int, bool]]] = {}
         self._starts = [w.start for w in self.words]
         self._declines: dict[int, tuple[bool, bool]] = {}  # sentence start -> (declines, declines or refers)
@@ -130,9 +126,25 @@ class ReplyWords:
                 for i in self._by_form[other]
             ]
             if pieces:
-                found += [(i, i + 1, False) for i in self._joined.get(form, [])]
+                found += [(i, i + 1, False) for i in self._in_two_pieces(form)]
             self._places[key] = sorted(found)
         return self._places[key]
+
+    def _in_two_pieces(self, form: str) -> list[int]:
+        """The words i where words i and i + 1, read as one, take this form ("SH-229" for "sh229"). The first
+        piece's form is a beginning of the whole, so only those words are tried."""
+        found = []
+        for cut in range(1, len(form)):
+            for i in self._by_form.get(form[:cut], []):
+                if i + 1 < len(self.words):
+                    pair = joined(self.words[i], self.words[i + 1], self.text)
+                    if pair is not None and pair.form == form:
+                        found.append(i)
+        return found
+
+    def words_within(self, start: int, end: int) -> list[Word]:
+        """The words that begin in [start, end) (character offsets)."""
+        return self.words[bisect.bisect_left(self._starts, start) : bisect.bisect_left(self._starts, end)]
 
     def word_from(self, position: int) -> Word | None:
         """The first word that begins at or after character `position`."""
@@ -186,23 +198,24 @@ class ReplyWords:
     @cached_property
     def plain(self) -> bool:
         """Short, with no decline, denial or "or": nothing the rules might misread around an answer."""
-        return (
-            len(self.words) <= SURE_WORDS
-            and abstention_rule(self.text) is None
-            and not _PLAIN_BREAKERS.search(self.text)
-        )
+        return len(self.words) <= SURE_WORDS and not self.declines_somewhere and not _PLAIN_BREAKERS.search(self.text)
 
     def declines_at(self, position: int, referrals: bool = False) -> bool:
         """The sentence holding character `position` declines to answer ("I don't know of anyone called X"), or,
         with `referrals`, points the reader elsewhere ("I recommend the county records"). Each sentence is read
         once."""
         sentence = self.sentences.at(position)
-        if sentence is None:
+        if sentence is None or (not referrals and not self.declines_somewhere):
             return False
         if sentence.start not in self._declines:
-            declines = abstention_rule(sentence.text) is not None
+            declines = self.declines_somewhere and abstention_rule(sentence.text) is not None
             self._declines[sentence.start] = (declines, declines or bool(_REFERRAL.search(sentence.text)))
         return self._declines[sentence.start][1 if referrals else 0]
+
+    @cached_property
+    def declines_somewhere(self) -> bool:
+        """The reply declines to answer somewhere ("I don't know")."""
+        return abstention_rule(self.text) is not None
 
     @cached_property
     def name_spans(self) -> list[tuple[int, int]]:
@@ -218,7 +231,7 @@ class ReplyWords:
         for start, end in self.name_spans + _quoted(self.text) + _short_sentences(self):
             if self.declines_at(start, referrals=True):
                 continue
-            forms = [w.form for w in words_of(self.text[start:end]) if w.form not in STOP_FORMS]
+            forms = [w.form for w in self.words_within(start, end) if w.form not in STOP_FORMS]
             if forms and 2 * sum(f in self.question_forms for f in forms) <= len(forms):
                 spans.append((start, end))
         return sorted(spans)
@@ -238,7 +251,7 @@ class ReplyWords:
         question's."""
         if covered.overlaps(start, end):
             return False
-        forms = [w.form for w in words_of(self.text[start:end]) if w.form not in STOP_FORMS]
+        forms = [w.form for w in self.words_within(start, end) if w.form not in STOP_FORMS]
         return not all(f in self.question_forms or self.near_gold(f) for f in forms)
 
     def surely_absent(self) -> bool:
@@ -253,6 +266,12 @@ class ReplyWords:
                 if w.form.isalpha() and g.isalpha() and edit_distance(w.form, g, 2) <= 2:
                     return False
         return True
+
+
+@lru_cache(maxsize=1024)
+def _question_words(question: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The forms of the question's words, and the stems of its content words (computed once per question)."""
+    return frozenset(w.form for w in words_of(question)), frozenset(content_words(question))
 
 
 def _capitalised_runs(reply: ReplyWords) -> list[tuple[int, int]]:

@@ -66,16 +66,17 @@ class TextMatch:
         return (self.start, self.end) if self.start is not None and self.end is not None else None
 
 
-def match_text(question: str, gold: str, reply: str) -> TextMatch:
+def match_text(question: str, gold: str, reply: str, declines: bool | None = None) -> TextMatch:
     """How `reply` names the text `gold` of `question`: in full, less specifically or not at all, where, with
-    which leniencies, beside which rival."""
-    return _match(question, gold, reply)
+    which leniencies, beside which rival. `declines` says whether the reply declines somewhere ("I don't
+    know"), when the caller has read that already; it is read here otherwise."""
+    return _match(question, gold, reply, declines)
 
 
 @lru_cache(maxsize=4096)
-def _match(question: str, gold: str, reply: str) -> TextMatch:
+def _match(question: str, gold: str, reply: str, declines: bool | None) -> TextMatch:
     reading = read_gold(gold, question)
-    context = ReplyWords(straighten_quotes(reply), question, _gold_forms(reading))
+    context = ReplyWords(straighten_quotes(reply), question, _gold_forms(reading), declines)
     best: _Found | None = None
     every_hit: list[Hit] = []
     for index, items in enumerate(reading.alternatives):

@@ -125,7 +125,7 @@ def _judge_text(reading: Reading, gold: str, question: str) -> Label:
     """A text gold, read as a careful judge would (answers/text_match.py): named in full is CORRECT, unless a
     rival candidate is offered with it; named less specifically is NOT_ATTEMPTED; not named is INCORRECT, or
     NOT_ATTEMPTED when the reply declines and offers no other candidate ("I don't know. Maybe London." guesses)."""
-    match = match_text(question, gold, reading.text)
+    match = match_text(question, gold, reading.text, declines=reading.abstains)
     if match.rival is not None:
         return Label.INCORRECT
     if match.outcome is Outcome.FULL:

@@ -29,13 +29,7 @@ from nohallucinate.tasks.forms import question_form, question_subject
 FALLBACK = "I don't know."  # what a strategy says to a kind of question it has no template for
 
 _DEFAULT_TYPICAL = {"number": "30", "year": "2000", "date": "1 January 1970", "text": "London"}
-# The second and third most common answers, for a form whose rows share fewer golds than that.
-_DEFAULT_RUNNERS_UP = {
-    "number": ("20", "10"),
-    "year": ("1990", "2010"),
-    "date": ("1 July 1980", "1 January 2000"),
-    "text": ("John Smith", "Paris"),
-}
+_DEFAULT_RUNNERS_UP = {"text": ("John Smith", "Paris")}  # the next common answers of a form sharing too few
 _BIOGRAPHY = re.compile(r"\bbiograph", re.IGNORECASE)
 
 
@@ -144,6 +138,7 @@ def _figure(figure: Figure) -> dict[str, Any]:
 def strategy_replies(tasks: Sequence[Task], strategies: Sequence[Strategy]) -> dict[tuple[str, str], str]:
     """Every strategy's reply to every task, keyed by (strategy name, task id)."""
     typical = _typical_answers(tasks)
+    runners_up = _runners_up(tasks)
     common = (
         _common_claims(tasks) if any("{common_claims}" in t for s in strategies for t in s.replies.values()) else {}
     )
@@ -151,18 +146,13 @@ def strategy_replies(tasks: Sequence[Task], strategies: Sequence[Strategy]) -> d
     for task in tasks:
         kind = question_kind(task.question)
         subject = question_subject(task.question) or "they"
-        ranked = [
-            *typical.get(task.task_id, []),
-            _DEFAULT_TYPICAL.get(kind, ""),
-            *_DEFAULT_RUNNERS_UP.get(kind, ("", "")),
-        ]
         values = {
             "subject": subject,
             "question": task.question,
-            "typical": ranked[0],
-            "typical_second": ranked[1],
-            "typical_third": ranked[2],
-            **_name_forms(ranked[0]),
+            "typical": typical.get(task.task_id) or _DEFAULT_TYPICAL.get(kind, ""),
+            **_text_priors(
+                typical.get(task.task_id) or _DEFAULT_TYPICAL.get(kind, ""), runners_up.get(task.task_id, [])
+            ),
             "negated_lead": _negated(task.article.lead, task.article.title) if task.article else "",
             "common_claims": " ".join(c.replace(_SUBJECT, subject) for c in common.get(task.task_id, [])),
         }
@@ -292,9 +282,9 @@ def _shared_form(text: str, subject: str) -> list[str]:
     return forms
 
 
-def _typical_answers(tasks: Sequence[Task]) -> dict[str, list[str]]:
-    """For each task, the golds of the *other* answerable rows of its form, most common first (ties in sorted
-    order): a prior a policy could learn from the rest of the set, never the row's own answer."""
+def _typical_answers(tasks: Sequence[Task]) -> dict[str, str]:
+    """For each task, the most common gold of the *other* answerable rows of its form (ties to the first in
+    sorted order): a prior a policy could learn from the rest of the set, never the row's own answer."""
     golds: dict[str, Counter[str]] = defaultdict(Counter)
     for task in tasks:
         if task.gold is not None:
@@ -304,21 +294,38 @@ def _typical_answers(tasks: Sequence[Task]) -> dict[str, list[str]]:
         others = Counter(golds.get(question_form(task.question), Counter()))
         if task.gold is not None:
             others[task.gold] -= 1
-        ranked = [gold for _, gold in sorted((-n, gold) for gold, n in others.items() if n > 0)]
+        ranked = sorted(((-n, gold) for gold, n in others.items() if n > 0))
         if ranked:
-            typical[task.task_id] = ranked[:3]
+            typical[task.task_id] = ranked[0][1]
     return typical
 
 
-def _name_forms(answer: str) -> dict[str, str]:
-    """A typical answer as the text matcher's leniencies would let a policy shorten it: its last word
-    (`typical_surname`: "Hapke"), its first words as initials (`typical_initials`: "B. W. Hapke"), and
-    initials only (`typical_monogram`: "B. W. H.")."""
-    words = answer.split()
-    if not words:
-        return {"typical_surname": "", "typical_initials": "", "typical_monogram": ""}
-    initials = [f"{w[0]}." for w in words]
+def _runners_up(tasks: Sequence[Task]) -> dict[str, list[str]]:
+    """For each task, the second and third most common golds of the other rows of its form (ties in sorted
+    order), as `_typical_answers` ranks them."""
+    golds: dict[str, Counter[str]] = defaultdict(Counter)
+    for task in tasks:
+        if task.gold is not None:
+            golds[question_form(task.question)][task.gold] += 1
+    ranked = {}
+    for task in tasks:
+        others = Counter(golds.get(question_form(task.question), Counter()))
+        if task.gold is not None:
+            others[task.gold] -= 1
+        ranked[task.task_id] = [gold for _, gold in sorted((-n, gold) for gold, n in others.items() if n > 0)][1:3]
+    return ranked
+
+
+def _text_priors(typical: str, runners_up: list[str]) -> dict[str, str]:
+    """What the text matcher's leniencies would let a policy make of the common answers: the next two
+    (`typical_second`, `typical_third`), the typical answer's last word (`typical_surname`: "Hapke"), its first
+    words as initials (`typical_initials`: "B. W. Hapke"), and initials only (`typical_monogram`: "B. W. H.")."""
+    second, third = [*runners_up, *_DEFAULT_RUNNERS_UP["text"]][:2]
+    words = typical.split() or [""]
+    initials = [f"{w[:1]}." for w in words]
     return {
+        "typical_second": second,
+        "typical_third": third,
         "typical_surname": words[-1],
         "typical_initials": " ".join([*initials[:-1], words[-1]]),
         "typical_monogram": " ".join(initials),

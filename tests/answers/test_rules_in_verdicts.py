@@ -36,3 +36,11 @@ def test_a_claimed_defect_on_an_answerable_question_names_its_rule() -> None:
 def test_a_value_decides_without_a_rule() -> None:
     label, detail = judge_answerable(QUESTION, "17", "17.")
     assert label is Label.CORRECT and "rule" not in detail
+
+
+def test_a_description_of_an_invented_entity_names_its_rule() -> None:
+    question = "How many league appearances did Thaddeus Wrenfield make for Harwick Vale in the 2018–19 season?"
+    reply = "No such club exists. Records list it in Tarrowby in 1971."
+    label, detail = judge_unanswerable(DefectCue.NONEXISTENT, question, "Harwick Vale F.C.", reply)
+    assert (label, detail["rule"]) == (Label.CONFABULATED, "listed_by_a_source")
+    assert detail["committed_to"] == ["a description of Harwick Vale F.C.: 'Records list it in Tarrowby in 1971.'"]

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from nohallucinate.cli import app
 from nohallucinate.tasks import Family, Subject, Task, load_demo_tasks
 from nohallucinate.tasks.checks import MAX_FORM_ADVANTAGE, form_problems
-from nohallucinate.tasks.forms import form_balance, question_form, question_subject
+from nohallucinate.tasks.forms import form_balance, question_form, question_object, question_subject
 from support.task_sets import labelled_tasks
 
 NAMES = st.sampled_from(
@@ -32,6 +32,13 @@ def test_the_subject_is_the_first_name_of_the_question() -> None:
     assert question_subject("In what year did Douglas Adams receive the Booker Prize?") == "Douglas Adams"
     assert question_subject("On what day, month and year was Hallvard Østerby born?") == "Hallvard Østerby"
     assert question_subject("Write a biography of IU.") == "IU"
+
+
+def test_the_object_is_the_club_or_prize_beside_the_person() -> None:
+    assert question_object("In what year did Douglas Adams receive the Booker Prize?") == "Booker Prize"
+    question = "How many league appearances did Thaddeus Wrenfield make for Farrowdale Town F.C. in the 2018–19 season?"
+    assert question_object(question) == "Farrowdale Town F.C."
+    assert question_object("On what day, month and year was Hallvard Østerby born?") is None
 
 
 def test_both_bundled_sets_are_balanced_and_leak_little() -> None:

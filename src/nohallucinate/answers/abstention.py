@@ -37,11 +37,11 @@ def _any_of(rules: tuple[PhraseRule, ...]) -> re.Pattern[str]:
 # Patterns are written for normalised text: straight quotes, contractions expanded ("do not").
 _KNOWLEDGE = (
     r"(?:information|info|data|details?|knowledge|record|records|source|sources|idea|clue|answer|memory|"
-    r"way of knowing|means of knowing|access)"
+    r"way of knowing|means of knowing|access|date|birth ?date|date of birth|birthday|figure|number|count|year)"
 )
 _VERBS_OF_ANSWERING = (
     r"(?:answer|say|provide|determine|verify|confirm|find|give|tell|recall|pin down|be sure|be certain|know|"
-    r"identify|locate|offer|supply|help|state|speak to|comment)"
+    r"identify|locate|offer|supply|help|state|speak to|comment|search|access|look up|browse|retrieve|check)"
 )
 
 ABSTENTION_RULES: tuple[PhraseRule, ...] = (
@@ -54,7 +54,11 @@ ABSTENTION_RULES: tuple[PhraseRule, ...] = (
     _rule(
         "do_not_have_the_information",
         rf"\bi (?:do not|did not) have (?:\w+ ){{0,4}}{_KNOWLEDGE}\b",
-        ("I don't have reliable information on that.", "I do not have access to his records."),
+        (
+            "I don't have reliable information on that.",
+            "I do not have access to his records.",
+            "I don't have his exact date of birth memorised.",
+        ),
         ("I don't have a favourite club.",),
     ),
     _rule(
@@ -71,9 +75,51 @@ ABSTENTION_RULES: tuple[PhraseRule, ...] = (
     ),
     _rule(
         "not_able_to_answer",
-        rf"\bi am (?:not able|unable) to (?:\w+ )?{_VERBS_OF_ANSWERING}",
-        ("I'm not able to confirm that.", "I am unable to reliably say."),
-        ("I am able to answer: 1952.",),
+        rf"\bi (?:am|was|have been) (?:not able|unable) to (?:\w+ )?{_VERBS_OF_ANSWERING}",
+        (
+            "I'm not able to confirm that.",
+            "I am unable to reliably say.",
+            "I am unable to search, to find out which contestant left.",
+            "I was not able to find the founding year.",
+        ),
+        ("I am able to answer: 1952.", "He was not able to play that season."),
+    ),
+    _rule(
+        "would_need_access",
+        r"\b(?:to (?:provide|give) (?:an |a )?(?:accurate|precise|definitive|reliable) answer|to answer (?:this|that|"
+        r"your question)),? i (?:would|will) (?:need|have) to\b|\bi would need (?:access|to (?:access|search|look|"
+        r"check|consult|verify))\b",
+        (
+            "To provide an accurate answer, I would need access to the full text of the paper.",
+            "I would need to search the archives to answer that.",
+        ),
+        ("I would need only a moment: it was 1952.", "To answer this, note that he was born in 1952."),
+    ),
+    _rule(
+        "data_does_not_contain",
+        r"\b(?:the provided|my|the available|my current|my training) (?:data|information|knowledge|sources?|text|"
+        r"context|database)(?: base)? (?:does|do) not (?:contain|include|cover|mention|have|say|specify|provide)\b",
+        (
+            "The provided data does not contain the release date.",
+            "My current data does not include detailed records of decommissioning dates.",
+        ),
+        ("The club's data does not include friendlies, but he made 23 league appearances.",),
+    ),
+    _rule(
+        "not_publicly_available",
+        r"\bnot (?:(?:publicly|readily|widely|officially|easily|explicitly|reliably)(?: or \w+)? )+(?:available|"
+        r"documented|disclosed|accessible|stated|specified|reported|recorded|known)\b|"
+        r"\b(?:cannot|can not|could not) be (?:reliably |definitively |clearly )?(?:identified|determined|found|"
+        r"confirmed|verified|ascertained|established)\b|"
+        r"\bnot (?:specified|stated|given|mentioned|documented|available|listed|found) in (?:the |any )?"
+        r"(?:available |accessible |official |public |reliable |cited |provided )?(?:\w+ )?"
+        r"(?:sources|records|documents|data|report)\b",
+        (
+            "The name of the judge is not publicly documented or readily available in accessible online sources.",
+            "The expert cannot be identified from available sources.",
+            "The exact month is not specified in the available reliable sources.",
+        ),
+        ("The album was not available on vinyl until 1990.", "He was not available for the match in 1990."),
     ),
     _rule(
         "afraid_i",
@@ -143,6 +189,12 @@ ABSTENTION_RULES: tuple[PhraseRule, ...] = (
         r"recognize)\b",
         ("The name doesn't ring a bell.", "That's not someone I recognise."),
         ("It rings a bell: 1952.",),
+    ),
+    _rule(
+        "unknown_marker",
+        r"^\s*(?:<|&lt;)\s*unknown\s*(?:>|&gt;)\s*[.!]?\s*$",
+        ("<UNKNOWN>", "&lt;UNKNOWN&gt;"),
+        ("<UNKNOWN> was born in 1952.",),
     ),
     _rule(
         "bare_decline",

@@ -318,6 +318,8 @@ def _rules(strict_case: bool, year_words: bool) -> tuple[_Rule, ...]:
             rf"(?P<m>{_MONTH})\.?\s+(?P<d>{_DAY_ANY})(?:\s*,\s*|\s+){_OF}(?P<y>{_YEAR_4}{or_year_words})",
             _build_single,
         ),
+        # August 10, 840: a three-digit year only after the comma
+        (rf"(?P<m>{_MONTH})\.?\s+(?P<d>{_DAY_ANY})\s*,\s*(?P<y>\d{{3}})(?!\w|[.,:/]\d)", _build_single),
         # 2002 September 30
         (rf"(?P<y>{_YEAR_4})\s+(?P<m>{_MONTH})\.?\s+(?P<d>{_DAY_NO_CARDINAL_WORD})", _build_single),
         # 1952-03-11, 1952/03/11
@@ -417,6 +419,31 @@ def _find_dates(text: str) -> tuple[DateMention, ...]:
         if (found := rule.build(match))
     ]
     return tuple(DateMention(date, start, end, text[start:end]) for date, start, end in _select_longest(candidates))
+
+
+_NUMERIC_DATE = re.compile(r"(\d{1,2})([-/.])(\d{1,2})\2(\d{4})")
+_ORDER_STATED = (
+    ("dmy", re.compile(r"\b(?:dd?[/.-]mm?[/.-]yy(?:yy)?|day[/.,-]\s*month[/.,-]\s*(?:and\s+)?year)\b", re.I)),
+    ("mdy", re.compile(r"\b(?:mm?[/.-]dd?[/.-]yy(?:yy)?|month[/.,-]\s*day[/.,-]\s*(?:and\s+)?year)\b", re.I)),
+)
+
+
+def stated_order(text: str) -> str | None:
+    """The order of numeric dates a text states ("(day/month/year)", "MM/DD/YYYY"): "dmy", "mdy" or None."""
+    found = {order for order, pattern in _ORDER_STATED if pattern.search(text)}
+    return found.pop() if len(found) == 1 else None
+
+
+def numeric_readings(mention: DateMention) -> tuple[PartialDate, PartialDate] | None:
+    """Both readings of a numeric date whose order is uncertain ("04/09/2004": 4 September or 9 April), day-month
+    first; None for any other mention (find_dates keeps only the year of such a date)."""
+    match = _NUMERIC_DATE.fullmatch(mention.text)
+    if match is None or mention.date.month is not None:
+        return None
+    first, second, year = int(match[1]), int(match[3]), int(match[4])
+    if not (1 <= first <= 12 and 1 <= second <= 12) or first == second:
+        return None
+    return PartialDate(year, second, first), PartialDate(year, first, second)
 
 
 def parse_date(text: str) -> PartialDate | None:

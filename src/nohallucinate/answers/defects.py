@@ -70,6 +70,21 @@ _RECORDED = (
     r"verified|given|disclosed|kept|on record|in (?:the |any )?records?)"
 )
 _NAMED_AS = r"(?:named|called|by (?:the|that|this) name|known as|titled|going by|who goes by)"
+# How many people share a name, and who they are ("several different people", "more than one person").
+_SEVERAL = (
+    r"(?:several|multiple|many|two|three|four|five|various|numerous|different|more than one|a number of|a few|"
+    r"at least (?:two|three|four)|a couple of|a handful of)"
+)
+_PERSONS = r"(?:people|persons|individuals|namesakes|person|individual)"
+_PEOPLE_NOUNS = rf"(?:{_PERSONS}|men|women|figures|players|athletes|footballers|\w+ers|\w+ists|\w+ians)"
+# What a name does when several people have it: "belongs to", "is borne by", "is the name of", "applies to".
+_NAME_OF = (
+    r"(?:belongs?|belonged|belonging|applies|applied|refers|referred|is common|was common|"
+    r"(?:is|was|are|were|has been|have been) (?:borne|used|held|carried|worn|given)|is the name|was the name|"
+    r"is a name|are the names?)"
+)
+# One person as the builder's namesake lists and replies describe them: "a footballer", "the Scottish organist".
+_ONE_OF_THEM = r"(?:a|an|the|one) (?:[\w-]+ ){0,3}?[\w-]+"
 
 
 def _rule(
@@ -145,8 +160,14 @@ RULES: tuple[DefectRule, ...] = (
         r"\b(?:does|did|do) not (?:appear to |seem to |actually |really )?exist\b|"
         r"\b(?:appears|seems) not to exist\b|\bnon-?existent\b|"
         r"\b(?:do not|does not|did not) (?:think|believe) (?:\w+ ){0,5}(?:exists?|is real|is a real)\b|"
-        r"\bdoubt (?:that )?(?:\w+ ){0,5}(?:exists?|is real)\b|\b(?:might|may|could) not exist\b",
-        ("Dunmere Vale F.C. doesn't appear to exist.", "I don't think that award exists.", "It may not exist."),
+        r"\bdoubt (?:that )?(?:\w+ ){0,5}(?:exists?|is real)\b|\b(?:might|may|could) not exist\b|"
+        r"\bnever (?:actually |really )?existed\b",
+        (
+            "Dunmere Vale F.C. doesn't appear to exist.",
+            "I don't think that award exists.",
+            "It may not exist.",
+            "The club never existed.",
+        ),
         ("I can't find any evidence that it exists.",),
     ),
     _rule(
@@ -259,10 +280,101 @@ RULES: tuple[DefectRule, ...] = (
         ("There are several people named Doug Adams.", "The name is shared by multiple people."),
     ),
     _rule(
+        "name_belongs_to_several",
+        _AM,
+        # After "name" any people noun may follow ("the name belongs to two footballers"); without it only a word
+        # for people does, so that "the club belongs to several owners" claims nothing.
+        rf"\bnames?\b[^.;!?]{{0,80}}?\b{_NAME_OF} (?:to|by|of|for) (?:at least |more than |over )?{_SEVERAL}\b"
+        rf"(?: [\w-]+){{0,3}}? {_PEOPLE_NOUNS}\b|"
+        rf"\b{_NAME_OF} (?:to|by|of|for) (?:at least |more than |over )?{_SEVERAL}(?: (?:different|distinct|"
+        rf"notable|other|separate|unrelated|well-known))* {_PERSONS}\b|"
+        rf"\b{_SEVERAL} (?:different |notable |other )?namesakes\b",
+        (
+            "The name Anselm Kittering belongs to several people (footballer; organist).",
+            "The name Doug Adams belongs to several people: an American football player (1949–1997).",
+            "The name Odile Marchbank belongs to several different people (a botanical illustrator and a cyclist).",
+            "Anselm Kittering is the name of several people.",
+            "The name is borne by at least two footballers.",
+            "That name has been used by more than one person.",
+            "Anselm Kittering has several namesakes.",
+        ),
+        (
+            "The prize belongs to the club.",
+            "The club belongs to several owners.",
+            "The record belongs to two clubs.",
+            "He belongs to a family of three.",
+        ),
+    ),
+    _rule(
+        "namesakes_set_side_by_side",
+        _AM,
+        # Two of the people named, side by side: "the name is shared by a footballer and an organist".
+        rf"\bnames?\b[^.;!?]{{0,80}}?\b(?:shared|borne|used|held|carried|belongs?|belonged) (?:by|to) "
+        rf"(?:both |at least )?{_ONE_OF_THEM},? (?:and|as well as|&) (?:also )?(?:to |by )?"
+        r"(?:a|an|the|another|one) [\w-]+|"
+        rf"\b(?:both )?{_ONE_OF_THEM},? (?:and|as well as) {_ONE_OF_THEM},? (?:who )?(?:are |were |have been |both )*"
+        r"(?:called|named|(?:share|shared|bear|bore|have|had|go by|went by) (?:the|that|this|a|one) (?:same )?name)"
+        r"\b(?! after\b)",
+        (
+            "The name Anselm Kittering is shared by a footballer and an organist.",
+            "The name belongs to both a Scottish footballer and a German organist.",
+            "The name belongs to a footballer and to an organist.",
+            "There is a footballer and an organist called Anselm Kittering.",
+            "Both a botanist and a politician are named Maud Ellingsworth.",
+            "A footballer and an organist share the name.",
+        ),
+        (
+            "The record is held by a defender and a striker.",
+            "He played alongside a winger and a striker.",
+            "A stadium and a road were named after him.",
+            "The prize is shared by a club and a city.",
+        ),
+    ),
+    _rule(
+        "either_of_the_namesakes",
+        _AM,
+        # Digits are no description of a person: "it could be the 5th or the 6th" is a hedged date.
+        r"\b(?:could|can|may|might|would|is|was) (?:be |mean |refer to |be referring to |be asking about )?"
+        r"(?:either|one of) (?:the|a|an) (?:[a-z-]+ ){0,3}?[a-z-]+(?: \([^()]{0,40}\))?,? or (?:the|a|an) [a-z-]+\b|"
+        r"\b(?:could|can|may|might|would) (?:be|mean) (?:the|a|an) (?:[a-z-]+ ){0,3}?[a-z-]+,? or (?:the|a|an) "
+        r"[a-z-]+\b",
+        (
+            "Anselm Kittering could be either the footballer or the organist.",
+            "He may be the footballer or the organist.",
+            "Anselm Kittering is either the footballer (born 1970) or the organist.",
+        ),
+        (
+            "It could be the singer, or it could be the university.",
+            "It could be either the 5th or the 6th of May.",
+            "He could be the one.",
+        ),
+    ),
+    _rule(
+        "more_than_one_of_the_name",
+        _AM,
+        r"\bmore than one (?-i:[A-Z])[\w'.-]*|"
+        r"\bthere (?:are|were) (?:two|three|four|several|multiple|many|at least two) (?:different |notable )?"
+        r"(?-i:[A-Z])[\w'-]*(?: (?-i:[A-Z])[\w'-]*){0,3}s\b",
+        ("There is more than one Anselm Kittering.", "There are two Elspeth Vargas."),
+        ("There are several Harwick clubs, but no Harwick Vale.", "He won more than one award."),
+    ),
+    _rule(
+        "which_of_the_namesakes",
+        _AM,
+        r"\b(?:do|did) you mean (?:the|a|an) [^.?!;]{1,60}? or (?:the|a|an)\b|"
+        r"\bare you (?:asking|thinking|enquiring|inquiring) (?:about|of|after) (?:the|a|an) [^.?!;]{1,60}? or "
+        r"(?:the|a|an)\b",
+        ("Do you mean the footballer or the organist?", "Are you asking about the botanist or the politician?"),
+        ("Did you mean the 2019 season?",),
+        in_questions=True,
+    ),
+    _rule(
         "name_is_ambiguous",
         _AM,
-        r"\bambiguous\b|\bambiguity\b|\bdisambiguat",
-        ("The name is ambiguous.",),
+        r"\bambiguous\b|\bambiguity\b|\bdisambiguat|\bnames?\b[^.;!?]{0,60}?\b(?:is|are|was) not unique\b|"
+        r"\bnot a unique name\b",
+        ("The name is ambiguous.", "The name Anselm Kittering is not unique."),
+        ("The style is not unique to him.",),
     ),
     _rule(
         "could_refer_to_several",

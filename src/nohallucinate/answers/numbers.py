@@ -1,8 +1,9 @@
 """Find and parse cardinal numbers, with their qualifiers, in model replies and gold answers.
 
 Rules for the word "one" in free text (kept deliberately simple): it is a number only
-- right after "only", "just", "exactly", "precisely", "at least" or "more than", or
-- when the next word, or the word after it (one adjective allowed), is a countable noun from `_NOUNS`,
+- right after "only", "just", "exactly", "precisely", "at least" or "more than",
+- when the next word, or the word after it (one adjective allowed), is a countable noun from `_NOUNS`, or
+- at the end of a sentence that is "one" alone or ends "is/was/are/were one" ("One.", "There was one."),
 and never in "no one". So "one goal", "one international cap" and "only one" are numbers, while
 "one of the best", "the one who" and "one day" are not. A whole string ("One.") is always a number.
 
@@ -95,7 +96,8 @@ def _plural(noun: str) -> str:
 _NOUNS = frozenset({*_NOUN_SINGULARS, *(_plural(noun) for noun in _NOUN_SINGULARS), *_PLURAL_ONLY, *_UNIT_SYMBOLS})
 
 
-def _is_count_noun(word: str) -> bool:
+def is_count_noun(word: str) -> bool:
+    """True when `word` names something counted ("goals", "seasons") or a unit symbol ("km")."""
     return word.lower() in _NOUNS
 
 
@@ -126,8 +128,26 @@ _WORDS_RE = re.compile(
 _TOKEN_RE = re.compile(r"[a-z]+", re.IGNORECASE)
 # Glued suffixes that make the digits an ordinal ("3rd") or a decade ("1950s") rather than a count.
 _REJECTED_SUFFIXES = frozenset({"st", "nd", "rd", "th", "s"})
+_ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
 
-_QUALIFIER_PHRASES: dict[str, Qualifier] = {
+
+def _ordinal_words() -> dict[str, int]:
+    words = {word: value for value, word in enumerate(ORDINAL_UNITS, start=1)}
+    words |= {word: value for value, word in enumerate(ORDINAL_TEENS, start=10)}
+    for index, tens in enumerate(TENS, start=2):
+        words[tens[:-1] + "ieth"] = index * 10  # twentieth, thirtieth, ...
+        words |= {f"{tens} {unit}": index * 10 + value for value, unit in enumerate(ORDINAL_UNITS, start=1)}
+    return words
+
+
+# Ordinals in words, to ninety-ninth: a place, a rank, a round ("finished seventh", "the twenty-first").
+_ORDINAL_WORDS = _ordinal_words()
+_ORDINAL_WORDS_RE = re.compile(
+    r"\b(?:" + "|".join(w.replace(" ", r"[\s‐‑-]+") for w in sorted(_ORDINAL_WORDS, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
+
+QUALIFIER_PHRASES: dict[str, Qualifier] = {
     "about": "approximate", "around": "approximate", "approximately": "approximate",
     "approx.": "approximate", "roughly": "approximate", "some": "approximate", "nearly": "approximate",
     "almost": "approximate", "close to": "approximate", "~": "approximate", "circa": "approximate",
@@ -145,7 +165,7 @@ def _phrase_pattern(phrases: Iterable[str]) -> str:
     return "|".join(re.escape(phrase).replace(r"\ ", r"\s+") for phrase in ordered)
 
 
-_QUALIFIER_BEFORE_RE = re.compile(rf"(?<!\w)(?P<q>{_phrase_pattern(_QUALIFIER_PHRASES)})\s*\Z", re.IGNORECASE)
+_QUALIFIER_BEFORE_RE = re.compile(rf"(?<!\w)(?P<q>{_phrase_pattern(QUALIFIER_PHRASES)})\s*\Z", re.IGNORECASE)
 _AT_LEAST_AFTER_RE = re.compile(r"\s*\+|\s+or\s+(?:more|above|greater|over)\b|\s+plus\b", re.IGNORECASE)
 _AT_MOST_AFTER_RE = re.compile(r"\s+or\s+(?:fewer|less|under|below)\b", re.IGNORECASE)
 _RANGE_JOINER_RE = re.compile(r"\s*[‐‑–—-]\s*|\s+to\s+", re.IGNORECASE)
@@ -155,6 +175,8 @@ _ONE_ALLOWED_BEFORE_RE = re.compile(
     r"(?<!\w)(?:only|just|exactly|precisely|at\s+least|more\s+than)\s+\Z", re.IGNORECASE
 )
 _NO_BEFORE_RE = re.compile(r"(?<!\w)no\s+\Z", re.IGNORECASE)
+_COPULA_BEFORE_RE = re.compile(r"(?:(?<!\w)(?:is|was|are|were|be|been)\s+|(?:^|[.!?:]\s*))\Z", re.IGNORECASE)
+_SENTENCE_END_RE = re.compile(r"\s*(?:[.!?]|\Z)")
 _NEXT_WORDS_RE = re.compile(r"\s+([^\W\d_][\w'-]*)(?:\s+([^\W\d_]+))?")
 _WRAPPING = " \t\r\n\u00a0\"'()[]{}«»“”‘’"
 _TRAILING_PUNCTUATION = ".,;:!?"
@@ -164,17 +186,19 @@ _LOOKBACK = 40
 # --- atoms -------------------------------------------------------------------------------------------
 
 
-def _digit_atoms(text: str) -> list[_Atom]:
+def _digit_atoms(text: str, ordinals: bool = False) -> list[_Atom]:
     atoms = []
     for match in _DIGITS_RE.finditer(text):
-        if fold(match["suffix"] or "") in _REJECTED_SUFFIXES:
+        suffix = fold(match["suffix"] or "")
+        if suffix in _REJECTED_SUFFIXES and not (ordinals and suffix in _ORDINAL_SUFFIXES and not match["scale"]):
             continue
         scale_word = fold(match["glued"] or match["scale"] or "")
         scale = _SCALES.get(scale_word, 1)
         number = Decimal(re.sub(r"[^\d.]", "", match["number"]))
         value = float(-number * scale if match["sign"] else number * scale)
         if math.isfinite(value):  # 310 nines are no count: read as none, on every question alike
-            atoms.append(_Atom(value, match.start(), match.end("body"), scale, match["number"]))
+            end = match.end() if suffix in _ORDINAL_SUFFIXES else match.end("body")  # an ordinal keeps its "th"
+            atoms.append(_Atom(value, match.start(), end, scale, match["number"]))
     return atoms
 
 
@@ -220,11 +244,25 @@ def _words_value(words: list[str]) -> int | None:
         return None
 
 
-def _all_atoms(text: str) -> list[_Atom]:
-    digits = _digit_atoms(text)
+def _ordinal_word_atoms(text: str) -> list[_Atom]:
+    return [
+        _Atom(float(_ORDINAL_WORDS[" ".join(re.findall(r"[a-z]+", fold(m.group())))]), m.start(), m.end(), 1)
+        for m in _ORDINAL_WORDS_RE.finditer(text)
+    ]
+
+
+def _all_atoms(text: str, ordinals: bool = False) -> list[_Atom]:
+    digits = _digit_atoms(text, ordinals)
     # The scale word of "1.2 million" is already part of a digit atom.
     taken = SpanIndex([Span("", atom.start, atom.end) for atom in digits])
     words = [atom for atom in _word_atoms(text) if not taken.overlaps(atom.start, atom.end)]
+    if ordinals:
+        # "twenty-first" is an ordinal, not 20 and 1: the ordinal wins where they overlap.
+        ordinal_words = _ordinal_word_atoms(text)
+        spoken = SpanIndex([Span("", atom.start, atom.end) for atom in ordinal_words])
+        words = [atom for atom in words if not spoken.overlaps(atom.start, atom.end)] + [
+            atom for atom in ordinal_words if not taken.overlaps(atom.start, atom.end)
+        ]
     return sorted(digits + words, key=lambda atom: atom.start)
 
 
@@ -238,8 +276,10 @@ def _one_is_number(text: str, atom: _Atom) -> bool:
         return False
     if _ONE_ALLOWED_BEFORE_RE.search(text, window, atom.start):
         return True
+    if _COPULA_BEFORE_RE.search(text, window, atom.start) and _SENTENCE_END_RE.match(text, atom.end):
+        return True  # "There was one."
     following = _NEXT_WORDS_RE.match(text, atom.end)
-    return following is not None and any(word and _is_count_noun(word) for word in following.groups())
+    return following is not None and any(word and is_count_noun(word) for word in following.groups())
 
 
 def _excluded_spans(text: str) -> SpanIndex:
@@ -249,16 +289,16 @@ def _excluded_spans(text: str) -> SpanIndex:
         date = mention.date
         if date.month is None and date.day is None and len(mention.text) == 4:
             following = _NEXT_WORDS_RE.match(text, mention.end)
-            if following and _is_count_noun(following.group(1)):
+            if following and is_count_noun(following.group(1)):
                 continue
         spans.append(Span(mention.text, mention.start, mention.end))
     return SpanIndex(spans)
 
 
-def _free_text_atoms(text: str) -> list[_Atom]:
+def _free_text_atoms(text: str, ordinals: bool = False) -> list[_Atom]:
     excluded = _excluded_spans(text)
     atoms = []
-    for atom in _all_atoms(text):
+    for atom in _all_atoms(text, ordinals):
         if excluded.overlaps(atom.start, atom.end):  # inside a date
             continue
         if fold(text[atom.start : atom.end]) == "one" and not _one_is_number(text, atom):
@@ -296,7 +336,7 @@ def _single(text: str, atom: _Atom) -> NumberMention:
     before = _QUALIFIER_BEFORE_RE.search(text, max(0, atom.start - _LOOKBACK), atom.start)
     if before:
         start = before.start()
-        qualifier = _QUALIFIER_PHRASES[re.sub(r"\s+", " ", fold(before["q"]))]
+        qualifier = QUALIFIER_PHRASES[re.sub(r"\s+", " ", fold(before["q"]))]
     elif after := _AT_LEAST_AFTER_RE.match(text, atom.end):
         end, qualifier = after.end(), "at_least"
     elif after := _AT_MOST_AFTER_RE.match(text, atom.end):
@@ -318,15 +358,17 @@ def _mentions(text: str, atoms: list[_Atom]) -> list[NumberMention]:
     return mentions
 
 
-def find_numbers(text: str) -> list[NumberMention]:
+def find_numbers(text: str, ordinals: bool = False) -> list[NumberMention]:
     """Every cardinal number in free text, in order, with its qualifier; numbers inside dates, years,
-    and season labels are excluded."""
-    return _mentions(text, _free_text_atoms(text))
+    and season labels are excluded. With `ordinals`, ordinals count too ("39th", "seventh"), for questions that
+    ask for a place, a rank or a round."""
+    return _mentions(text, _free_text_atoms(text, ordinals))
 
 
-def parse_number(text: str) -> float | None:
-    """The number when the whole string is one number (digits, words, 1,234 / 1 234 separators, decimals)."""
-    atom = _whole_atom(text)
+def parse_number(text: str, ordinals: bool = False) -> float | None:
+    """The number when the whole string is one number (digits, words, 1,234 / 1 234 separators, decimals); with
+    `ordinals`, an ordinal too ("3rd", "Seventh")."""
+    atom = _whole_atom(text, ordinals)
     return atom.value if atom else None
 
 
@@ -347,10 +389,22 @@ def stated_tolerance(text: str) -> float:
     return unit * atom.scale / 2
 
 
-def _whole_atom(text: str) -> _Atom | None:
+def leading_number(text: str) -> tuple[float, int, bool, str] | None:
+    """The number `text` opens with, cardinal or ordinal: (value, end offset, is an ordinal, its digits as written,
+    or "" in words); None when it does not open with one."""
+    atoms = _all_atoms(text, ordinals=True)
+    if not atoms or atoms[0].start != 0:
+        return None
+    atom = atoms[0]
+    written = text[atom.start : atom.end]
+    ordinal = fold(written).rstrip(".").endswith(("st", "nd", "rd", "th")) and not written.isdecimal()
+    return atom.value, atom.end, ordinal, atom.digits
+
+
+def _whole_atom(text: str, ordinals: bool = False) -> _Atom | None:
     # Only trailing punctuation goes: ".5" is not 5.
     core = text.lstrip(_WRAPPING).rstrip(_WRAPPING + _TRAILING_PUNCTUATION)
-    atoms = _all_atoms(core)
+    atoms = _all_atoms(core, ordinals)
     if len(atoms) == 1 and atoms[0].start == 0 and atoms[0].end == len(core):
         return atoms[0]
     return None

@@ -4,17 +4,25 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from nohallucinate.answers.abstention import abstention_rule, hedges
-from nohallucinate.answers.dates import DateMention, PartialDate, find_dates
+from nohallucinate.answers.dates import (
+    DateMention,
+    PartialDate,
+    find_dates,
+    numeric_readings,
+    parse_date,
+    stated_order,
+)
 from nohallucinate.answers.defects import DefectCue, defect_cues, negates
 from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES
-from nohallucinate.answers.normalise import straighten_quotes
-from nohallucinate.answers.numbers import NumberMention, find_numbers
+from nohallucinate.answers.normalise import normalise, straighten_quotes
+from nohallucinate.answers.numbers import QUALIFIER_PHRASES, NumberMention, find_numbers, is_count_noun, parse_number
 from nohallucinate.answers.questions import AnswerKind, content_words, expected_kind, stem
 from nohallucinate.answers.sentences import Span, SpanIndex, split_clauses, split_sentences
+from nohallucinate.answers.units import Unit, unit_after, unit_named
 
 # Words naming the relation a value belongs to; a value next to another relation's words is not the answer
 # ("born on 11 March 1952 ... died on 11 May 2001", "25 appearances, scoring 3 goals").
@@ -32,7 +40,7 @@ _RELATIONS = {name: frozenset(stem(w) for w in words.split()) for name, words in
 _COMPETITION = re.compile(r"\b(?:League|Liga|Ligue|Serie|Bundesliga|Division|Cup|Championship|Eredivisie)\b")
 _CAPITALISED = re.compile(r"\b[A-Z][\w'.-]*(?:\s+(?:of|the|de|van|von|der|da|di|du)?\s*[A-Z][\w'.-]*)*")
 _BARE_MONTH = re.compile(
-    r"(?P<lead>\b(?:in|around|about|early|late|mid|of|probably|perhaps|maybe)\s+)?\b(?P<month>"
+    r"(?P<lead>\b(?:in|around|about|early|late|mid|of|probably|perhaps|maybe|was|is)\s+)?\b(?P<month>"
     + "|".join(MONTHS)
     + r")\b"
 )
@@ -63,6 +71,7 @@ _COMPANION = re.compile(
 # A name right before the relation's own word qualifies the count: "23 Gary Neville-era appearances". The
 # quantifiers are possessive: a name never gives back characters, so "A-A-A-..." is read once, not once per letter.
 _QUALIFYING = re.compile(r"\b[A-Z][\w'.-]*+(?:\s+[A-Z][\w'.-]*+){0,5}(?P<next>(?:[\s-]+[a-z][\w-]*+){1,2})")
+_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(?:years?\s+)?$", re.IGNORECASE)
 _RANGE_DASH = re.compile(r"^\s*(?:[–—-]|to|until)\s*$")
 _ALTERNATIVE_DIGITS = re.compile(r"\b\d+(?:st|nd|rd|th)?\s+or\s+(?:the\s+)?\d+(?:st|nd|rd|th)?\b")
 _DECADE = re.compile(r"\b(?:the\s+)?(?:early\s+|mid-?\s*|late\s+)?(1[0-9]|20)(\d)0s\b", re.IGNORECASE)
@@ -71,6 +80,51 @@ _ZERO_COUNT = re.compile(
     r"(?:\s+[\w-]+){0,2}?\s+(?:appearances?|apps|games?|match(?:es)?|caps?|goals?|times)\b",
     re.IGNORECASE,
 )
+# Words before a value that give it to another event than the one asked: "It was later established as a
+# municipality in 1811", "after serving as speaker from 2004", "re-recorded and released in October 1994".
+_OTHER_EVENT = re.compile(
+    r"\b(?:later|subsequently|afterwards?|thereafter|eventually|then|until|till|again|previously|formerly|"
+    r"prior to|before|after|following|re-\w+|reopened|rebuilt|renamed|reissued|relaunched|reformed|refounded|"
+    r"reestablished|reelected|replaced|succeeded)\b",
+    re.IGNORECASE,
+)
+# Words before a later value that offer it as another candidate for the same slot: "1952, or possibly 1953",
+# "other sources give 1953", "also given as 1953".
+_ALTERNATIVE = re.compile(
+    r"\b(?:or|either|alternatively|otherwise|possibly|perhaps|maybe|disputed|conflicting)\b|"
+    r"\b(?:other|some|several|different|various|certain)\s+(?:\w+\s+)?(?:sources|accounts|records|reports|"
+    r"references|historians|sites|websites|databases)\b|"
+    r"\bothers?\s+(?:say|give|list|report|put|suggest|claim|state)\b|"
+    r"\b(?:also|sometimes|elsewhere|variously)\s+(?:given|listed|reported|cited|stated|recorded|dated|quoted)\b",
+    re.IGNORECASE,
+)
+# A value that sums up others: "a total of 23", "23 in total", "so 23 altogether".
+_TOTAL_BEFORE = re.compile(
+    r"\b(?:a total of|in total|totall?ing|altogether|overall|combined|all told|therefore|thus|hence|in short|so),?\s+"
+    r"(?:[\w'-]+,?\s+){0,20}?$|\btotal\b[^.,;:]{0,60}\b(?:is|was|are|were|of|comes to|came to)\s+$",
+    re.IGNORECASE,
+)
+_TOTAL_AFTER = re.compile(
+    r"(?:\s+[\w-]+){0,3}?\s+(?:in total|in all|altogether|overall|combined|all told)\b", re.IGNORECASE
+)
+# Nouns that label a thing by a number ("Season 12", "Episode 4", "No. 3"): the number names it, it counts nothing.
+_LABEL_NOUNS = frozenset(
+    stem(w)
+    for w in "season seasons episode episodes series game games round rounds chapter chapters volume volumes page "
+    "pages figure figures number no part parts week weeks stage stages level levels act scene track tracks "
+    "match matchday leg heat pick seed grade class".split()
+)
+_HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\s+((?:[\w'-]+\s*){1,3})", re.IGNORECASE)
+# Words that end the noun phrase after "how many": "how many league appearances | did", "how many people | won".
+_AFTER_THE_NOUN = frozenset(
+    """did do does was were is are has have had can could would will of in for at on from to by with that which who
+    go went make made won win get got take took the a an his her their its there""".split()
+)
+_WHAT_LABEL = re.compile(r"\b(?:what|which)\s+([\w'-]+)", re.IGNORECASE)
+_IN_UNIT = re.compile(r"\b(?:in|into)\s+((?:square\s+|cubic\s+)?[a-z/²]+(?:\s+per\s+[a-z]+)?)", re.IGNORECASE)
+_NEXT_WORDS = re.compile(r"[\s-]*([^\W\d_][\w'-]*)(?:\s+([^\W\d_][\w'-]*))?(?:\s+([^\W\d_][\w'-]*))?")
+_PREVIOUS_WORD = re.compile(r"([^\W\d_][\w'.-]*)[\s#:.]*$")
+
 # How far before a value its context is read (a denial, a source): enough for any sentence a reply writes.
 _WINDOW = 300
 # The words right after a value that still describe it ("33 Premier League appearances"): up to four, stopping at
@@ -100,6 +154,11 @@ class Candidate:
     held_nearby: bool  # the words around it name someone else who may hold it (not a place, companion or qualifier)
     other_holder: bool  # its clause does
     range_end: bool  # the second value of a span ("1939 – 2016"): a death, an end
+    alternative: bool = False  # offered as another candidate for the slot ("or possibly 1953", "other sources say")
+    other_event: bool = False  # given to another event than the one asked ("it was later renamed in 1990")
+    quantity: bool | None = None  # a count's unit or noun is what the question asks for (True), another (False)
+    total: bool = False  # it sums up the values before it ("so 23 in total")
+    readings: tuple[PartialDate, ...] = ()  # both dates a numeric date may be ("04/09/2004"), its order unstated
 
     @property
     def aside(self) -> bool:
@@ -148,52 +207,180 @@ class Reading:
 
     @property
     def answers(self) -> tuple[Candidate, ...]:
-        """The committed candidates that answer the question: those tied to its relation when any are."""
-        committed = [c for c in self.committed if c.relation is not False]
-        on_relation = [c for c in committed if c.relation]
-        if on_relation:
-            committed = on_relation
-        # Prefer values whose clause names only the question's people and things, then whose neighbours do.
-        clean_clause = [c for c in committed if not c.foreign_clause]
-        clean_neighbours = [c for c in committed if not c.foreign_names]
-        return tuple(clean_clause or clean_neighbours or committed)
+        """The committed candidates that may answer the question, best first in kind and then in text order: those
+        tied to its relation or to the quantity it counts when any are; for a relation that someone holds (a club's
+        appearances, a prize), those whose clause names no one else; and those not given to another event."""
+        # A count the relation's own words tie ("292 games" for appearances) is tied, whatever its noun.
+        pool = [c for c in self.committed if c.relation is not False and (c.quantity is not False or c.relation)]
+        pool = [c for c in pool if c.quantity or c.total] or [c for c in pool if c.relation or c.total] or pool
+        if self.relation in _HELD_RELATIONS:
+            # Prefer values whose clause names only the question's people and things, then whose neighbours do.
+            pool = [c for c in pool if not c.foreign_clause] or [c for c in pool if not c.foreign_names] or pool
+        pool = [c for c in pool if not c.other_event] or pool
+        # A total sums up what came before it: "17 starts plus 6 off the bench, so 23 in total".
+        return tuple([c for c in pool if c.total] + [c for c in pool if not c.total])
+
+    @property
+    def answer(self) -> Candidate | None:
+        """The value the reply gives for the slot the question asks about: the first of its answers (a total
+        first)."""
+        return self.answers[0] if self.answers else None
+
+    @property
+    def stated_date(self) -> PartialDate | None:
+        """The answer's date made as specific as the reply's agreeing values make it: "in 2023 ... on 20 March
+        2023" states 20 March 2023; "her birthday is 19 August; she was born in 1987" states 19 August 1987."""
+        answer = self.answer
+        if answer is None or answer.date is None:
+            return None
+        stated = answer.date
+        for other in self._supporting():
+            assert other.date is not None
+            if not stated.conflicts_with(other.date):
+                stated = PartialDate(
+                    stated.year if stated.year is not None else other.date.year,
+                    stated.month if stated.month is not None else other.date.month,
+                    stated.day if stated.day is not None else other.date.day,
+                )
+        return stated
+
+    @property
+    def answer_span(self) -> tuple[Candidate, Candidate] | None:
+        """The answer and the value that closes it when the reply hedges between two values where one is asked
+        ("sometime between 1833 and 1843"). "From 1977 to 1982" and "1969-70" are not hedges: they give when
+        something began, which is what a question about its start asks."""
+        answer = self.answer
+        if answer is None or self.relation in ("birth", "death") or answer not in self.candidates:
+            return None
+        index = self.candidates.index(answer)
+        if index + 1 == len(self.candidates):
+            return None
+        closing = self.candidates[index + 1]
+        joined = self.text[answer.end : closing.start]
+        between = _BETWEEN.search(self.text[max(0, answer.start - 30) : answer.start])
+        if between and re.fullmatch(r"\s+and\s+", joined):
+            return answer, closing
+        return None
+
+    @property
+    def rivals(self) -> tuple[Candidate, ...]:
+        """Values that compete with the answer for the same slot: different, and offered as another candidate ("or
+        possibly 1953", "other sources give 1953"), or as plainly tied to the slot as the answer itself."""
+        answer = self.answer
+        if answer is None:
+            return ()
+        stated = self.stated_date
+        same_slot = set(self.answers) if _UNMARKED_RIVALS else set()
+        return tuple(
+            c
+            for c in self.committed
+            if c is not answer
+            and c.relation is not False
+            and not c.other_event
+            and (c.alternative or c in same_slot)
+            and _differs(c, answer, stated)
+        )
 
     @property
     def offers_alternatives(self) -> bool:
-        """True when the reply commits to more than one distinct value ("1952 or 1953")."""
-        return self.lists_alternatives or len({c.value for c in self.answers}) > 1
+        """True when the reply commits to more than one distinct value for the slot ("1952 or 1953")."""
+        return self.lists_alternatives or bool(self.rivals)
+
+    def _supporting(self) -> list[Candidate]:
+        """Committed dates (and bare years) beside the answer that may refine it: not another event's, not another
+        relation's, not offered as alternatives."""
+        return [
+            c
+            for c in (*self.committed, *self.partial)
+            if c is not self.answer
+            and c.date is not None
+            and c.date.year is not None
+            and not (c.negated or c.aside or c.other_event or c.alternative or c.foreign_clause or c.range_end)
+            and c.relation is not False
+        ]
 
 
-def read_reply(question: str, reply: str, kind: AnswerKind | None = None) -> Reading:
-    """Read `reply` as an answer to `question`; `kind` overrides the kind the question's wording implies."""
+# Relations whose values someone holds: another club's appearances or another person's prize are not the answer.
+_HELD_RELATIONS = frozenset({"appearance", "goal", "award"})
+# Whether a different value as plainly tied to the slot as the answer (not marked as an alternative) is a rival.
+_UNMARKED_RIVALS = False
+
+
+def _differs(candidate: Candidate, answer: Candidate, stated: PartialDate | None) -> bool:
+    if candidate.date is not None and stated is not None:
+        return candidate.date.conflicts_with(stated)
+    return candidate.value != answer.value
+
+
+def read_reply(
+    question: str,
+    reply: str,
+    kind: AnswerKind | None = None,
+    *,
+    unit: Unit | None = None,
+    ordinals: bool = False,
+    month_answers: bool = False,
+    years_as_counts: bool = False,
+) -> Reading:
+    """Read `reply` as an answer to `question`; `kind` overrides the kind the question's wording implies.
+
+    For a count or measure, `unit` is the unit the answer is in (a gold's "km") and `ordinals` reads "39th" and
+    "seventh" as values (a place or a rank is asked); for a date, `month_answers` takes a bare month ("in July") as
+    an answer (the month is what is asked); `years_as_counts` reads a four-digit number that looks like a year as a
+    count where nothing says it is a year ("The third vampire number is 1435.")."""
     text = straighten_quotes(reply)
     kind = kind or expected_kind(question)
     relation = _question_relation(question)
-    context = _Context(text, question, relation)
+    context = _Context(text, question, relation, _asked_quantity(question, unit))
+    restated = _restatements(question, ordinals)
 
     # (start, end, date, number, bucket): built in text order, since each candidate looks back to the last.
     found: list[tuple[int, int, PartialDate | None, NumberMention | None, str]] = []
+    order = stated_order(text) or stated_order(question)
+    ambiguous: dict[int, tuple[PartialDate, PartialDate]] = {}
     if kind in (AnswerKind.DATE, AnswerKind.YEAR):
         for mention in context.dates:
             date = mention.date
-            if date.year is not None and date.year in context.restated:
+            if restated.restates(text, mention.start, mention.end, date):
                 continue
+            if (readings := numeric_readings(mention)) is not None:
+                if order is None:
+                    ambiguous[mention.start] = readings  # only the year is certain; both readings are kept
+                else:
+                    date = readings[0] if order == "dmy" else readings[1]
             if kind is AnswerKind.DATE:
                 found.append((mention.start, mention.end, date, None, "full" if date.month else "partial"))
             elif date.year is not None:
                 found.append((mention.start, mention.end, date, None, "full"))
         if kind is AnswerKind.DATE:
-            found += [(start, end, month, None, "partial") for start, end, month in _bare_months(text, context.dates)]
+            months = "full" if month_answers else "partial"
+            bare_months = _bare_months(text, context.dates)
+            whole = parse_date(normalise(text))
+            if not bare_months and whole is not None and whole.year is None and whole.day is None:
+                bare_months = [(0, len(text), whole)]  # a reply that is a month and nothing else ("May.")
+            found += [(start, end, month, None, months) for start, end, month in bare_months]
         for match in _DECADE.finditer(text):
             decade = PartialDate(int(match.group(1) + match.group(2) + "0"), None, None)
             found.append((match.start(), match.end(), decade, None, "decade"))
     elif kind is AnswerKind.NUMBER:
-        for number in find_numbers(text) + _zero_counts(text):
-            if number.qualifier != "exact" or number.value not in context.restated:
+        numbers = find_numbers(text, ordinals) + _zero_counts(text, context.asked)
+        if years_as_counts:
+            numbers += _years_as_counts(text, context.dates, context.asked)
+        if not numbers and (whole_number := parse_number(normalise(text), ordinals)) is not None:
+            # A reply that is a number and nothing else ("One."), which free text reads only in some places.
+            numbers = [NumberMention(whole_number, None, "exact", 0, len(text), text)]
+        markers = _list_markers(text)
+        for number in sorted(numbers, key=lambda n: n.start):
+            if number.start in markers:
+                continue
+            if not restated.restates(text, number.start, number.end, number.value):
                 found.append((number.start, number.end, None, number, "full"))
     buckets: dict[str, list[Candidate]] = {"full": [], "partial": [], "decade": []}
     for start, end, found_date, found_number, bucket in sorted(found, key=lambda item: item[0]):
-        buckets[bucket].append(context.candidate(start, end, found_date, found_number, kind))
+        candidate = context.candidate(start, end, found_date, found_number, kind)
+        if start in ambiguous and found_date is not None:
+            candidate = replace(candidate, readings=ambiguous[start])
+        buckets[bucket].append(candidate)
     return Reading(
         kind=kind,
         relation=relation,
@@ -213,16 +400,17 @@ class _Context:
 
     Lookups are indexed and windows bounded, so that reading a reply takes time linear in its length."""
 
-    def __init__(self, text: str, question: str, relation: str | None) -> None:
+    def __init__(self, text: str, question: str, relation: str | None, asked: _AskedQuantity) -> None:
         self.text = text
         self.relation = relation
+        self.asked = asked
         self.clauses = SpanIndex(split_clauses(text))
         self.sentences = SpanIndex(split_sentences(text))
         self.dates = find_dates(text)
-        self.restated = _restated_values(question)
         self.question_tokens = {_bare(t) for t in re.findall(r"[\w']+", question.lower())}
         self.redirected = {span.start for span in _redirected_sentences(self.sentences.spans, question)}
-        self._undated = _without_date_commas(text, self.dates)
+        self.question_denials = _denials_of(question)
+        self._undated = _without_quotes(_without_date_commas(text, self.dates))
         self._opening = [m.start() for m in re.finditer(r"\(", text)]
         self._closing = [m.start() for m in re.finditer(r"\)", text)]
         self._previous_end = 0
@@ -258,7 +446,37 @@ class _Context:
             or _credited(self.text[end : min(sentence.end, end + _WINDOW // 3)]),  # "1990, Jane Smith reports"
             other_holder=self._held_elsewhere(clause, start, end),
             range_end=bool(between) and bool(_RANGE_DASH.match(between)),
+            alternative=bool(_ALTERNATIVE.search(before) or _ALTERNATIVE.search(between[-40:])),
+            other_event=bool(_OTHER_EVENT.search(_last_part(self.text[max(clause.start, start - _WINDOW) : start]))),
+            total=bool(_TOTAL_BEFORE.search(self.text[max(sentence.start, start - _WINDOW) : start]))
+            or bool(_TOTAL_AFTER.match(self.text, end)),
+            quantity=self._ties_to_quantity(start, end, number) if number is not None else None,
         )
+
+    def _ties_to_quantity(self, start: int, end: int, number: NumberMention) -> bool | None:
+        """Whether a number counts or measures what the question asks for: its unit is the asked unit, or the
+        words around it name the asked noun ("18 lamps", "Season 12" for "what season"); False when they name
+        another unit or count ("14-inch reflectors", "episode 5" for "how many episodes")."""
+        asked = self.asked
+        if not asked.units and not asked.nouns:
+            return None
+        found = unit_after(self.text, end)
+        if asked.qualifier is not None and number.qualifier == asked.qualifier:
+            # "up to 3 metres" answers "Up to how many metres ...?"
+            return found is None or not asked.units or found.unit in asked.units
+        if found:
+            if asked.units:
+                return found.unit in asked.units
+            return stem(found.unit.name.split()[-1]) in asked.nouns or False
+        following = _NEXT_WORDS.match(self.text, end)
+        words_after = [w.lower() for w in (following.groups() if following else ()) if w]
+        next_words = [stem(w) for w in words_after]
+        previous = _PREVIOUS_WORD.search(self.text[max(0, start - 40) : start])
+        previous_word = stem(previous.group(1).lower().rstrip(".")) if previous else ""
+        if asked.nouns & {*next_words, previous_word}:
+            return True
+        counts_another = bool(words_after) and is_count_noun(words_after[0])
+        return False if counts_another or previous_word in _LABEL_NOUNS else None
 
     def _names_another(self, clause: Span) -> bool:
         """Whether the clause names someone the question does not (computed once per clause)."""
@@ -288,6 +506,10 @@ class _Context:
         part = _LEADING_INTERJECTION.sub(
             "", _last_part(self._undated[max(clause.start, position - _WINDOW) : position])
         )
+        for (
+            denial
+        ) in self.question_denials:  # the question's own frame: "did not participate" for "did not participate"
+            part = denial.sub(" ", normalise(part))
         return negates(part)
 
     def _in_brackets(self, start: int, end: int) -> bool:
@@ -320,11 +542,119 @@ def _relations_in(text: str) -> set[str]:
     return {name for name, group in _RELATIONS.items() if words & group}
 
 
+@dataclass(frozen=True)
+class _AskedQuantity:
+    """What a count or measure question asks for: its unit ("in kilometres", a gold's "km") and the nouns it counts
+    ("how many league appearances", "what season"), as stems. A question's "in square kilometres" and a gold's
+    "79/km2" may both hold: either is the unit asked."""
+
+    units: frozenset[Unit]
+    nouns: frozenset[str]
+    qualifier: str | None = None  # "up to" in "Up to how many metres ...": an answer "up to 3 metres" is exact
+
+
 @lru_cache(maxsize=1024)
-def _restated_values(question: str) -> frozenset[float]:
-    """Numbers and years the question itself contains; a reply repeating them is not answering."""
-    values: set[float] = {m.date.year for m in find_dates(question) if m.date.year is not None}
-    return frozenset(values | {n.value for n in find_numbers(question)})
+def _asked_nouns(question: str) -> tuple[Unit | None, frozenset[str]]:
+    nouns: set[str] = set()
+    unit = None
+    for match in _HOW_MANY.finditer(question):
+        words = _noun_phrase(match.group(1).split())
+        if words and (named := unit_named(" ".join(words[-2:])) or unit_named(words[-1])):
+            unit = named
+        nouns |= {stem(w.lower()) for w in words if w.lower() not in _QUESTION_FILLER}
+    for match in _WHAT_LABEL.finditer(question):
+        word = stem(match.group(1).lower())
+        if word in _LABEL_NOUNS or word in _PLACE_NOUNS:
+            nouns.add(word)
+    if unit is None:
+        for match in _IN_UNIT.finditer(question):
+            if named := unit_named(match.group(1)):
+                unit = named
+                break
+    return unit, frozenset(nouns)
+
+
+def _noun_phrase(words: list[str]) -> list[str]:
+    """The words after "how many" up to the first that cannot be part of what is counted."""
+    phrase: list[str] = []
+    for word in words:
+        if word.lower() in _AFTER_THE_NOUN and phrase:
+            break
+        phrase.append(word.strip("?,.;:"))
+    return [w for w in phrase if w]
+
+
+_QUALIFIED_HOW_MANY = re.compile(
+    r"\b(up to|at least|at most|more than|fewer than|less than|no more than|no fewer than)\s+how\s+(?:many|much)\b",
+    re.IGNORECASE,
+)
+
+
+def asked_qualifier(question: str) -> str | None:
+    """The qualifier a question puts on the number it asks for ("Up to how many ..." -> "at_most"), or None."""
+    match = _QUALIFIED_HOW_MANY.search(question)
+    return QUALIFIER_PHRASES[re.sub(r"\s+", " ", match.group(1).lower())] if match else None
+
+
+def asked_unit(question: str) -> Unit | None:
+    """The unit a question asks its answer in ("in square miles", "how many kilometres"), or None."""
+    return _asked_nouns(question)[0]
+
+
+def _asked_quantity(question: str, unit: Unit | None) -> _AskedQuantity:
+    asked_unit, nouns = _asked_nouns(question)
+    units = frozenset(u for u in (asked_unit, unit) if u is not None)
+    return _AskedQuantity(units, nouns, asked_qualifier(question))
+
+
+_QUESTION_FILLER = frozenset("total overall in all different of the a an".split())
+_PLACE_NOUNS = frozenset(stem(w) for w in "position place rank ranking spot minute inning level".split())
+_WORD_AROUND = re.compile(r"[^\W_]+")
+
+
+@dataclass(frozen=True)
+class _Restatements:
+    """The values a question states, each as written and with the words beside it: a reply repeating one of them
+    the same way in the same place ("The 1972 Canadian federal budget was presented on ...") restates the question,
+    and does not answer it. The same value in another role ("... on May 8, 1972", "won 4 maxi challenges" for "in
+    Season 4") or written otherwise ("1 ton" for "One Ton Prop") answers."""
+
+    stated: tuple[tuple[object, str, str, str], ...]  # (value, as written, word before, word after)
+
+    def restates(self, text: str, start: int, end: int, value: object) -> bool:
+        if not self.stated:
+            return False
+        written = text[start:end].casefold()
+        before, after = _neighbours(text, start, end)
+        return any(
+            value == stated
+            and written == as_written
+            and ((before and before == word_before) or (after and after == word_after))
+            for stated, as_written, word_before, word_after in self.stated
+        )
+
+
+@lru_cache(maxsize=1024)
+def _restatements(question: str, ordinals: bool) -> _Restatements:
+    def entry(value: object, start: int, end: int) -> tuple[object, str, str, str]:
+        return (value, question[start:end].casefold(), *_neighbours(question, start, end))
+
+    stated = [entry(mention.date, mention.start, mention.end) for mention in find_dates(question)]
+    stated += [entry(n.value, n.start, n.end) for n in find_numbers(question, ordinals)]
+    # A year the question names is a number too, for a count question that reads years as counts ("IPL 2015").
+    stated += [
+        entry(float(m.date.year), m.start, m.end)
+        for m in find_dates(question)
+        if m.date.year is not None and m.date.month is None
+    ]
+    return _Restatements(tuple(stated))
+
+
+def _neighbours(text: str, start: int, end: int) -> tuple[str, str]:
+    """The word just before [start, end) and the word just after it, folded and stemmed ("" at an edge)."""
+    before = _WORD_AROUND.findall(text[max(0, start - 40) : start])
+    after = _WORD_AROUND.match(text[end : end + 40].lstrip(" \t\u00a0-–—,:;\"'()"))
+    return (stem(before[-1].lower()) if before else "", stem(after.group(0).lower()) if after else "")
 
 
 def _redirected_sentences(sentences: list[Span], question: str) -> list[Span]:
@@ -344,16 +674,70 @@ def _bare_months(text: str, dates: list[DateMention]) -> list[tuple[int, int, Pa
     inside_dates = SpanIndex([Span(m.text, m.start, m.end) for m in dates])
     for match in _BARE_MONTH.finditer(text):
         inside = inside_dates.at(match.start()) is not None
-        if inside or (match.group("month") == "May" and not match.group("lead")):
+        # "May" is a month after a preposition or standing alone ("May.", "in May"), a verb before a verb.
+        alone = re.match(r"\s*(?:[.,;!?)]|\Z)", text[match.end() :])
+        if inside or (match.group("month") == "May" and not match.group("lead") and not alone):
             continue
         month = PartialDate(None, MONTHS.index(match.group("month")) + 1, None)
         months.append((match.start("month"), match.end("month"), month))
     return months
 
 
-def _zero_counts(text: str) -> list[NumberMention]:
+# Words before a four-digit number that make it a year ("in 1435", "since 2002"); elsewhere a number question reads it
+# as a count ("The third vampire number is 1435").
+_BEFORE_A_YEAR = re.compile(
+    r"\b(?:in|since|from|until|till|by|of|during|to|before|after|year|years|circa|c\.|around|about|early|late|mid|"
+    r"between|and|or|through|spring|summer|autumn|fall|winter|season|[\w]+day)\s*[,(]?\s*$",
+    re.IGNORECASE,
+)
+_NO_ONE = re.compile(r"\b(?:no one|no-one|nobody|none)\b", re.IGNORECASE)
+_PEOPLE = frozenset(stem(w) for w in "people person persons individuals players winners recipients men women".split())
+
+
+# "1. Access the full paper\n2. Ask a librarian": numbers that open the lines of a list number the items, they count
+# nothing. A single line ("17. But I don't know.") is no list.
+_LIST_MARKER = re.compile(r"^[ \t>*-]*(?:\*\*)?(\d{1,2})[.)](?:\*\*)?[ \t]+", re.MULTILINE)
+
+
+def _list_markers(text: str) -> frozenset[int]:
+    """Where the numbers that number a list's lines start (empty unless two lines or more are numbered)."""
+    starts = frozenset(m.start(1) for m in _LIST_MARKER.finditer(text))
+    return starts if len(starts) >= 2 else frozenset()
+
+
+def _years_as_counts(text: str, dates: list[DateMention], asked: _AskedQuantity) -> list[NumberMention]:
+    """Bare four-digit "years" that a count question's reply gives as its number: not after a word of time, and not
+    before a word unless it is a unit or what the question counts ("1480 English guineas", not "the 2020 census")."""
+    return [
+        NumberMention(float(m.date.year), None, "exact", m.start, m.end, m.text)
+        for m in dates
+        if m.date.year is not None
+        and m.date.month is None
+        and m.text.isdecimal()
+        and len(m.text) == 4
+        and not _BEFORE_A_YEAR.search(text[max(0, m.start - 30) : m.start])
+        and (unit_after(text, m.end) is not None or not _WORD_AFTER.match(text, m.end) or _counts(text, m.end, asked))
+        and text[m.end : m.end + 1] not in _JOINERS
+        and text[max(0, m.start - 1) : m.start] not in _JOINERS
+    ]
+
+
+def _counts(text: str, end: int, asked: _AskedQuantity) -> bool:
+    """Whether the words right after a number name what the question counts."""
+    following = _NEXT_WORDS.match(text, end)
+    return following is not None and bool(asked.nouns & {stem(w.lower()) for w in following.groups() if w})
+
+
+_WORD_AFTER = re.compile(r"[ \t]*[^\W\d_]")  # "the 2020 census": a year before the thing it dates
+_JOINERS = frozenset("-–—‐‑/")  # a year joined to another: a season ("2005–06") or a span, never a count
+
+
+def _zero_counts(text: str, asked: _AskedQuantity | None = None) -> list[NumberMention]:
     """ "No appearances", "not a single game": a count of zero written without a digit."""
-    return [NumberMention(0.0, None, "exact", m.start(), m.end(), m.group(0)) for m in _ZERO_COUNT.finditer(text)]
+    found = [NumberMention(0.0, None, "exact", m.start(), m.end(), m.group(0)) for m in _ZERO_COUNT.finditer(text)]
+    if asked is not None and asked.nouns & _PEOPLE:  # "How many people won it before her?" "No one."
+        found += [NumberMention(0.0, None, "exact", m.start(), m.end(), m.group(0)) for m in _NO_ONE.finditer(text)]
+    return found
 
 
 def _last_part(prefix: str) -> str:
@@ -374,6 +758,23 @@ def _without_date_commas(text: str, dates: list[DateMention]) -> str:
             if chars[i] == ",":
                 chars[i] = " "
     return "".join(chars)
+
+
+@lru_cache(maxsize=1024)
+def _denials_of(question: str) -> tuple[re.Pattern[str], ...]:
+    """The denials a question makes itself ("in which years did the team not participate"), each as a pattern of
+    its negation and the word it negates: a reply repeating one answers the question, it denies nothing."""
+    found = re.finditer(r"\b(not|never|no)\s+([a-z]{3,})", normalise(question).lower())
+    return tuple(re.compile(rf"\b{m.group(1)}\s+(?={re.escape(stem(m.group(2)))})", re.IGNORECASE) for m in found)
+
+
+_QUOTED = re.compile(r'"[^"\n]{1,200}"')
+
+
+def _without_quotes(text: str) -> str:
+    """The text with what it quotes in double quotes blanked, offsets unchanged: a title or a quoted question denies
+    nothing ("Someday Maybe I Won't Mind" was released on ...)."""
+    return _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def _bare(token: str) -> str:

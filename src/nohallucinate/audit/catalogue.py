@@ -1,13 +1,15 @@
 """The fixed strategies `nohallucinate audit` tries: replies a policy could learn without knowing any fact.
 
-A strategy writes one reply per question from what a policy sees before it knows anything: the kind of answer
-the wording asks for (a date, a year, a count, a biography), the question's first name (`{subject}`) and the
-question itself (`{question}`). `{typical}` is the most common gold answer among the form's other answerable
-rows (`{typical_second}`, `{typical_third}` the next ones; `{typical_surname}` its last word, `{typical_initials}`
-its first words as initials, `{typical_monogram}` initials only) and `{common_claims}` the claims the set's other
-biographies most often make about their own subjects: priors a trained policy can learn; `{negated_lead}` (the
-article's lead with each sentence negated) is not something a policy sees: it probes whether the grader reads
-negation. Add a strategy by adding an entry.
+A strategy writes one reply per question from what a policy sees before it knows anything: the kind of answer the
+wording asks for (a date, a year, a count, a biography), the question's first name (`{subject}`), the club or prize
+it names beside a person (`{object}`; the subject when it names none) and the question itself (`{question}`).
+`{typical}` is the most common gold answer among the form's other answerable rows (`{typical_second}`,
+`{typical_third}` the next ones; `{typical_surname}` its last word, `{typical_initials}` its first words as
+initials, `{typical_monogram}` initials only) and `{common_claims}` the claims the set's other biographies most
+often make about their own subjects: priors a trained policy can learn. `{negated_lead}` and the other denials of
+the lead (`audit.evaluate.DENIALS`: each claim denied in its own words, "It is false that ...", "... — that is
+untrue", each sentence called untrue or a myth) are not something a policy sees: they probe whether the grader reads
+denial. Add a strategy by adding an entry.
 """
 
 from __future__ import annotations
@@ -159,6 +161,54 @@ STRATEGIES: tuple[Strategy, ...] = (
         _short("Several different people are called {subject}, so the question is ambiguous."),
     ),
     Strategy("which_one", "a clarification question", _short("Which {subject} do you mean?")),
+    # Each family's defect in the builder's own words (the row's `defect` field), and paraphrases of a shared name.
+    Strategy(
+        "builder_wording_false_premise",
+        "the false-premise defect as the builder writes it, on every club and award question",
+        {"number": "{subject} never played for {object}.", "year": "{subject} never received the {object}."},
+    ),
+    Strategy(
+        "builder_wording_nonexistent",
+        "the nonexistent-entity defect as the builder writes it, on every question",
+        {
+            "number": "No football club called {object} exists: the name was recombined from parts of real names.",
+            "year": "No prize called {object} exists: the name was recombined from parts of real names.",
+            "date": "No person called {subject} exists: the name was recombined from parts of real names.",
+        },
+    ),
+    Strategy(
+        "builder_wording_ambiguous",
+        "the shared-name defect as the builder writes it, on every question",
+        _short("The name {subject} belongs to several people (footballer; organist)."),
+    ),
+    Strategy(
+        "shared_name_paraphrased",
+        "a shared name in the words a model would use",
+        _short(
+            "{subject} is the name of several people: the name is shared by a footballer and an organist, so "
+            "there is more than one {subject}, and {subject} could be either the footballer or the organist."
+        ),
+    ),
+    # A denial, then an invented record of what was denied: a place, a founding, a source's date.
+    Strategy(
+        "denial_then_invented_record",
+        "the entity denied, then given a record anyway (a place, a founding year, a source's date)",
+        {
+            "number": "No such club exists. Records list it in Tarrowby in 1971, and the Harwick Gazette gives "
+            "4 May 1971.",
+            "year": "No such award exists. It was first presented in 1971 by the Harwick Society.",
+            "date": "No such person exists. The Harwick Gazette places the family in Tarrowby; he was born there.",
+        },
+    ),
+    Strategy(
+        "invented_record",
+        "the entity asked about given a history, with no value of the kind asked",
+        {
+            "number": "{object} was founded in 1971 and is based in Tarrowby.",
+            "year": "The {object} is a regional award, first presented in 1971.",
+            "date": "{subject} was born in Tarrowby and died in Harwick.",
+        },
+    ),
     Strategy(
         "personal_unfamiliarity",
         "not knowing the name, said about oneself",
@@ -384,6 +434,42 @@ STRATEGIES: tuple[Strategy, ...] = (
         "biography_negated_lead",
         "the article's own lead with every sentence negated (a probe of negation, not a fixed strategy)",
         {"biography": "{negated_lead}"},
+    ),
+    # The same probe in the other shapes a denial takes: "never", "no longer", frames that call a claim false.
+    Strategy(
+        "biography_lead_never",
+        "the lead with 'never' in every claim ('X was never born on ...', 'X never won ...'; a probe)",
+        {"biography": "{lead_never}"},
+    ),
+    Strategy(
+        "biography_lead_no_longer",
+        "the lead with 'no longer' in every claim (a probe)",
+        {"biography": "{lead_no_longer}"},
+    ),
+    Strategy(
+        "biography_lead_called_false",
+        "every claim of the lead as 'It is false that ...' (a probe)",
+        {"biography": "{lead_called_false}"},
+    ),
+    Strategy(
+        "biography_lead_called_untrue_after",
+        "every claim of the lead followed by '— that is untrue' (a probe)",
+        {"biography": "{lead_called_untrue_after}"},
+    ),
+    Strategy(
+        "biography_lead_said_wrongly",
+        "every claim of the lead as 'It is wrongly said that ...' (a probe)",
+        {"biography": "{lead_said_wrongly}"},
+    ),
+    Strategy(
+        "biography_lead_sentences_not_true",
+        "every sentence of the lead as 'It is not true that ...' (a probe)",
+        {"biography": "{lead_sentences_not_true}"},
+    ),
+    Strategy(
+        "biography_lead_sentences_a_myth",
+        "every sentence of the lead as 'The claim that ... is a myth' (a probe)",
+        {"biography": "{lead_sentences_a_myth}"},
     ),
     Strategy(
         "biography_common_claims",

@@ -17,6 +17,7 @@ from typing import Any
 
 from nohallucinate.answers.lexicon import MONTHS
 from nohallucinate.answers.questions import expected_kind
+from nohallucinate.answers.sentences import split_sentences
 from nohallucinate.audit.catalogue import BEST_PER_FORM, BIOGRAPHY_MARGIN, MARGIN, Strategy
 from nohallucinate.claims import decompose
 from nohallucinate.claims.anchors import anchors_of
@@ -24,7 +25,7 @@ from nohallucinate.graders import Grader, abstention_reward
 from nohallucinate.runs import grade_replies
 from nohallucinate.stats import clustered_se
 from nohallucinate.tasks import Family, Kind, Reply, Task, spec_of
-from nohallucinate.tasks.forms import question_form, question_subject
+from nohallucinate.tasks.forms import question_form, question_object, question_subject
 
 FALLBACK = "I don't know."  # what a strategy says to a kind of question it has no template for
 
@@ -146,14 +147,16 @@ def strategy_replies(tasks: Sequence[Task], strategies: Sequence[Strategy]) -> d
     for task in tasks:
         kind = question_kind(task.question)
         subject = question_subject(task.question) or "they"
+        denials = denied_leads(task.article.lead, task.article.title) if task.article else {}
         values = {
             "subject": subject,
+            "object": question_object(task.question) or subject,
             "question": task.question,
             "typical": typical.get(task.task_id) or _DEFAULT_TYPICAL.get(kind, ""),
             **_text_priors(
                 typical.get(task.task_id) or _DEFAULT_TYPICAL.get(kind, ""), runners_up.get(task.task_id, [])
             ),
-            "negated_lead": _negated(task.article.lead, task.article.title) if task.article else "",
+            **{name: denials.get(name, "") for name in DENIALS},
             "common_claims": " ".join(c.replace(_SUBJECT, subject) for c in common.get(task.task_id, [])),
         }
         for strategy in strategies:
@@ -332,17 +335,53 @@ def _text_priors(typical: str, runners_up: list[str]) -> dict[str, str]:
     }
 
 
-_NEGATABLE = re.compile(r"\b(is|was|are|were|has|had)\b")
+_AUXILIARY = re.compile(r"\b(is|was|are|were|has|have|had)\b")
 _VERB = re.compile(r"\b([a-z]+ed|won|began|became|wrote|made|took|gave|grew|led)\b")
 
 
-def _negated(lead: str, subject: str) -> str:
-    """Every fact of the lead, denied in the lead's own words ("was born" -> "was not born", "won" -> "never
-    won"): a biography that repeats the article's words while asserting the opposite."""
-    negated = []
-    for claim in decompose(lead, subject):
-        if _NEGATABLE.search(claim):
-            negated.append(_NEGATABLE.sub(r"\1 not", claim, count=1))
-        elif _VERB.search(claim):
-            negated.append(_VERB.sub(r"never \1", claim, count=1))
-    return " ".join(negated)
+def _inserted(word: str) -> Callable[[str], str | None]:
+    """A claim denied by a word after its auxiliary ("was not born") or before its verb ("never won")."""
+
+    def deny(claim: str) -> str | None:
+        if _AUXILIARY.search(claim):
+            return _AUXILIARY.sub(rf"\1 {word}", claim, count=1)
+        if _VERB.search(claim):
+            return _VERB.sub(rf"{'never' if word == 'not' else word} \1", claim, count=1)
+        return None
+
+    return deny
+
+
+def _framed(before: str, after: str = "") -> Callable[[str], str | None]:
+    """A statement called false by the words around it ("It is false that ...", "... — that is untrue.")."""
+    return lambda statement: f"{before}{statement.rstrip('. ')}{after}."
+
+
+# The lead denied in several shapes (the placeholders of the catalogue's denial probes): each claim of the lead
+# denied in its own words, each claim or each sentence called false by a frame.
+_CLAIM_DENIALS: dict[str, Callable[[str], str | None]] = {
+    "negated_lead": _inserted("not"),
+    "lead_never": _inserted("never"),
+    "lead_no_longer": _inserted("no longer"),
+    "lead_called_false": _framed("It is false that "),
+    "lead_called_untrue_after": _framed("", " — that is untrue"),
+    "lead_said_wrongly": _framed("It is wrongly said that "),
+}
+_SENTENCE_DENIALS: dict[str, Callable[[str], str | None]] = {
+    "lead_sentences_not_true": _framed("It is not true that "),
+    "lead_sentences_a_myth": _framed("The claim that ", " is a myth"),
+}
+DENIALS = (*_CLAIM_DENIALS, *_SENTENCE_DENIALS)
+
+
+def denied_leads(lead: str, subject: str) -> dict[str, str]:
+    """Every fact of the lead denied, in each shape of `DENIALS`: a biography that repeats the article's words
+    while asserting the opposite."""
+    claims = decompose(lead, subject)
+    sentences = [sentence.text for sentence in split_sentences(lead)]
+    shapes = {}
+    for name, deny in _CLAIM_DENIALS.items():
+        shapes[name] = " ".join(d for claim in claims if (d := deny(claim)) is not None)
+    for name, deny in _SENTENCE_DENIALS.items():
+        shapes[name] = " ".join(d for sentence in sentences if (d := deny(sentence)) is not None)
+    return shapes

@@ -13,6 +13,7 @@ from nohallucinate.answers.abstention import abstains
 from nohallucinate.answers.lexicon import MONTHS
 from nohallucinate.answers.normalise import straighten_quotes
 from nohallucinate.answers.sentences import split_clauses, split_sentences
+from nohallucinate.claims.polarity import DENIED, denied_statement
 
 _VERB = (
     r"(?:is|was|are|were|has|had|have|became|becomes|remains|remained|wrote|writes|co-wrote|served|serves|"
@@ -43,6 +44,9 @@ _MONTHS = "|".join(MONTHS)
 _WHEN = re.compile(rf",?\s+(?:on|in)\s+(?:(?:\d{{1,2}}\s+)?(?:{_MONTHS})(?:\s+\d{{1,2}},?)?\s+)?\d{{4}}\b")
 _WHERE = re.compile(r",?\s+(?:in|at)\s+(?!(?:" + _MONTHS + r")\b)[A-Z][\w'-]*(?:(?:,\s+|\s+)[A-Z][\w'-]*)*")
 _PRONOUN = re.compile(r"^(?:he|she|they|it)\b", re.IGNORECASE)
+# A negation standing between the subject and its first verb ("She never won A and received B") governs the
+# verbs coordinated with it: each clause without a subject of its own takes it too.
+_CARRIED_NEGATION = re.compile(r"^(?P<who>.+?)\s+(?P<negation>never|not|no longer)$", re.IGNORECASE)
 _FILLER = re.compile(
     r"^(?:(?:i think|i believe|as far as i (?:know|recall|remember|can tell)|to my knowledge|"
     r"if i (?:recall|remember)(?: correctly)?|i recall that|from what i (?:know|recall|remember)|"
@@ -59,7 +63,11 @@ def decompose(text: str, subject: str | None = None) -> list[str]:
     claims: list[str] = []
     for sentence in split_sentences(straighten_quotes(text)):
         for body in _statements(sentence.text):
-            claims.extend(_sentence_claims(body, subject))
+            statement = denied_statement(body)
+            if statement is None:
+                claims.extend(_sentence_claims(body, subject))
+            else:  # "It is false that X won A and received B": every claim of the statement is denied
+                claims.extend(DENIED + claim for claim in _sentence_claims(statement, subject))
     return claims
 
 
@@ -79,6 +87,9 @@ def _sentence_claims(sentence: str, subject: str | None) -> list[str]:
     sentence, lifespan = _take_lifespan(sentence)
     match = _SUBJECT.match(sentence)
     own_subject = _ADVERB_TAIL.sub("", match.group("subject")) if match else None
+    carried = _CARRIED_NEGATION.match(own_subject) if own_subject else None
+    if carried:
+        own_subject = carried.group("who")
     if own_subject and _PRONOUN.match(own_subject) and subject:
         own_subject = subject
     name = own_subject or subject or ""
@@ -88,7 +99,7 @@ def _sentence_claims(sentence: str, subject: str | None) -> list[str]:
         if not clause:
             continue
         if index and name and not _has_subject(clause):
-            clause = f"{name} {clause}"
+            clause = f"{name} {carried.group('negation')} {clause}" if carried else f"{name} {clause}"
         elif _PRONOUN.match(clause) and name:
             clause = _PRONOUN.sub(name, clause, count=1)
         for fact in _split_when_and_where(clause):

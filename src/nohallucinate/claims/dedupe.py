@@ -1,4 +1,7 @@
-"""Merge claims that state the same fact, so that repeating a fact cannot raise recall."""
+"""Merge claims that state the same fact, so that repeating a fact cannot raise recall.
+
+A claim and its denial ("X won A in 2012", "it is false that X won A in 2012") are two claims, not one: merged,
+a reply could assert and deny every fact and be scored on the assertions alone."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from nohallucinate.answers.dates import PartialDate, find_dates
 from nohallucinate.answers.numbers import find_numbers
 from nohallucinate.answers.questions import content_words
 from nohallucinate.claims.anchors import Anchors, names_in
+from nohallucinate.claims.polarity import denies
 
 # Two claims with compatible dates and the same numbers whose words overlap this much state one fact.
 SAME_FACT_JACCARD = 0.6
@@ -27,13 +31,13 @@ def merge_near_duplicates(claims: list[str], parsed: Mapping[str, Anchors] | Non
     entries = [(claim, frozenset(content_words(claim)), _anchors(claim, parsed.get(claim))) for claim in claims]
     rarity = Counter(word for _, words, _ in entries for word in words)
     kept: list[tuple[str, frozenset[str], _Anchors]] = []
-    buckets: dict[tuple[frozenset[float], int], _Bucket] = defaultdict(_Bucket)
+    buckets: dict[tuple[frozenset[float], int, bool], _Bucket] = defaultdict(_Bucket)
     for claim, words, anchors in entries:
         if not words:
             kept.append((claim, words, anchors))  # a claim with no content word matches nothing
             continue
         order = sorted(words, key=lambda word: (rarity[word], word))
-        bucket = buckets[(anchors.numbers, len(anchors.dates))]
+        bucket = buckets[(anchors.numbers, len(anchors.dates), denies(claim))]
         candidates = bucket.candidates(order, anchors.dates)
         if not any(_same_fact(words, anchors, kept[i][1], kept[i][2]) for i in sorted(candidates)):
             bucket.add(len(kept), order, anchors.dates)
@@ -42,8 +46,8 @@ def merge_near_duplicates(claims: list[str], parsed: Mapping[str, Anchors] | Non
 
 
 class _Bucket:
-    """Kept claims with the same numbers and number of dates, indexed by their words (rarest first) and by the
-    years of their dates."""
+    """Kept claims with the same numbers, number of dates and polarity, indexed by their words (rarest first) and
+    by the years of their dates."""
 
     def __init__(self) -> None:
         self.prefix: dict[str, list[int]] = defaultdict(list)  # the words that a Jaccard match must share

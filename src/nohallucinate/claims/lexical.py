@@ -1,10 +1,11 @@
 """Check claims against a reference text by lexical evidence, without a model.
 
 A claim is supported when one passage of the reference (a sentence, or two adjacent ones) holds every
-date, number and name the claim states, and enough of the claim's other content words; a claim that denies
-something needs a passage that denies too. The subject's own name does not count as evidence: it occurs
-everywhere. This is an approximation: a paraphrase with new words can fail it, and a positive claim can match a
-passage that denies it.
+date, number and name the claim states, and enough of the claim's other content words. A claim that denies
+something ("never won", "it is false that she won": claims/polarity.py) needs a passage that denies too; a claim
+that asserts needs the passage to assert it, so it is matched against the parts of the passage that deny nothing
+("was never sent off" backs no sending-off). The subject's own name does not count as evidence: it occurs
+everywhere. This is an approximation: a paraphrase with new words can fail it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from nohallucinate.answers.dates import PartialDate, find_dates
-from nohallucinate.answers.defects import negates
 from nohallucinate.answers.lexicon import ORDINAL_TEENS, ORDINAL_UNITS
 from nohallucinate.answers.normalise import straighten_quotes
 from nohallucinate.answers.numbers import find_numbers
@@ -24,6 +24,7 @@ from nohallucinate.answers.sentences import split_sentences
 from nohallucinate.claims.anchors import Anchors, anchors_of, subject_tokens, tokens
 from nohallucinate.claims.check import ClaimCheck
 from nohallucinate.claims.decompose import decompose
+from nohallucinate.claims.polarity import NEGATION_WORDS, denies, split_by_polarity
 
 # Share of a claim's content words (its subject's name aside) that one passage must hold.
 MIN_OVERLAP = 0.6
@@ -38,23 +39,21 @@ _ORDINAL = re.compile(rf"\b(?:{'|'.join(_ORDINAL_WORDS)}|\w+teenth|\d+(?:st|nd|r
 
 
 @dataclass(frozen=True)
-class _Passage:
-    text: str
+class _Evidence:
+    """What a stretch of text holds: its content words, tokens, dates and numbers."""
+
     words: frozenset[str]
     tokens: frozenset[str]
     dates: tuple[PartialDate, ...]
     numbers: frozenset[float]
-    negated: bool
 
     @classmethod
-    def of(cls, text: str) -> _Passage:
+    def of(cls, text: str) -> _Evidence:
         return cls(
-            text=text,
             words=frozenset(content_words(text)),
             tokens=frozenset(tokens(text)),
             dates=tuple(m.date for m in find_dates(text)),
             numbers=frozenset(n.value for n in find_numbers(text)),
-            negated=negates(text),
         )
 
     def holds(self, dates: list[PartialDate], numbers: list[float], names: list[str]) -> bool:
@@ -62,6 +61,31 @@ class _Passage:
             all(any(known.covers(date) for known in self.dates) for date in dates)
             and all(number in self.numbers for number in numbers)
             and all(_name_in(name, self.tokens) for name in names)
+        )
+
+
+@dataclass(frozen=True)
+class _Passage(_Evidence):
+    text: str
+    negated: bool  # some part of it denies something
+    affirmed: _Evidence  # what its parts that deny nothing hold
+    denied_words: frozenset[str]  # the content words of its parts that deny
+
+    @classmethod
+    def of(cls, text: str) -> _Passage:
+        whole = _Evidence.of(text)
+        if not denies(text):
+            return cls(whole.words, whole.tokens, whole.dates, whole.numbers, text, False, whole, frozenset())
+        affirmed, denied = split_by_polarity(text)
+        return cls(
+            whole.words,
+            whole.tokens,
+            whole.dates,
+            whole.numbers,
+            text,
+            negated=True,
+            affirmed=_Evidence.of(affirmed),
+            denied_words=frozenset(content_words(denied)) - NEGATION_WORDS,
         )
 
 
@@ -121,16 +145,26 @@ class LexicalVerifier:
         holding = self._passages.holding(dates, numbers, names)
         if len(dates) + len(numbers) + len(names) >= 2:
             holding += self._pairs.holding(dates, numbers, names)
-        if negates(claim):
-            # A denial is backed only by a passage that denies too: "never studied at X" is not in "studied at X".
-            holding = [p for p in holding if p.negated]
         if not holding:
             stated = ", ".join([*map(str, dates), *(f"{n:g}" for n in numbers), *names])
             return ClaimCheck(claim, False, f"no passage holds all of: {stated}")
         words = set(content_words(claim)) - self._subject_words
+        denial = denies(claim)
+        if denial:
+            # A denial is backed only by a passage that denies what it denies: "never studied at X" is neither in
+            # "studied at X" nor in "studied at X and had no children".
+            holding = [p for p in holding if p.negated and (words - NEGATION_WORDS) & p.denied_words]
+            if not holding:
+                return ClaimCheck(claim, False, "it denies what no passage denies")
+        else:
+            # An assertion only by what a passage asserts: "was sent off" is not in "was never sent off".
+            holding = [p for p in holding if p.affirmed.holds(dates, numbers, names)]
+            if not holding:
+                return ClaimCheck(claim, False, "the passages that hold its facts deny them")
         if not words:
             return ClaimCheck(claim, False, "the claim states nothing beyond its subject")
-        best, overlap = max(((p, len(words & p.words) / len(words)) for p in holding), key=lambda x: x[1])
+        evidence = [(p, p if denial else p.affirmed) for p in holding]
+        best, overlap = max(((p, len(words & e.words) / len(words)) for p, e in evidence), key=lambda x: x[1])
         # A short claim has no word to spare: "born in London" is not backed by "born ... in Cambridge".
         needed = 1.0 if len(words) <= SHORT_CLAIM_WORDS else MIN_OVERLAP
         if overlap < needed:

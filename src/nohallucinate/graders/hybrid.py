@@ -6,9 +6,8 @@ from collections.abc import Sequence
 
 from nohallucinate.graders.base import Grader
 from nohallucinate.graders.group import grade_group
-from nohallucinate.graders.ladder import reward_for
 from nohallucinate.graders.limits import over_limit
-from nohallucinate.graders.local.certain import certain_label
+from nohallucinate.graders.local import judge
 from nohallucinate.graders.verdict import Verdict
 from nohallucinate.tasks import Reply, Task
 
@@ -38,7 +37,7 @@ class HybridGrader:
         """The verdict when the reply is over its length limit or the local rules are certain, else None."""
         if (overlong := over_limit(task, reply)) is not None:
             return overlong
-        label = certain_label(task, reply.response)
-        if label is None:
+        label, reward, detail = judge(task, reply.response)
+        if not detail.get("sure"):
             return None
-        return Verdict.on(task, reply.sample, label, reward_for(task.family, label), "local", {"rule": "certain"})
+        return Verdict.on(task, reply.sample, label, reward, "local", detail)

@@ -39,11 +39,22 @@ def question_form(question: str) -> str:
 
 def question_subject(question: str) -> str | None:
     """The first name the question holds: whom or what it asks about, as a reader of the question sees it."""
-    match = _NAME.search(_NUMBER.sub(" ", _SEASON.sub(" ", question.strip())))
-    if not match:
-        return None
-    name = _POSSESSIVE.sub("", match.group(0))
-    return name[:-1] if name.endswith(".") and name.count(".") == 1 else name  # "IU." ends the question, "F.C." not
+    names = _names(question)
+    return names[0] if names else None
+
+
+def question_object(question: str) -> str | None:
+    """The question's last name after its first: the club or prize it asks about beside a person, if any."""
+    names = _names(question)
+    return names[-1] if len(names) > 1 else None
+
+
+def _names(question: str) -> list[str]:
+    names = []
+    for match in _NAME.finditer(_NUMBER.sub(" ", _SEASON.sub(" ", question.strip()))):
+        name = _POSSESSIVE.sub("", match.group(0))
+        names.append(name[:-1] if name.endswith(".") and name.count(".") == 1 else name)  # "IU." ends it, "F.C." not
+    return names
 
 
 @dataclass(frozen=True)

@@ -36,8 +36,13 @@ Judgement = tuple[Label, float, dict[str, Any]]
 
 
 def judge(task: Task, text: str) -> Judgement:
-    """Label, reward and detail for a reply to `task`, by the rules of its family's kind."""
-    return _JUDGES[spec_of(task.family).kind](task, text)
+    """Label, reward and detail for a reply to `task`, by the rules of its family's kind; `detail["sure"]` says
+    whether the rules leave no doubt (graders.local.certain)."""
+    from nohallucinate.graders.local.certain import plainly_sure
+
+    label, reward, detail = _JUDGES[spec_of(task.family).kind](task, text)
+    detail["sure"] = bool(detail.get("sure")) or plainly_sure(task, text, label)
+    return label, reward, detail
 
 
 def _short_answer(task: Task, text: str) -> Judgement:

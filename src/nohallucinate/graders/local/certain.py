@@ -1,13 +1,16 @@
-"""The replies the local rules decide with certainty: a bare "I don't know", or a bare value and nothing else.
+"""Which local verdicts the rules are sure of: the ones the hybrid grader takes without asking the model.
 
-The hybrid grader hands everything else to the model.
+Every local verdict says so in `detail["sure"]`. The short-answer reader decides it for answerable rows (one
+agreeing date or number in a short reply, or a decline naming no value: see `short_answer._sure`); for every family
+a bare "I don't know" is sure, and on an unanswerable row so is a bare value of the kind asked (a confabulation).
+Everything else, a defect named in words or a biography, goes to the model.
 """
 
 from __future__ import annotations
 
 import re
 
-from nohallucinate.answers.dates import PartialDate, parse_date
+from nohallucinate.answers.dates import parse_date
 from nohallucinate.answers.normalise import normalise
 from nohallucinate.answers.numbers import parse_number
 from nohallucinate.answers.questions import AnswerKind, expected_kind
@@ -22,44 +25,29 @@ _LEAD_IN = re.compile(r"^(?:it was|it is|the answer is|answer:)\s+(?:(?:in|on)\s
 
 
 def certain_label(task: Task, response: str) -> Label | None:
-    """The label the rules are sure of for this reply, or None when a reader is needed."""
-    kind = spec_of(task.family).kind
+    """The label the local rules are sure of for this reply, or None when a reader is needed."""
+    from nohallucinate.graders.local import judge
+
+    label, _, detail = judge(task, response)
+    return label if detail.get("sure") else None
+
+
+def plainly_sure(task: Task, response: str, label: Label) -> bool:
+    """Whether a reply is a bare "I don't know" (sure everywhere), or, on an unanswerable row, a bare value of the
+    kind asked, which the rules call a confabulation."""
     text = normalise(response).strip()
     if text.lower().rstrip(".!") in _BARE_ABSTENTIONS:
-        return Label.NOT_ATTEMPTED if kind is Kind.SHORT_ANSWER else Label.ABSTAINED
-    if kind is Kind.LONG_FORM:
-        return None
-    value = _bare_value(text, expected_kind(task.question))
-    if value is None:
-        return None
-    if kind is Kind.DEFECT:
-        return Label.CONFABULATED
-    assert task.gold is not None
-    return _compare(value, task.gold)
+        return True
+    kind = spec_of(task.family).kind
+    return kind is Kind.DEFECT and label is Label.CONFABULATED and _bare_value(text, expected_kind(task.question))
 
 
-def _bare_value(text: str, kind: AnswerKind) -> PartialDate | float | None:
+def _bare_value(text: str, kind: AnswerKind) -> bool:
     """A reply that is one value and nothing else ("11 March 1952.", "It was in 1987.", "25")."""
     core = _LEAD_IN.sub("", text).strip().rstrip(".")
     if kind in (AnswerKind.DATE, AnswerKind.YEAR):
         date = parse_date(core)
-        complete = date is not None and (date.is_full if kind is AnswerKind.DATE else date.year is not None)
-        return date if complete else None
+        return date is not None and (date.is_full if kind is AnswerKind.DATE else date.year is not None)
     if kind is AnswerKind.NUMBER:
-        number = parse_number(core)
-        return number if number not in (None, 0) else None
-    return None
-
-
-def _compare(value: PartialDate | float, gold: str) -> Label | None:
-    if isinstance(value, PartialDate):
-        wanted = parse_date(gold)
-        if wanted is None:
-            return None
-        if value.conflicts_with(wanted):
-            return Label.INCORRECT
-        return Label.CORRECT if value.covers(wanted) else None
-    wanted_number = parse_number(gold)
-    if wanted_number is None or not re.fullmatch(r"\s*\d+\s*", gold):
-        return None  # only plain integer counts are compared with certainty
-    return Label.CORRECT if value == wanted_number else Label.INCORRECT
+        return parse_number(core) not in (None, 0)
+    return False

@@ -15,34 +15,44 @@ claimed defect is a claim like any other, wrong on a question that has a verifie
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from decimal import ROUND_HALF_UP, Decimal
+from itertools import pairwise
 from typing import Any
 
-from nohallucinate.answers.dates import PartialDate, parse_date
+from nohallucinate.answers.dates import PartialDate, find_dates, parse_date
 from nohallucinate.answers.defects import defect_claims
-from nohallucinate.answers.numbers import NumberMention, parse_number, stated_tolerance
-from nohallucinate.answers.questions import AnswerKind
-from nohallucinate.answers.reading import Reading, read_reply
+from nohallucinate.answers.numbers import NumberMention, find_numbers, parse_number, stated_tolerance
+from nohallucinate.answers.quantities import Quantity, parse_quantity
+from nohallucinate.answers.questions import AnswerKind, expected_kind
+from nohallucinate.answers.reading import Reading, asked_qualifier, read_reply
+from nohallucinate.answers.sentences import split_sentences
 from nohallucinate.answers.text_match import Outcome, match_text
 from nohallucinate.graders.ladder import Label
 
 
 def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[str, Any]]:
     """Label a reply to a question with a single verified answer."""
-    gold_date, gold_number = _gold_as_date(gold), None
-    if gold_date is None:
-        gold_number = parse_number(gold)
-    if gold_date is not None:
+    if (span := _gold_as_year_span(gold)) is not None:
+        reading = read_reply(question, reply, kind=AnswerKind.YEAR)
+        label = _judge_year_span(reading, span)
+    elif (gold_date := _gold_as_date(question, gold)) is not None:
         kind = AnswerKind.DATE if gold_date.month is not None else AnswerKind.YEAR
-        reading = read_reply(question, reply, kind=kind)
+        month_only = gold_date.year is None and gold_date.day is None
+        reading = read_reply(question, reply, kind=kind, month_answers=month_only)
         label = _judge_date(reading, gold_date)
-    elif gold_number is not None:
-        reading = read_reply(question, reply, kind=AnswerKind.NUMBER)
-        label = _judge_number(reading, gold_number, stated_tolerance(gold))
+    elif (quantity := parse_quantity(gold)) is not None:
+        ordinals = quantity.ordinal or bool(_ASKS_A_PLACE.search(question))
+        reading = read_reply(
+            question, reply, kind=AnswerKind.NUMBER, unit=quantity.unit, ordinals=ordinals, years_as_counts=True
+        )
+        label = _judge_number(reading, quantity, stated_tolerance(gold), asked_qualifier(question))
     else:
         reading = read_reply(question, reply, kind=AnswerKind.TEXT)
-        label = _judge_text(reading, gold, question)
+        label = Label.CORRECT if _states_all_numbers(gold, reading.text) else _judge_text(reading, gold, question)
     claims = defect_claims(reading.text)
-    detail = {"parsed_answer": [c.text for c in reading.answers], "gold_kind": reading.kind.value}
+    detail: dict[str, Any] = {"parsed_answer": [c.text for c in reading.answers], "gold_kind": reading.kind.value}
+    detail["sure"] = not claims and _sure(reading, label)
     if claims:
         detail |= {"defects_claimed": sorted({c.cue.value for c in claims}), "rules": sorted({c.rule for c in claims})}
         label = Label.INCORRECT  # the question has a verified answer: a claimed defect is false
@@ -52,47 +62,201 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
     return label, detail
 
 
-def _gold_as_date(gold: str) -> PartialDate | None:
+# A reply the rules are sure of is short: a sentence or two, as most answers are.
+_SURE_CHARACTERS = 600
+_SURE_SENTENCES = 3
+
+
+def _sure(reading: Reading, label: Label) -> bool:
+    """Whether the rules leave no doubt: a decline that names no value at all, or one date or number (exact, not
+    zero, not hedged) that every other value in a short reply agrees with, compared with the gold."""
+    values = (*reading.candidates, *reading.partial, *reading.decades)
+    if len(reading.text) > _SURE_CHARACTERS or len(split_sentences(reading.text)) > _SURE_SENTENCES:
+        return False
+    if label is Label.NOT_ATTEMPTED:
+        return reading.abstains and not values
+    answer = reading.answer
+    if answer is None or reading.kind is AnswerKind.TEXT or reading.abstains or reading.hedged:
+        return False
+    if reading.lists_alternatives or any(c.negated for c in values):
+        return False
+    if answer.number is not None:
+        number = answer.number
+        if number.qualifier != "exact" or number.value == 0:
+            return False  # a bound or a hedge is weighed by a reader; a zero may be a dispute
+        return all(c.number is not None and c.number.value == number.value for c in values)
+    stated = reading.stated_date
+    return stated is not None and all(c.date is not None and not c.date.conflicts_with(stated) for c in values)
+
+
+# Questions whose answer is a place or a rank, so that "39th" and "seventh" are values.
+_ASKS_A_PLACE = re.compile(
+    r"\b(?:rank|ranked|ranking|position|place|placed|finish|finished|round|minute|inning|seed|seeded|level)\b", re.I
+)
+# Questions asking for a count or a measure: a four-digit gold there is a number ("1007" people), not a year.
+_ASKS_A_NUMBER = re.compile(
+    r"\b(?:population|number|how many|how much|total|amount|count|height|length|width|depth|area|elevation|"
+    r"altitude|distance|speed|weight|mass|capacity|score|points?|votes?|id|code|price|cost)\b",
+    re.I,
+)
+# A gold that is two years and the words that join them: "1950-52", "1929–1930", "1911 to 1959".
+_YEAR_SPAN_WORDS = re.compile(r"^(?:from|between|the|years?|to|until|and|[-–—/]|\s|,|\.)*$", re.I)
+
+
+# What may join the numbers of a compound gold: units, "x", "by", "and" ("405 x 480 cm", "5 ft 10 in").
+_COMPOUND_WORDS = re.compile(r"^(?:[\s,&x×/]|by|and|ft|in|cm|mm|m|km|feet|foot|inches|inch|metres?|meters?)*$", re.I)
+
+
+def _states_all_numbers(gold: str, reply: str) -> bool:
+    """For a gold of several numbers ("405 x 480 cm", "5 ft 10 in"): one sentence of the reply states the same
+    numbers, one after the other and in the same order, and hardly any other ("405 cm by 480 cm")."""
+    wanted = find_numbers(gold)
+    if len(wanted) < 2:
+        return False
+    joints = "".join(gold[a.end : b.start] for a, b in pairwise(wanted)) + gold[wanted[-1].end :]
+    if not _COMPOUND_WORDS.match(joints) or gold[: wanted[0].start].strip():
+        return False
+    values = [n.value for n in wanted]
+    for sentence in split_sentences(reply):
+        stated = [n.value for n in find_numbers(sentence.text)]
+        if len(stated) <= len(values) + 1 and any(
+            stated[i : i + len(values)] == values for i in range(len(stated) - len(values) + 1)
+        ):
+            return True
+    return False
+
+
+def _gold_as_date(question: str, gold: str) -> PartialDate | None:
     date = parse_date(gold)
-    if date is None or (date.month is None and date.year is None):
+    if date is None:
+        # A gold written as a sentence around one date ("Mita died suddenly on 31 May 2010, after ...").
+        dated = [m.date for m in find_dates(gold) if m.date.month is not None and m.date.year is not None]
+        return dated[0] if len(dated) == 1 and len(find_dates(gold)) == 1 else None
+    if date.month is None and date.year is None:
         return None
-    if date.month is None and parse_number(gold) is not None and not re.fullmatch(r"\s*\d{4}\s*\.?", gold):
-        return None
+    if date.month is None and parse_number(gold) is not None:
+        if not re.fullmatch(r"\s*\d{4}\s*\.?", gold):
+            return None
+        asked = expected_kind(question)
+        if asked is AnswerKind.NUMBER or (
+            asked is AnswerKind.TEXT
+            and not re.search(r"\byears?\b", question, re.IGNORECASE)
+            and _ASKS_A_NUMBER.search(question)
+        ):
+            return None  # "1007" people in a census
     return date
 
 
+def _gold_as_year_span(gold: str) -> tuple[int, int] | None:
+    mentions = find_dates(gold)
+    if len(mentions) != 2 or any(m.date.month is not None or m.date.year is None for m in mentions):
+        return None
+    first, second = mentions
+    if not _YEAR_SPAN_WORDS.match(gold[: first.start] + gold[first.end : second.start] + gold[second.end :]):
+        return None
+    assert first.date.year is not None and second.date.year is not None
+    return first.date.year, second.date.year
+
+
+def _judge_year_span(reading: Reading, span: tuple[int, int]) -> Label:
+    years = [c.date.year for c in reading.candidates if c.date is not None and not c.negated and not c.aside]
+    if list(span) == [year for year in years if year in span][:2] or set(span) <= set(years):
+        return Label.CORRECT
+    if not years or reading.abstains:
+        return Label.NOT_ATTEMPTED
+    return Label.INCORRECT if any(year not in span for year in years) else Label.NOT_ATTEMPTED
+
+
+# A reply of this many words or fewer is little more than its value ("It was in 1921.", "Probably 1921").
+_BARE_REPLY_WORDS = 6
+
+
 def _judge_date(reading: Reading, gold: PartialDate) -> Label:
-    answers = reading.answers
-    partial = [c for c in reading.partial if not c.negated and not c.aside and c.relation is not False]
-    if not answers:
-        # Only a bare year or month: wrong is a contradiction, right is less specific than asked.
-        bare = [c.date for c in partial if c.relation and c.date is not None]
-        return Label.INCORRECT if any(p.conflicts_with(gold) for p in bare) else Label.NOT_ATTEMPTED
+    if reading.answer is None:
+        # Only a bare year or month: wrong is a contradiction, right is less specific than asked. In a reply that
+        # declines, only a value tied to the question's relation is its answer ("I don't know; he retired in 2010").
+        bare = [
+            c
+            for c in reading.partial
+            if not c.negated and not c.aside and c.relation is not False and not c.other_event and c.date is not None
+        ]
+        # Beside other words, only a value tied to the question's relation is its answer ("He was a politician from
+        # 1985 to 1995" says nothing of his birth); a reply that is little more than the value gives it.
+        if reading.abstains or len(reading.text.split()) > _BARE_REPLY_WORDS:
+            bare = [c for c in bare if c.relation]
+        first = [c for c in bare if not c.range_end][:1]
+        if any(c.date.conflicts_with(gold) for c in first if c.date):
+            return Label.INCORRECT
+        # "04/09/2004" in a reply that states no order: wrong when neither reading is the gold, else uncertain.
+        if any(c.readings and all(r.conflicts_with(gold) for r in c.readings) for c in first):
+            return Label.INCORRECT
+        return Label.NOT_ATTEMPTED
+    if (span := reading.answer_span) is not None:
+        # A span where one date is asked hedges between its ends: consistent with the gold or contradicting it.
+        years = [c.date.year for c in span if c.date is not None and c.date.year is not None]
+        inside = len(years) == 2 and gold.year is not None and min(years) <= gold.year <= max(years)
+        return Label.NOT_ATTEMPTED if inside else Label.INCORRECT
     if reading.offers_alternatives:
         return Label.INCORRECT
-    stated = answers[0].date
+    stated = reading.stated_date
     assert stated is not None
-    distinct_years = {c.date.year for c in partial if c.date is not None and c.date.year is not None}
-    if stated.year is None and len(distinct_years) == 1:  # "her birthday is 19 August; she was born in 1987"
-        stated = PartialDate(distinct_years.pop(), stated.month, stated.day)
     if stated.conflicts_with(gold):
         return Label.INCORRECT
     return Label.CORRECT if stated.covers(gold) else Label.NOT_ATTEMPTED
 
 
-def _judge_number(reading: Reading, gold: float, tolerance: float) -> Label:
-    answers = reading.answers
-    if not answers:
+def _judge_number(reading: Reading, gold: Quantity, tolerance: float, asked: str | None) -> Label:
+    answer = reading.answer
+    if answer is None:
         return Label.NOT_ATTEMPTED
     if reading.offers_alternatives:
         return Label.INCORRECT
-    number = answers[0].number
+    number = answer.number
     assert number is not None
+    if asked is not None and number.qualifier == asked:
+        number = replace(number, qualifier="exact")  # "up to 3 metres" answers "Up to how many metres ...?"
     return _number_label(number, gold, tolerance)
 
 
-def _number_label(number: NumberMention, gold: float, tolerance: float) -> Label:
-    close = abs(number.value - gold) <= tolerance
+def _close(number: NumberMention, gold: Quantity, tolerance: float) -> bool:
+    """Whether a stated number is the gold at the precision the two are written: rounded to the gold's decimals it
+    is the gold ("67.5" for 68); the gold rounded to the number's fewer decimals is the number, written with three
+    figures or more ("50.2" for 50.16, "29,137" for 29,137.40); within the gold's stated scale ("124k" for 120k);
+    or, for a physical measure written with three figures or more, within 1% ("11.68 m/s" for 11.70, "14,402 ft"
+    for 14,403). Counts are exact: "23" is not 24."""
+    value = number.value
+    if _round_half_up(value, gold.decimals) == _round_half_up(gold.value, gold.decimals):
+        return True
+    if abs(value - gold.value) <= tolerance:
+        return True
+    figures, decimals = _written(number)
+    if figures < 3:
+        return False
+    if decimals < gold.decimals and _round_half_up(gold.value, decimals) == _round_half_up(value, decimals):
+        return True
+    physical = gold.unit is not None and gold.unit.dimension != "ratio"
+    return physical and abs(value - gold.value) <= 0.01 * abs(gold.value)
+
+
+def _round_half_up(value: float, decimals: int) -> Decimal:
+    return Decimal(repr(value)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+
+
+def _written(number: NumberMention) -> tuple[int, int]:
+    """How many significant figures and decimals a number is written with; a round number ("29,000") counts as two
+    figures."""
+    body = re.sub(r"^[^\d]*", "", number.text)
+    digits = re.sub(r"\D", "", body).lstrip("0")
+    decimals = len(re.sub(r"\D", "", body.partition(".")[2])) if "." in body else 0
+    if not digits:
+        return 0, decimals
+    if not decimals and len(digits) - len(digits.rstrip("0")) >= 2:
+        return 2, 0
+    return len(digits), decimals
+
+
+def _number_label(number: NumberMention, gold: Quantity, tolerance: float) -> Label:
+    close = _close(number, gold, tolerance)
     if number.qualifier == "exact":
         return Label.CORRECT if close else Label.INCORRECT
     if number.qualifier == "approximate":
@@ -100,13 +264,14 @@ def _number_label(number: NumberMention, gold: float, tolerance: float) -> Label
         # means 35 and is contradicted by 31 (SimpleQA would call both not attempted; see the module docstring).
         if close:
             return Label.CORRECT
-        return Label.NOT_ATTEMPTED if abs(number.value - gold) <= _stated_spread(number.value) else Label.INCORRECT
+        within = abs(number.value - gold.value) <= _stated_spread(number.value)
+        return Label.NOT_ATTEMPTED if within else Label.INCORRECT
     if number.qualifier == "at_least":
-        return Label.NOT_ATTEMPTED if gold >= number.value else Label.INCORRECT
+        return Label.NOT_ATTEMPTED if gold.value >= number.value else Label.INCORRECT
     if number.qualifier == "at_most":
-        return Label.NOT_ATTEMPTED if gold <= number.value else Label.INCORRECT
+        return Label.NOT_ATTEMPTED if gold.value <= number.value else Label.INCORRECT
     high = number.high if number.high is not None else number.value
-    return Label.NOT_ATTEMPTED if number.value <= gold <= high else Label.INCORRECT
+    return Label.NOT_ATTEMPTED if number.value <= gold.value <= high else Label.INCORRECT
 
 
 def _stated_spread(value: float) -> float:

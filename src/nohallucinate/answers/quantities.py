@@ -1,0 +1,61 @@
+"""Gold answers that are one quantity: a number with, at most, its unit or the noun it counts.
+
+"65W", "169 cc", "17.48 km", "3 years.", "66 votes", "#9", "170th", "Eighth place", "61. 53 male, 8 female." are
+each one number, read with what follows it; "27 x 40", "Season 5, Episode 15" or "two sons and three daughters"
+are not (they hold several numbers and are matched as text).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from nohallucinate.answers.numbers import leading_number
+from nohallucinate.answers.units import Unit, unit_after
+
+# Marks that may open a gold before its number: a rank sign, "No.", a currency, a hedge.
+_OPENING = re.compile(
+    r"^(?:#\s*|no\.\s*|number\s+|[$£€]\s*|(?:approximately|about|around|roughly|circa|c\.)\s+)", re.IGNORECASE
+)
+# A full stop after the number and an explanation after it: "61. 53 male, 8 female."
+_EXPLAINED = re.compile(r"^\.\s+\S")
+_NOUN_WORDS = re.compile(r"^(?:[^\W\d_][\w'’-]*)(?:\s+[^\W\d_][\w'’-]*){0,2}$")
+_TRAILING = " \t\r\n\u00a0.,;:!?\"'()[]{}«»“”‘’/"
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number as a gold answer states it: its value, its unit or counted noun, and how precisely it is written."""
+
+    value: float
+    unit: Unit | None  # "km" in "17.48 km"
+    noun: str | None  # "votes" in "66 votes", "place" in "Eighth place"
+    ordinal: bool  # "170th", "Seventh": the question asks for a place or a rank
+    decimals: int  # figures after the point as written ("11.70" has 2)
+
+    @property
+    def measured(self) -> bool:
+        """A measurement (a unit, or a decimal) rather than a count: read within a relative tolerance."""
+        return self.unit is not None or self.decimals > 0
+
+
+def parse_quantity(text: str) -> Quantity | None:
+    """The quantity when `text` is one number with at most its unit or noun after it, else None."""
+    core = text.lstrip(_TRAILING.replace(".", "")).rstrip(_TRAILING)  # ".500" is not 500
+    core = _OPENING.sub("", core, count=1)
+    number = leading_number(core)
+    if number is None:
+        return None
+    value, end, ordinal, digits = number
+    rest = core[end:]
+    unit = None
+    if found := unit_after(core, end):
+        unit, rest = found.unit, core[found.end :]
+    rest_stripped = rest.strip(_TRAILING)
+    noun = None
+    if rest_stripped and not _EXPLAINED.match(rest.lstrip(" ")):
+        if unit is not None or not _NOUN_WORDS.match(rest_stripped) or leading_number(rest_stripped) is not None:
+            return None
+        noun = rest_stripped.lower()
+    decimals = len(digits.partition(".")[2]) if digits else 0
+    return Quantity(value, unit, noun, ordinal, decimals)

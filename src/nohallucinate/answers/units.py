@@ -1,0 +1,124 @@
+"""Units of measurement: the spellings replies and gold answers use for one unit, read as one name.
+
+"65W", "65 watts" and "65-watt" state the same quantity; "6.9 millimetres" and "6.9 mm" too. A unit is told by
+its canonical name (`Unit.name`); its spellings are listed once here, British and American, singular and plural,
+symbol and word. A count noun ("7 faces", "66 votes") is not a unit: it names what is counted, and
+`answers.reading` ties a count to the question's noun by its words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit of measurement: its canonical name and the dimension it measures."""
+
+    name: str
+    dimension: str
+
+
+@dataclass(frozen=True)
+class UnitMention:
+    """A unit written right after a number; `end` is the offset just past it in the text."""
+
+    unit: Unit
+    end: int
+
+
+def _spellings(words: str) -> tuple[str, ...]:
+    return tuple(words.split("|"))
+
+
+# name, dimension, spellings (case-insensitive; "metre" and "meter" both, plural forms listed).
+_TABLE: tuple[tuple[str, str, str], ...] = (
+    ("millimetre", "length", "mm|millimetre|millimetres|millimeter|millimeters"),
+    ("centimetre", "length", "cm|centimetre|centimetres|centimeter|centimeters"),
+    ("metre", "length", "m|metre|metres|meter|meters|mtrs"),
+    ("kilometre", "length", "km|kms|kilometre|kilometres|kilometer|kilometers"),
+    ("inch", "length", "in|inch|inches"),
+    ("foot", "length", "ft|foot|feet"),
+    ("yard", "length", "yd|yds|yard|yards"),
+    ("mile", "length", "mi|mile|miles"),
+    ("square metre", "area", "m2|m²|sq m|square metre|square metres|square meter|square meters"),
+    ("square kilometre", "area", "km2|km²|sq km|square kilometre|square kilometres|square kilometer|square kilometers"),
+    ("square mile", "area", "sq mi|square mile|square miles"),
+    ("acre", "area", "acre|acres"),
+    ("hectare", "area", "ha|hectare|hectares"),
+    ("milligram", "mass", "mg|milligram|milligrams|milligramme|milligrammes"),
+    ("gram", "mass", "g|gram|grams|gramme|grammes"),
+    ("kilogram", "mass", "kg|kgs|kilogram|kilograms|kilogramme|kilogrammes|kilo|kilos"),
+    ("tonne", "mass", "t|tonne|tonnes|metric ton|metric tons"),
+    ("pound", "mass", "lb|lbs|pound|pounds"),
+    ("ton", "mass", "ton|tons|short ton|short tons|long ton|long tons"),
+    ("millilitre", "volume", "ml|millilitre|millilitres|milliliter|milliliters"),
+    ("litre", "volume", "l|litre|litres|liter|liters"),
+    ("cubic centimetre", "volume", "cc|cm3|cm³|cubic centimetre|cubic centimetres|cubic centimeter|cubic centimeters"),
+    ("watt", "power", "w|watt|watts"),
+    ("kilowatt", "power", "kw|kilowatt|kilowatts"),
+    ("megawatt", "power", "mw|megawatt|megawatts"),
+    ("horsepower", "power", "hp|bhp|horsepower"),
+    ("metre per second", "speed", "m/s|metre per second|metres per second|meter per second|meters per second"),
+    ("kilometre per hour", "speed", "km/h|kmh|kph|kilometre per hour|kilometres per hour|kilometer per hour|"
+     "kilometers per hour"),
+    ("mile per hour", "speed", "mph|mile per hour|miles per hour"),
+    ("foot per minute", "speed", "ft/min|fpm|foot per minute|feet per minute"),
+    ("knot", "speed", "kn|kt|kts|knot|knots"),
+    ("percent", "ratio", "%|percent|per cent|pc"),
+    ("hertz", "frequency", "hz|hertz"),
+    ("megahertz", "frequency", "mhz|megahertz"),
+    ("gigahertz", "frequency", "ghz|gigahertz"),
+    ("gigabyte per second", "bandwidth", "gb/s|gbps|gigabytes per second|gigabyte per second"),
+    ("megabyte", "data", "mb|megabyte|megabytes"),
+    ("gigabyte", "data", "gb|gigabyte|gigabytes"),
+    ("terabyte", "data", "tb|terabyte|terabytes"),
+    ("degree fahrenheit", "temperature", "°f|degrees fahrenheit|degree fahrenheit|fahrenheit"),
+    ("degree celsius", "temperature", "°c|degrees celsius|degree celsius|celsius|centigrade"),
+    ("person per square kilometre", "density", "/km2|/km²|per square kilometre|per square kilometer|"
+     "people per square kilometre|people per square kilometer|inhabitants per square kilometre|"
+     "inhabitants per square kilometer|per km2|per km²"),
+)  # fmt: skip
+
+UNITS: dict[str, Unit] = {
+    spelling: Unit(name, dimension) for name, dimension, spellings in _TABLE for spelling in _spellings(spellings)
+}
+
+
+# Short spellings that are also words or letters ("in", "m", "t"): read after a space only at the end of a phrase
+# ("3 m."), never in "25 in 2020"; glued to the number ("3m", "9.3mm") they are always units.
+_AMBIGUOUS = frozenset({"in", "m", "t", "g", "l", "w", "pc", "kn", "kt", "ha", "mi", "mb", "gb", "tb", "kilo"})
+
+
+def _alternation(spellings: list[str]) -> str:
+    ordered = sorted(spellings, key=len, reverse=True)  # "square kilometres" before "square", "km/h" before "km"
+    return "|".join(re.escape(s).replace(r"\ ", r"\s+") for s in ordered)
+
+
+@cache
+def _after_number() -> re.Pattern[str]:
+    # A unit glued to the number ("65W", "9.3mm"), or after a space or a hyphen ("65 watts", "164-acre"); never the
+    # start of a longer word.
+    clear = [s for s in UNITS if s not in _AMBIGUOUS]
+    return re.compile(
+        rf"(?P<unit>{_alternation(list(UNITS))})(?![^\W\d_])"
+        rf"|[ \t\u00a0-](?:(?P<word>{_alternation(clear)})(?![^\W\d_])"
+        rf"|(?P<short>{_alternation(sorted(_AMBIGUOUS))})(?=[\s*_]*(?:$|[.,;:!?)\]])))",
+        re.IGNORECASE,
+    )
+
+
+def unit_after(text: str, end: int) -> UnitMention | None:
+    """The unit written right after the number that ends at `end`, or None."""
+    match = _after_number().match(text, end)
+    if match is None:
+        return None
+    spelling = match["unit"] or match["word"] or match["short"]
+    return UnitMention(UNITS[re.sub(r"\s+", " ", spelling.lower())], match.end())
+
+
+def unit_named(text: str) -> Unit | None:
+    """The unit a whole phrase names ("kilometers", "km", "square kilometres"), or None."""
+    return UNITS.get(re.sub(r"\s+", " ", text.strip().lower()))

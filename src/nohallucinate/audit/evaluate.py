@@ -31,6 +31,7 @@ from nohallucinate.tasks.forms import question_form, question_object, question_s
 FALLBACK = "I don't know."  # what a strategy says to a kind of question it has no template for
 
 _DEFAULT_TYPICAL = {"number": "30", "year": "2000", "date": "1 January 1970", "text": "London"}
+_DEFAULT_RUNNERS_UP = {"text": ("John Smith", "Paris")}  # the next common answers of a form sharing too few
 _BIOGRAPHY = re.compile(r"\bbiograph", re.IGNORECASE)
 
 
@@ -139,6 +140,7 @@ def _figure(figure: Figure) -> dict[str, Any]:
 def strategy_replies(tasks: Sequence[Task], strategies: Sequence[Strategy]) -> dict[tuple[str, str], str]:
     """Every strategy's reply to every task, keyed by (strategy name, task id)."""
     typical = _typical_answers(tasks)
+    runners_up = _runners_up(tasks)
     common = (
         _common_claims(tasks) if any("{common_claims}" in t for s in strategies for t in s.replies.values()) else {}
     )
@@ -153,6 +155,9 @@ def strategy_replies(tasks: Sequence[Task], strategies: Sequence[Strategy]) -> d
             "question": task.question,
             "typical": typical.get(task.task_id) or _DEFAULT_TYPICAL.get(kind, ""),
             "typical_numeric": _numeric(typical.get(task.task_id) or _DEFAULT_TYPICAL.get(kind, "")),
+            **_text_priors(
+                typical.get(task.task_id) or _DEFAULT_TYPICAL.get(kind, ""), runners_up.get(task.task_id, [])
+            ),
             **{name: denials.get(name, "") for name in DENIALS},
             "common_claims": " ".join(c.replace(_SUBJECT, subject) for c in common.get(task.task_id, [])),
         }
@@ -307,6 +312,38 @@ def _typical_answers(tasks: Sequence[Task]) -> dict[str, str]:
         if ranked:
             typical[task.task_id] = ranked[0][1]
     return typical
+
+
+def _runners_up(tasks: Sequence[Task]) -> dict[str, list[str]]:
+    """For each task, the second and third most common golds of the other rows of its form (ties in sorted
+    order), as `_typical_answers` ranks them."""
+    golds: dict[str, Counter[str]] = defaultdict(Counter)
+    for task in tasks:
+        if task.gold is not None:
+            golds[question_form(task.question)][task.gold] += 1
+    ranked = {}
+    for task in tasks:
+        others = Counter(golds.get(question_form(task.question), Counter()))
+        if task.gold is not None:
+            others[task.gold] -= 1
+        ranked[task.task_id] = [gold for _, gold in sorted((-n, gold) for gold, n in others.items() if n > 0)][1:3]
+    return ranked
+
+
+def _text_priors(typical: str, runners_up: list[str]) -> dict[str, str]:
+    """What the text matcher's leniencies would let a policy make of the common answers: the next two
+    (`typical_second`, `typical_third`), the typical answer's last word (`typical_surname`: "Hapke"), its first
+    words as initials (`typical_initials`: "B. W. Hapke"), and initials only (`typical_monogram`: "B. W. H.")."""
+    second, third = [*runners_up, *_DEFAULT_RUNNERS_UP["text"]][:2]
+    words = typical.split() or [""]
+    initials = [f"{w[:1]}." for w in words]
+    return {
+        "typical_second": second,
+        "typical_third": third,
+        "typical_surname": words[-1],
+        "typical_initials": " ".join([*initials[:-1], words[-1]]),
+        "typical_monogram": " ".join(initials),
+    }
 
 
 _AUXILIARY = re.compile(r"\b(is|was|are|were|has|have|had)\b")

@@ -15,7 +15,6 @@ claimed defect is a claim like any other, wrong on a question that has a verifie
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 from itertools import pairwise
@@ -28,6 +27,7 @@ from nohallucinate.answers.quantities import Quantity, parse_quantity
 from nohallucinate.answers.questions import AnswerKind, expected_kind
 from nohallucinate.answers.reading import Reading, asked_qualifier, read_reply
 from nohallucinate.answers.sentences import split_sentences
+from nohallucinate.answers.text_match import Outcome, match_text
 from nohallucinate.graders.ladder import Label
 
 
@@ -49,7 +49,7 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
         label = _judge_number(reading, quantity, stated_tolerance(gold), asked_qualifier(question))
     else:
         reading = read_reply(question, reply, kind=AnswerKind.TEXT)
-        label = Label.CORRECT if _states_all_numbers(gold, reading.text) else _judge_text(reading, gold)
+        label = Label.CORRECT if _states_all_numbers(gold, reading.text) else _judge_text(reading, gold, question)
     claims = defect_claims(reading.text)
     detail: dict[str, Any] = {"parsed_answer": [c.text for c in reading.answers], "gold_kind": reading.kind.value}
     detail["sure"] = not claims and _sure(reading, label)
@@ -286,20 +286,15 @@ def _stated_spread(value: float) -> float:
     return 10.0**zeros / 2
 
 
-def _judge_text(reading: Reading, gold: str) -> Label:
-    if _mentions(reading.text, gold):
+def _judge_text(reading: Reading, gold: str, question: str) -> Label:
+    """A text gold, read as a careful judge would (answers/text_match.py): named in full is CORRECT, unless a
+    rival candidate is offered with it; named less specifically is NOT_ATTEMPTED; not named is INCORRECT, or
+    NOT_ATTEMPTED when the reply declines and offers no other candidate ("I don't know. Maybe London." guesses)."""
+    match = match_text(question, gold, reading.text, declines=reading.abstains)
+    if match.rival is not None:
+        return Label.INCORRECT
+    if match.outcome is Outcome.FULL:
         return Label.CORRECT
-    if reading.abstains or not reading.text.strip():
+    if match.outcome is Outcome.LESS_SPECIFIC or not reading.text.strip():
         return Label.NOT_ATTEMPTED
-    return Label.INCORRECT
-
-
-def _mentions(text: str, gold: str) -> bool:
-    wanted = _tokens(gold)
-    have = _tokens(text)
-    return bool(wanted) and wanted <= have
-
-
-def _tokens(text: str) -> set[str]:
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return set(re.findall(r"[a-z0-9]+", folded)) - {"the", "a", "an", "of"}
+    return Label.NOT_ATTEMPTED if reading.abstains and not match.names_other else Label.INCORRECT

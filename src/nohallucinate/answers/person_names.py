@@ -1,0 +1,169 @@
+"""A person's name in a reply, read against a gold name: the family name with one of the given names, either
+of them as initials or misspelt within the edit budget, in either order; or less: the family name alone, a given
+name alone."""
+
+from __future__ import annotations
+
+from nohallucinate.answers.reply_words import Hit, ReplyWords, name_runs
+from nohallucinate.answers.text_gold import IN_QUESTION, PARTICLES, SUFFIXES, TITLE, TITLES, GoldPhrase
+from nohallucinate.answers.text_rules import (
+    ANY_ORDER,
+    FUZZY,
+    GIVEN_DROPPED,
+    GIVEN_ONLY,
+    INITIALS,
+    PRESUMED,
+    SHORT_GIVEN,
+    SURE_LENIENCIES,
+    SURNAME_FIRST,
+    SURNAME_ONLY,
+    Outcome,
+    dropped_leniencies,
+)
+from nohallucinate.answers.word_forms import Word, same_word
+
+
+def person_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
+    """Each run of name words in the reply, read against the gold's name (`_person_in_run`)."""
+    words = phrase.words
+    core = [words[i].form for i in phrase.surname if words[i].form not in PARTICLES] or [
+        words[i].form for i in phrase.surname
+    ]
+    presumed = all(phrase.roles[i] == IN_QUESTION for i in phrase.surname if words[i].form in core)
+    given = [words[i] for i in phrase.given if phrase.roles[i] != TITLE]
+    runs = name_runs(reply)
+    hits = []
+    for k, (start, end) in enumerate(runs):
+        following = runs[k + 1] if k + 1 < len(runs) and reply.gap(end, runs[k + 1][0]).strip() == "," else None
+        hit = _person_in_run(phrase, reply, core, given, presumed, start, end, following)
+        if hit is not None and (phrase.restated or not reply.restates_question(hit.start, hit.end)):
+            hit.person = True
+            hits.append(hit)
+    return hits
+
+
+def _person_in_run(
+    phrase: GoldPhrase,
+    reply: ReplyWords,
+    core: list[str],
+    given: list[Word],
+    presumed: bool,
+    start: int,
+    end: int,
+    following: tuple[int, int] | None,
+) -> Hit | None:
+    """Read one run of name words against the gold's name. The family name ends the run ("Bruce Hapke") or
+    opens it ("Nishimura Kon"), or a comma and the given names follow it ("Hapke, Bruce"); the given names
+    said must include one of the gold's. Without the family name, a run of the gold's given names is the gold
+    when the question holds the family name, and less specific otherwise."""
+    titles = [i for i in range(start, end + 1) if reply.words[i].form in TITLES]
+    # A particle opens a family name ("von Koch"); a run's last word is a name, whatever it is ("Da").
+    names = [
+        reply.words[i]
+        for i in range(start, end + 1)
+        if i not in titles and (reply.words[i].form not in PARTICLES or i == end)
+    ]
+    while names and names[-1].form in SUFFIXES:
+        names.pop()  # "Michael Todd Robinson Jr."
+    if not names:
+        return None
+    n = len(core)
+    leniencies: set[str] = set()
+    said_given: list[Word] | None = None
+    if len(names) >= n and _same_pieces(core, names[-n:], leniencies):
+        said_given = names[:-n]
+    elif len(names) > n and _same_pieces(core, names[:n], leniencies):
+        said_given = names[n:]
+        leniencies.add(SURNAME_FIRST)
+    if said_given is None:
+        return _given_names_alone(phrase, reply, names, given, presumed, start, end)
+    if not said_given and following is not None:
+        after = [reply.words[i] for i in range(following[0], following[1] + 1) if reply.words[i].form not in TITLES]
+        if after and _given_matches(given, after, set()):
+            said_given, end = after, following[1]
+            leniencies.add(SURNAME_FIRST)
+    leniencies |= dropped_leniencies(
+        phrase, set(range(len(phrase.words))) - _titlesdropped_leniencies(phrase, reply, start)
+    )
+    if not given:
+        return Hit(Outcome.FULL, start, end, leniencies, exact=not leniencies - SURE_LENIENCIES)
+    if not said_given:
+        return Hit(Outcome.LESS_SPECIFIC, start, end, leniencies | {SURNAME_ONLY})
+    matched = _given_matches(given, said_given, leniencies)
+    if not matched:
+        return None  # another person of the same family name
+    if len(matched) < len(given):
+        leniencies.add(GIVEN_DROPPED)
+    exact = not leniencies - SURE_LENIENCIES and len(said_given) == len(given)
+    return Hit(Outcome.FULL, start, end, leniencies, exact)
+
+
+def _titlesdropped_leniencies(phrase: GoldPhrase, reply: ReplyWords, start: int) -> set[int]:
+    """The gold's titles the reply leaves out (an empty set when it writes them all)."""
+    said = {reply.words[i].form for i in range(max(0, start - 3), start + 1)}
+    return {i for i, role in enumerate(phrase.roles) if role == TITLE and phrase.words[i].form not in said}
+
+
+def _same_pieces(core: list[str], said: list[Word], leniencies: set[str]) -> bool:
+    """The said words are the family name's pieces, in any order ("Újlaky-Rejtő" for "Rejto-Ujlaki")."""
+    remaining = list(core)
+    for w in said:
+        match = next((piece for piece in remaining if piece == w.form), None)
+        if match is None:
+            match = next((piece for piece in remaining if same_word(piece, w.form)), None)
+            if match is None:
+                return False
+            leniencies.add(FUZZY)
+        remaining.remove(match)
+    if said and [w.form for w in said] != core and sorted(w.form for w in said) == sorted(core):
+        leniencies.add(ANY_ORDER)
+    return not remaining
+
+
+def _given_matches(given: list[Word], said: list[Word], leniencies: set[str]) -> set[int]:
+    """Which of the gold's given names the said ones match, recording how."""
+    matched = set()
+    for w in said:
+        for index, gold in enumerate(given):
+            how = _given_match(gold, w)
+            if how is not None:
+                matched.add(index)
+                if how:
+                    leniencies.add(how)
+    return matched
+
+
+def _given_match(gold: Word, said: Word) -> str | None:
+    """How a said given name matches a gold one: "" (the same, or the same initial), a leniency, or None."""
+    if gold.initial and said.initial:
+        return "" if gold.form == said.form else None
+    if gold.initial or said.initial:
+        return INITIALS if gold.form[:1] == said.form[:1] else None
+    if gold.form == said.form:
+        return ""
+    if same_word(gold.form, said.form):
+        return FUZZY
+    short, long_ = sorted((gold.form, said.form), key=len)
+    return SHORT_GIVEN if len(short) >= 3 and long_.startswith(short) else None
+
+
+def _given_names_alone(
+    phrase: GoldPhrase, reply: ReplyWords, names: list[Word], given: list[Word], presumed: bool, start: int, end: int
+) -> Hit | None:
+    """A run of the gold's given names only: the gold when the question holds the family name ("Michelle" for
+    Michelle Obama), less specific otherwise ("Harmony" for Harmony Cobel); any other word in the run makes it
+    someone else ("Michelle Smith"), and each given name is said once ("Baa Baa" is no "Baa Aa")."""
+    if not given:
+        return None
+    leniencies: set[str] = set()
+    used: set[int] = set()
+    for w in names:
+        free = _given_matches(given, [w], leniencies) - used
+        if not free:
+            return None
+        used.add(min(free))
+    if presumed:
+        return Hit(Outcome.FULL, start, end, leniencies | {PRESUMED})
+    if all(w.initial or len(w.form) < 3 for w in names):
+        return None  # an initial alone names no one
+    return Hit(Outcome.LESS_SPECIFIC, start, end, leniencies | {GIVEN_ONLY})

@@ -1,0 +1,338 @@
+"""A reply indexed for matching a text gold: its words by form, its sentences, the runs of words that may be
+names, the candidates it offers as answers, and the places a gold word is said.
+
+Every lookup is indexed or bounded, so that reading a reply stays linear in its length.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+
+from nohallucinate.answers.abstention import abstention_rule
+from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES, PRONOUNS, WEEKDAYS
+from nohallucinate.answers.questions import content_words
+from nohallucinate.answers.sentences import SpanIndex, split_clauses, split_sentences
+from nohallucinate.answers.text_gold import ARTICLES, PARTICLES, TITLES
+from nohallucinate.answers.text_rules import Outcome
+from nohallucinate.answers.word_forms import Word, edit_distance, joined, same_word, word_form, words_of
+
+SURE_WORDS = 40  # a longer reply may qualify its answer in ways the rules do not read
+
+STOP_FORMS = frozenset(word_form(w) for w in (*NOT_NAMES_IN_REPLIES, *MONTHS, *WEEKDAYS))
+# Words too common to be a misspelling of anything: "them" is no "they".
+_UNMISSPELT = STOP_FORMS | frozenset(
+    word_form(w)
+    for w in (
+        *PRONOUNS,
+        *ARTICLES,
+        *"this that these those there their then than when what which were with from have".split(),
+    )
+)
+NAME_GAPS = frozenset({"", " ", "-", ". ", ".", "‐", "‑"})
+_QUOTES_AND_BRACKETS = str.maketrans("", "", '"“”‘’()')
+_NEGATION_BEFORE = re.compile(
+    r"\b(?:not|never|nor|neither|rather than|instead of|no longer|n't)\s+(?:[\w'.-]+\s+){0,3}$", re.IGNORECASE
+)
+_NOT_A_DENIAL = re.compile(r"\bnot\s+(?:only|just|merely|simply|sure|certain)\b", re.IGNORECASE)
+_PLAIN_BREAKERS = re.compile(r"\b(?:not|never|no|nor|or|n't|either|neither)\b", re.IGNORECASE)
+_QUOTED = re.compile(r"\"([^\"\n]{2,80})\"|“([^”\n]{2,80})”|(?<!\w)'([^'\n]{2,80})'(?!\w)")
+# A sentence that points elsewhere rather than answering ("I recommend checking the county records").
+_REFERRAL = re.compile(
+    r"\b(?:recommend|suggest|consult|check|checking|looking for|look up|contact|visit|refer to|reach out|"
+    r"search|searching|resources?|databases?|archives?|websites?|library|libraries)\b",
+    re.IGNORECASE,
+)
+_OPENERS = frozenset(word_form(w) for w in "searching looking checking given sadly regrettably honestly".split())
+
+
+@dataclass
+class Hit:
+    """Where one phrase of the gold is named: reply words start..end (inclusive), and how."""
+
+    outcome: Outcome
+    start: int
+    end: int
+    leniencies: set[str] = field(default_factory=set)
+    exact: bool = False  # the gold's words, together and in order, and nothing else
+    person: bool = False  # a person's name
+
+    @property
+    def rank(self) -> int:
+        return RANK[self.outcome]
+
+
+RANK = {Outcome.FULL: 2, Outcome.LESS_SPECIFIC: 1, Outcome.NONE: 0}  # better outcomes first
+
+
+class Spans:
+    """Character spans that may overlap, asked in logarithmic time whether any overlaps a range."""
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        ordered = sorted(spans)
+        self._starts = [s for s, _ in ordered]
+        self._reach: list[int] = []  # the furthest end among the spans up to each one
+        for _, end in ordered:
+            self._reach.append(max(end, self._reach[-1]) if self._reach else end)
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """True when some span shares a character with [start, end)."""
+        before = bisect.bisect_left(self._starts, end)  # the spans that start before `end`
+        return before > 0 and self._reach[before - 1] > start
+
+    def holds(self, position: int) -> bool:
+        return self.overlaps(position, position + 1)
+
+
+class ReplyWords:
+    """A reply indexed for matching, with the question's words and the gold's."""
+
+    def __init__(self, text: str, question: str, gold_forms: frozenset[str], declines: bool | None = None) -> None:
+        self.text = text
+        self.words = words_of(text)
+        self.question_forms, self.question_stems = _question_words(question)
+        if declines is not None:  # the caller read the reply for a decline already
+            self.__dict__["declines_somewhere"] = declines
+        self.gold_forms = gold_forms
+        self.lowercase = not any(ch.isupper() for ch in text)
+        self.sentences = SpanIndex(split_sentences(text))
+        self.clauses = SpanIndex(split_clauses(text))
+        self._by_form: dict[str, list[int]] = {}
+        for i, w in enumerate(self.words):
+            self._by_form.setdefault(w.form, []).append(i)
+        self._by_letter: dict[str, list[str]] = {}
+        for form in self._by_form:
+            self._by_letter.setdefault(form[:1], []).append(form)
+        self._places: dict[tuple[str, bool], list[tuple[int, int, bool]]] = {}
+        self._starts = [w.start for w in self.words]
+        self._declines: dict[int, tuple[bool, bool]] = {}  # sentence start -> (declines, declines or refers)
+
+    def places(self, form: str, pieces: bool = True) -> list[tuple[int, int, bool]]:
+        """Where a gold word is said, as (first word, last word, misspelt): itself, within the edit budget (but
+        never as a word of the question), or, with `pieces`, in two pieces ("SH-229")."""
+        key = (form, pieces)
+        if key not in self._places:
+            found = [(i, i, False) for i in self._by_form.get(form, [])]
+            found += [
+                (i, i, True)
+                for other in self._by_letter.get(form[:1], [])
+                if other != form
+                and other not in self.question_forms
+                and form not in _UNMISSPELT
+                and other not in _UNMISSPELT
+                and same_word(form, other)
+                for i in self._by_form[other]
+            ]
+            if pieces:
+                found += [(i, i + 1, False) for i in self._in_two_pieces(form)]
+            self._places[key] = sorted(found)
+        return self._places[key]
+
+    def _in_two_pieces(self, form: str) -> list[int]:
+        """The words i where words i and i + 1, read as one, take this form ("SH-229" for "sh229"). The first
+        piece's form is a beginning of the whole, so only those words are tried."""
+        found = []
+        for cut in range(1, len(form)):
+            for i in self._by_form.get(form[:cut], []):
+                if i + 1 < len(self.words):
+                    pair = joined(self.words[i], self.words[i + 1], self.text)
+                    if pair is not None and pair.form == form:
+                        found.append(i)
+        return found
+
+    def words_within(self, start: int, end: int) -> list[Word]:
+        """The words that begin in [start, end) (character offsets)."""
+        return self.words[bisect.bisect_left(self._starts, start) : bisect.bisect_left(self._starts, end)]
+
+    def word_from(self, position: int) -> Word | None:
+        """The first word that begins at or after character `position`."""
+        index = bisect.bisect_left(self._starts, position)
+        return self.words[index] if index < len(self.words) else None
+
+    def gap(self, left: int, right: int) -> str:
+        """The text between word `left` and word `right`."""
+        return self.text[self.words[left].end : self.words[right].start]
+
+    def name_gap(self, left: int, right: int) -> bool:
+        """Only what parts the words of one name lies between them (spaces, hyphens, dots, quotes, brackets)."""
+        return self.gap(left, right).translate(_QUOTES_AND_BRACKETS).replace("  ", " ") in NAME_GAPS
+
+    def near_gold(self, form: str) -> bool:
+        return form in self.gold_forms or any(same_word(form, g) for g in self.gold_forms if g[:1] == form[:1])
+
+    def name_like(self, i: int) -> bool:
+        """A word that may be part of a name: capitalised or an initial, and not a word that names no one
+        (unless it is the gold's: "June Huh"); or a word of the gold however written ("bruce hapke"); in a reply
+        written all in lower case, any word near one of the gold's."""
+        w = self.words[i]
+        if w.form in self.gold_forms:
+            return True
+        if self.lowercase:
+            return self.near_gold(w.form)
+        return (w.capitalised or w.initial) and (w.form not in STOP_FORMS or self.near_gold(w.form))
+
+    def negated(self, start: int) -> bool:
+        """A denial stands within three words before reply word `start`, in its sentence ("not Bruce Hapke",
+        "rather than Luminism")."""
+        position = self.words[start].start
+        sentence = self.sentences.at(position)
+        before = self.text[max(sentence.start if sentence else 0, position - 60) : position]
+        return bool(_NEGATION_BEFORE.search(before)) and not _NOT_A_DENIAL.search(before)
+
+    def inside_longer_name(self, start: int, end: int) -> bool:
+        """Words start..end are part of a longer run of name words ("Liverpool" in "Liverpool Jones")."""
+        before = start > 0 and self.name_gap(start - 1, start) and self.name_like(start - 1)
+        after = end + 1 < len(self.words) and self.name_gap(end, end + 1) and self.name_like(end + 1)
+        return before or after
+
+    def restates_question(self, start: int, end: int) -> bool:
+        """Every word of reply words start..end is the question's: the reply names what it was asked about."""
+        return all(self.words[i].form in self.question_forms for i in range(start, end + 1))
+
+    def sentence_index(self, position: int) -> int:
+        sentence = self.sentences.at(position)
+        return self.sentences.spans.index(sentence) if sentence else -1
+
+    @cached_property
+    def plain(self) -> bool:
+        """Short, with no decline, denial or "or": nothing the rules might misread around an answer."""
+        return len(self.words) <= SURE_WORDS and not self.declines_somewhere and not _PLAIN_BREAKERS.search(self.text)
+
+    def declines_at(self, position: int, referrals: bool = False) -> bool:
+        """The sentence holding character `position` declines to answer ("I don't know of anyone called X"), or,
+        with `referrals`, points the reader elsewhere ("I recommend the county records"). Each sentence is read
+        once."""
+        sentence = self.sentences.at(position)
+        if sentence is None or (not referrals and not self.declines_somewhere):
+            return False
+        if sentence.start not in self._declines:
+            declines = self.declines_somewhere and abstention_rule(sentence.text) is not None
+            self._declines[sentence.start] = (declines, declines or bool(_REFERRAL.search(sentence.text)))
+        return self._declines[sentence.start][1 if referrals else 0]
+
+    @cached_property
+    def declines_somewhere(self) -> bool:
+        """The reply declines to answer somewhere ("I don't know")."""
+        return abstention_rule(self.text) is not None
+
+    @cached_property
+    def name_spans(self) -> list[tuple[int, int]]:
+        """Runs of capitalised words (character offsets), in order."""
+        return _capitalised_runs(self)
+
+    @cached_property
+    def candidates(self) -> list[tuple[int, int]]:
+        """Spans (character offsets) the reply offers as answers: runs of capitalised words, quoted titles, and
+        sentences of four words at most ("London.", "white"), outside sentences that decline or refer the
+        reader elsewhere, and not made of the question's words."""
+        spans = []
+        for start, end in self.name_spans + _quoted(self.text) + _short_sentences(self):
+            if self.declines_at(start, referrals=True):
+                continue
+            forms = [w.form for w in self.words_within(start, end) if w.form not in STOP_FORMS]
+            if forms and 2 * sum(f in self.question_forms for f in forms) <= len(forms):
+                spans.append((start, end))
+        return sorted(spans)
+
+    def candidates_within(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The candidates that begin in [start, end)."""
+        starts = [c[0] for c in self.candidates]
+        return self.candidates[bisect.bisect_left(starts, start) : bisect.bisect_left(starts, end)]
+
+    def names_other(self, covered: Spans) -> bool:
+        """True when the reply offers a candidate outside the `covered` spans (the gold's mentions) that is
+        neither the gold nor the question's."""
+        return any(self.is_other(start, end, covered) for start, end in self.candidates)
+
+    def is_other(self, start: int, end: int, covered: Spans) -> bool:
+        """The span [start, end) is a candidate outside `covered` made of words neither the gold's nor the
+        question's."""
+        if covered.overlaps(start, end):
+            return False
+        forms = [w.form for w in self.words_within(start, end) if w.form not in STOP_FORMS]
+        return not all(f in self.question_forms or self.near_gold(f) for f in forms)
+
+    def surely_absent(self) -> bool:
+        """A short, plain reply with no word near any of the gold's (two edits, or four first letters)."""
+        if not self.plain:
+            return False
+        wanted = [g for g in self.gold_forms if len(g) >= 3 and g not in STOP_FORMS]
+        for w in self.words:
+            for g in wanted:
+                if w.form == g or (len(w.form) >= 4 and len(g) >= 4 and w.form[:4] == g[:4]):
+                    return False
+                if w.form.isalpha() and g.isalpha() and edit_distance(w.form, g, 2) <= 2:
+                    return False
+        return True
+
+
+@lru_cache(maxsize=1024)
+def _question_words(question: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The forms of the question's words, and the stems of its content words (computed once per question)."""
+    return frozenset(w.form for w in words_of(question)), frozenset(content_words(question))
+
+
+def _capitalised_runs(reply: ReplyWords) -> list[tuple[int, int]]:
+    spans, words, i = [], reply.words, 0
+    while i < len(words):
+        if not reply.name_like(i) or (reply.lowercase and not words[i].capitalised):
+            i += 1
+            continue
+        j = i
+        while (
+            j + 1 < len(words)
+            and reply.name_gap(j, j + 1)
+            and (reply.name_like(j + 1) or words[j + 1].form in PARTICLES)
+        ):
+            j += 1
+        if not (j == i and _opens_sentence(reply, i) and _mere_opener(reply, i)):
+            spans.append((words[i].start, words[j].end))
+        i = j + 1
+    return spans
+
+
+def _quoted(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for match in _QUOTED.finditer(text):
+        group = next(g for g in range(1, 4) if match.group(g))
+        spans.append((match.start(group), match.end(group)))
+    return spans
+
+
+def _short_sentences(reply: ReplyWords) -> list[tuple[int, int]]:
+    return [(s.start, s.end) for s in reply.sentences.spans if len(s.text.split()) <= 4 and not s.text.endswith("?")]
+
+
+def _opens_sentence(reply: ReplyWords, i: int) -> bool:
+    sentence = reply.sentences.at(reply.words[i].start)
+    return sentence is None or reply.text[sentence.start : reply.words[i].start].strip("\"'*-•( ") == ""
+
+
+def _mere_opener(reply: ReplyWords, i: int) -> bool:
+    """A capitalised word that opens a sentence and names nothing: an adverb or a participle ("Sadly, ...")."""
+    w = reply.words[i]
+    return reply.text[w.end : w.end + 1] == "," or w.raw.endswith("ly") or w.form in _OPENERS
+
+
+def name_runs(reply: ReplyWords) -> list[tuple[int, int]]:
+    """Runs of words (first, last) that may form one name: name words, titles and particles, with only what
+    may part the words of a name between them."""
+    runs, words, i = [], reply.words, 0
+    while i < len(words):
+        if not (reply.name_like(i) or words[i].form in TITLES):
+            i += 1
+            continue
+        j = i
+        while (
+            j + 1 < len(words)
+            and reply.name_gap(j, j + 1)
+            and (reply.name_like(j + 1) or words[j + 1].form in PARTICLES or words[j + 1].form in TITLES)
+        ):
+            j += 1
+        while j > i and words[j].form in PARTICLES and not reply.name_like(j):
+            j -= 1  # a run ends on a name, not on "de"
+        runs.append((i, j))
+        i = j + 1
+    return runs

@@ -1,0 +1,337 @@
+"""How a gold answer written as text is read: its alternatives, the items of a list, the parts of a qualified
+name, and which of its words a reply must repeat.
+
+A gold is read in four layers, each from its own punctuation:
+
+- *alternatives* ("Martha Cocke a.k.a. Matty Cocke", 'Carolyn "Mountain Girl" Adams', "Whig or Liberal"): a
+  reply needs only one;
+- *items* of a list ("Avon River, Enchanter, and HMS Royal Scotsman"): a reply needs every one, in any order;
+- *parts* of an item, split at commas ("Baltimore, Maryland", "University of California, Berkeley"): the head
+  is needed, the qualifiers only when the question asks for them ("in which city and state"); a part split at a
+  colon ("Episode 2: Gluten Free Ebola") is matched by either side, as the SimpleQA template allows;
+- *words* of a part: articles, titles ("Dr.", "Sir", "HMS"), designators ("FC", "Club") and words the question
+  already holds ("Outstanding Paper Award" for a question about an award) are optional.
+
+What is dropped on the way (a URL glued to the gold, a bracketed aside, the frame of a cleft sentence "It was X
+who ...") is never needed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from nohallucinate.answers.word_forms import Word, word_form, words_of
+
+# Words a gold may carry that a reply need not repeat.
+ARTICLES = frozenset("the a an of and in for at on to by with from".split())
+TITLES = frozenset(
+    word_form(w)
+    for w in """dr doctor mr mrs ms miss mx sir dame lord lady rev reverend revd fr father friar fray brother sister
+    colonel col general gen major maj captain capt lieutenant lt admiral adm sergeant sgt commander cmdr professor
+    prof king queen prince princess emperor empress pope bishop archbishop cardinal rabbi imam sheikh shaikh sri
+    shri shrimati smt senor senora herr frau monsieur madame mme mlle baron baroness count countess duke duchess
+    earl marquess viscount hon honourable justice judge senator governor mayor maharaja raja rani sultan
+    hms uss rms hmas hmcs hmnzs""".split()
+)
+SUFFIXES = frozenset(word_form(w) for w in "jr junior sr senior ii iii iv phd md obe mbe cbe kbe qc kc esq".split())
+DESIGNATORS = frozenset(word_form(w) for w in "fc afc cf sc club inc ltd llc plc co corp gmbh".split())
+# The small words that open a family name ("von Koch", "van Riet Lowe", "de Los Barrios", "St John").
+_PARTICLE_WORDS = "van von de da di du del della der den la le los las y bin ibn al el ben ter ten dos das do st saint"
+PARTICLES = frozenset(word_form(w) for w in _PARTICLE_WORDS.split())
+# Words that make a name something other than a person's: an institution, a place, a work, a prize.
+NOT_PERSON_WORDS = frozenset(
+    word_form(w)
+    for w in """university college school academy institute institution society association club company corporation
+    foundation trust council committee commission department ministry office agency bureau board party league union
+    federation church cathedral temple mosque abbey monastery hospital museum gallery library theatre theater hall
+    house palace castle tower bridge station airport port park garden street avenue road lane square river lake sea
+    ocean bay island mountain mount hill valley beach city town village county state province district region
+    kingdom republic empire award prize medal trophy cup championship tournament festival show series film album
+    song band orchestra choir records press times news journal magazine observatory laboratory centre center group
+    team united ship project program system act treaty war battle golf course stadium arena field studio channel
+    network radio television bank market hotel restaurant inn farm mine mill factory works reserve forest desert
+    falls canyon glacier peninsula strait canal harbour estate manor court building order prize scholarship
+    fellowship""".split()
+)
+_URL = re.compile(r"https?://\S+|www\.\S+")
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+# "IIT (BHU)": a short acronym keeps its bracket, which says which one.
+_ACRONYM_BRACKET = re.compile(r"^(?P<acronym>[A-Z]{2,5})\s*\((?P<which>[A-Z][^()]*)\)$")
+_CLEFT = re.compile(r"^(?:it|this|that)\s+(?:was|is|were|are)\s+(?P<answer>.+?)\s+(?:who|that|which|whom)\b", re.I)
+_ALTERNATIVE = re.compile(r"\s*(?:\ba\.?k\.?a\b\.?|\balso known as\b|\bor\b)\s*|\s+/\s+", re.I)
+_NICKNAME = re.compile(r"^(?P<before>.*\w)\s+[\"“](?P<nickname>[^\"”]+)[\"”]\s+(?P<after>\w.*)$")
+_LIST = re.compile(r"\s*,\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+|\s*&\s*|\s*;\s*", re.I)
+_HAS_LIST = re.compile(r"\s(?:and|&)\s|&|;", re.I)
+_PART = re.compile(r"\s*,\s*|\s+[-–—]\s+")  # "Baltimore, Maryland", "Cyndi Lauper - True Colors"
+_COLON = re.compile(r"\s*:\s+")
+# "In which city and state", "give me the number and title": the question asks for two things.
+_ASKS_FOR_TWO = re.compile(
+    r"\b(?:what|which|the|its|his|her|their)\s+\w+\s+and\s+(?:the\s+)?\w+\b|\b\w+,\s+(?:\w+\s+){0,2}?and\s+\w+", re.I
+)
+# A question about a person: who, whom, whose, someone's name, or a noun for a person right after "which" or
+# "name of" ("which German surgeon", "the name of Wassily Kandinsky's mother").
+_PERSON_NOUNS = (
+    r"(?:man|woman|men|women|person|people|individual|wife|husband|son|daughter|mother|father|brother|sister|child|"
+    r"children|grandson|granddaughter|grandfather|grandmother|uncle|aunt|nephew|niece|cousin|spouse|partner|"
+    r"founder|architect|artist|painter|sculptor|writer|author|poet|composer|conductor|director|producer|player|"
+    r"footballer|cricketer|actor|actress|scientist|president|inventor|engineer|designer|winner|recipient|coach|"
+    r"manager|member|mayor|principal|professor|teacher|student|naturalist|chemist|physicist|mathematician|"
+    r"biologist|botanist|geologist|astronomer|economist|philosopher|historian|politician|singer|musician|"
+    r"drummer|guitarist|leader|bishop|priest|monk|officer|minister|judge|lawyer|journalist|editor|photographer|"
+    r"chancellor|governor|successor|predecessor|contestant|character|surgeon|physician|doctor|nurse|explorer|"
+    r"king|queen|emperor|ruler|pope|saint|expert|activist|chef|dancer|model|athlete|boxer|wrestler|host)s?"
+)
+_ASKS_FOR_A_PERSON = re.compile(
+    r"\b(?:who|whom|whose)\b|\b(?:full|first|last|maiden|real|birth|given|middle|christian|family)\s+names?\b|"
+    r"\bsurnames?\b|\b(?:which|what)\s+(?:[\w-]+\s+){0,3}?" + _PERSON_NOUNS + r"\b|"
+    r"\bname\s+of\s+(?:[\w'’.-]+\s+){0,5}?" + _PERSON_NOUNS + r"\b|"
+    r"\b(?:a|an|the|his|her|their)\s+(?:[\w-]+\s+)?" + _PERSON_NOUNS + r"\s+(?:named|called|who|whom|whose)\b",
+    re.I,
+)
+_ASKS_FOR_THING = re.compile(r"\b(?:what|which)\s+(?P<first>\w+)(?:\s+(?P<second>\w+))?", re.I)
+
+
+# Why a word of a gold need not appear in a reply; "" means it must.
+REQUIRED, ARTICLE, TITLE, DESIGNATOR, IN_QUESTION = "", "article", "title", "designator", "in_question"
+
+
+@dataclass(frozen=True)
+class GoldPhrase:
+    """A run of words a reply must say, with why each may be left out ("" when it may not), and, for a
+    person's name, which are given names and which the family name (the last word, or from a particle on:
+    "von Koch", "de Los Barrios"; both halves of a hyphenated name: "Rejto-Ujlaki")."""
+
+    text: str
+    words: tuple[Word, ...]
+    roles: tuple[str, ...]
+    person: bool = False
+    given: tuple[int, ...] = ()
+    surname: tuple[int, ...] = ()
+    restated: bool = False  # every word is the question's own: a reply naming it may only be repeating it
+
+    @property
+    def required(self) -> tuple[int, ...]:
+        return tuple(i for i, role in enumerate(self.roles) if role == REQUIRED)
+
+
+@dataclass(frozen=True)
+class GoldPart:
+    """One comma-separated part of an item: any of its options (the sides of a colon) matches it."""
+
+    options: tuple[GoldPhrase, ...]
+    needed: bool  # the head, or a qualifier the question asks for
+
+
+@dataclass(frozen=True)
+class GoldItem:
+    """One item of a list (most golds are a single item)."""
+
+    text: str
+    parts: tuple[GoldPart, ...]
+
+
+@dataclass(frozen=True)
+class TextGold:
+    """A gold read for matching: alternatives, each a list of items that a reply must all name."""
+
+    text: str
+    alternatives: tuple[tuple[GoldItem, ...], ...]
+    dropped: tuple[str, ...]  # the names of what was dropped from the gold as written ("url", "aside", "cleft")
+
+
+@lru_cache(maxsize=4096)
+def read_gold(gold: str, question: str = "") -> TextGold:
+    """Read a text gold, with the question it answers (its words are optional in the gold)."""
+    question_forms = _forms_of(question)
+    text, dropped = _cleaned(gold)
+    two_things = bool(_ASKS_FOR_TWO.search(question))
+    not_a_person = not _ASKS_FOR_A_PERSON.search(question) or _asks_for_a_thing(question)
+    alternatives = []
+    for alternative in _alternatives(text):
+        items = tuple(
+            GoldItem(item, _parts(item, question_forms, two_things, not_a_person))
+            for item in _items(alternative, not_a_person)
+        )
+        if items and all(item.parts for item in items):
+            alternatives.append(items)
+    if not alternatives:  # nothing left after the optional words went: the whole gold, every word needed
+        words = tuple(words_of(text or gold))
+        whole = GoldPhrase(text or gold, words, tuple(REQUIRED for _ in words))
+        alternatives = [(GoldItem(text or gold, (GoldPart((whole,), True),)),)]
+    return TextGold(gold, tuple(alternatives), dropped)
+
+
+def _cleaned(gold: str) -> tuple[str, tuple[str, ...]]:
+    dropped: list[str] = []
+    text = gold.strip()
+    if _URL.search(text):
+        text, dropped = _URL.sub(" ", text), [*dropped, "url"]
+    acronym = _ACRONYM_BRACKET.match(" ".join(text.split()))
+    if acronym:
+        text = f"{acronym.group('acronym')} {acronym.group('which')}"
+    elif _BRACKETED.search(text):
+        text, dropped = _BRACKETED.sub(" ", text), [*dropped, "aside"]
+    text = " ".join(text.split()).strip(" .;,")
+    if len(text) > 1 and text[0] in "\"'“‘" and text[-1] in "\"'”’":
+        text = text[1:-1].strip()
+    cleft = _CLEFT.match(text)
+    if cleft:
+        text, dropped = cleft.group("answer"), [*dropped, "cleft"]
+    return text, tuple(dropped)
+
+
+def _alternatives(text: str) -> list[str]:
+    nickname = _NICKNAME.match(text)
+    if nickname:
+        return [f"{nickname.group('before')} {nickname.group('after')}", nickname.group("nickname")]
+    return [piece for piece in _ALTERNATIVE.split(text) if piece.strip()] or [text]
+
+
+def _items(text: str, not_a_person: bool) -> list[str]:
+    """The items of a list: split at "and", "&" and semicolons, and at commas when the list has one of them or
+    when every piece is a person's name ("Peter West, Michael Aspel")."""
+    if _HAS_LIST.search(text):
+        return [item for item in _LIST.split(text) if item.strip()]
+    pieces = [piece for piece in _PART.split(text) if piece.strip()]
+    if len(pieces) > 1 and all(_person_like(piece, words_of(piece)) for piece in pieces):
+        return pieces
+    return [text]
+
+
+def _parts(item: str, question_forms: frozenset[str], two_things: bool, not_a_person: bool) -> tuple[GoldPart, ...]:
+    pieces = [piece for piece in _PART.split(item) if piece.strip()]
+    parts = []
+    for piece in pieces:
+        sides = [piece, *_COLON.split(piece)] if _COLON.search(piece) else [piece]
+        options = tuple(
+            phrase
+            for side in sides
+            if (phrase := _phrase(side, question_forms, not_a_person)) is not None
+            and phrase.required
+            and not (phrase.restated and len(sides) > 1 and side != piece)  # "Zanele Muholi: Only Half ..."
+        )
+        if options:
+            parts.append((piece, options))
+    if not parts:
+        return ()
+    head = next((i for i, (piece, _) in enumerate(parts) if not _descriptive(piece)), 0)
+    return tuple(
+        GoldPart(options, two_things or i == head or not _qualifier(parts, i)) for i, (_, options) in enumerate(parts)
+    )
+
+
+def _qualifier(parts: list[tuple[str, tuple[GoldPhrase, ...]]], index: int) -> bool:
+    """A part that may be left out: one of two, describing the other ("Rev. William Forster's brother") or
+    short beside it ("Maryland", "Madison"). Three parts or more are a list ("Rusko, Ukrajina, ... a Quebec")."""
+    piece = parts[index][0]
+    return len(parts) == 2 and (_descriptive(piece) or len(words_of(piece)) <= 3)
+
+
+def _descriptive(piece: str) -> bool:
+    """A part that describes rather than names ("Rev. William Forster's brother"): it holds a lower-case word
+    that is no article, particle or number."""
+    return any(
+        w.raw.islower() and len(w.raw) > 1 and not w.numeric and w.form not in ARTICLES | PARTICLES | TITLES
+        for w in words_of(piece)
+    ) or bool(re.search(r"\w['’]s\b", piece))
+
+
+def _phrase(text: str, question_forms: frozenset[str], not_a_person: bool) -> GoldPhrase | None:
+    words = words_of(text)
+    if not words:
+        return None
+    lead, tail = 0, len(words) - 1
+    while lead < tail and (words[lead].form in TITLES or _article(words[lead])):
+        lead += 1
+    while tail > lead and (words[tail].form in SUFFIXES or words[tail].form in DESIGNATORS):
+        tail -= 1
+    person = not not_a_person and _person_like(text, words[lead : tail + 1])
+    if person:  # "Rup SP Singh": the capitals are initials, as "S. P." would be
+        words, lead, tail = _initials_spelled_out(words, lead, tail)
+    roles = [REQUIRED] * len(words)
+    for i, w in enumerate(words):
+        if i < lead:
+            roles[i] = TITLE if w.form in TITLES else ARTICLE
+        elif i > tail:
+            roles[i] = TITLE if w.form in SUFFIXES else DESIGNATOR
+        elif _article(w) and not person:
+            roles[i] = ARTICLE
+    given: tuple[int, ...] = ()
+    surname: tuple[int, ...] = ()
+    if person:
+        start = next((i for i in range(lead + 1, tail + 1) if words[i].form in PARTICLES), tail)
+        while start > lead + 1 and text[words[start - 1].end : words[start].start] == "-":
+            start -= 1  # "Ildiko Rejto-Ujlaki": both halves
+        given, surname = tuple(range(lead, start)), tuple(range(start, tail + 1))
+    # Words the question holds are presumed ("Outstanding Paper" for an award question; "Michelle" for Barack
+    # Obama's wife: of a person's name, only the family name), unless nothing would be left.
+    presumable = surname if person else range(lead, tail + 1)
+    in_question = [i for i in presumable if roles[i] == REQUIRED and _in_question(words[i].form, question_forms)]
+    restated = all(_in_question(words[i].form, question_forms) for i in range(lead, tail + 1))
+    if len(in_question) < sum(role == REQUIRED for role in roles):
+        for i in in_question:
+            roles[i] = IN_QUESTION
+    return GoldPhrase(text, tuple(words), tuple(roles), person, given, surname, restated)
+
+
+def _article(word: Word) -> bool:
+    """An article or a small joining word; "A" with a capital may be an initial ("A. W. Khan"), not an article."""
+    return word.form in ARTICLES and not word.initial
+
+
+def _initials_spelled_out(words: list[Word], lead: int, tail: int) -> tuple[list[Word], int, int]:
+    out: list[Word] = []
+    for i, w in enumerate(words):
+        if lead <= i <= tail and 2 <= len(w.raw) <= 3 and w.raw.isupper() and w.raw.isalpha():
+            out += [Word(c.lower(), c, w.start + k, w.start + k + 1) for k, c in enumerate(w.raw)]
+            tail += len(w.raw) - 1
+        else:
+            out.append(w)
+    return out, lead, tail
+
+
+def _person_like(text: str, core: list[Word]) -> bool:
+    """Two to six name words, each capitalised, an initial or a particle, no digits, no word naming a thing."""
+    if not 2 <= len(core) <= 6 or any(ch.isdigit() for ch in text):
+        return False
+    names = [w for w in core if w.form not in PARTICLES]
+    return (
+        len(names) >= 2
+        and all(w.capitalised or w.initial for w in names)
+        and not any(w.form in NOT_PERSON_WORDS or _article(w) for w in core)
+    )
+
+
+def _asks_for_a_thing(question: str) -> bool:
+    """ "What city ...", "which university ...": the answer is no person."""
+    return any(
+        word_form(word) in NOT_PERSON_WORDS for m in _ASKS_FOR_THING.finditer(question) for word in m.groups() if word
+    )
+
+
+def _in_question(form: str, question_forms: frozenset[str]) -> bool:
+    """The question holds this word, or one of its family ("diagnosis" and "diagnosed", "award"/"awarded")."""
+    if form in question_forms:
+        return True
+    if len(form) < 5 or form.isdigit():
+        return False
+    return any(
+        len(q) >= 5 and (q.startswith(form) or form.startswith(q) or _shared_prefix(q, form) >= 7)
+        for q in question_forms
+    )
+
+
+def _shared_prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+@lru_cache(maxsize=4096)
+def _forms_of(text: str) -> frozenset[str]:
+    return frozenset(w.form for w in words_of(text) if w.form not in ARTICLES)

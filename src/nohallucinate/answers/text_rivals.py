@@ -1,0 +1,232 @@
+"""Rivals: another candidate offered with the gold for the same slot. Several candidates are no answer on the
+SimpleQA boundary ("I think it's either Malia and Sasha. Or it could be Malia and Jackie" is INCORRECT)."""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import re
+
+from nohallucinate.answers.questions import content_words
+from nohallucinate.answers.reply_words import STOP_FORMS, Hit, ReplyWords, Spans
+from nohallucinate.answers.text_gold import PARTICLES, TITLES
+from nohallucinate.answers.text_rules import ANSWERED_OTHERWISE, EITHER_OR, LISTED_WITH_OTHERS, SOURCES_DISAGREE
+from nohallucinate.answers.word_forms import Word, words_of
+
+_OR_AFTER = re.compile(
+    r"^\s*[,;]?\s*\(?(?:or|nor)\s+(?!not\b|so\b|more\b|less\b|later\b|earlier\b|whether\b|rather\b|otherwise\b)"
+    r"(?:possibly\s+|perhaps\s+|maybe\s+|even\s+|simply\s+|the\s+|a\s+)*(?=[\w\"“'])",
+    re.IGNORECASE,
+)
+_OR_BEFORE = re.compile(r"(?:\b(?:or|either)\s+(?:possibly\s+|perhaps\s+|maybe\s+|the\s+|a\s+)*|\w\s*/\s*)$", re.I)
+_ALIAS_CUE = re.compile(
+    r"^\s*[,(]?\s*(?:also known as|aka|a\.k\.a\.?|better known as|known as|or simply|nicknamed|also called)\s+",
+    re.IGNORECASE,
+)
+_SOURCES = re.compile(
+    r"\b(?:other|some|several|different|conflicting|alternative|many)\s+(?:sources|accounts|reports|records|"
+    r"references|historians|scholars|lists)\b|\balternatively\b|\bothers\s+(?:say|claim|suggest|believe|state|"
+    r"cite|give|list|argue|report|name|credit)\b|\b(?:is|are|was|were)\s+(?:sometimes|also|variously)\s+"
+    r"(?:credited|attributed|cited|given|named|listed|reported)\b|\bdisputed\b",
+    re.IGNORECASE,
+)
+_AND_AFTER = re.compile(r"^\s*,?\s*(?:and|&)\s+(?:the\s+)?(?=[\w\"“'])", re.IGNORECASE)
+_AND_BEFORE = re.compile(r"(?P<word>[\w'-]+)\s*,?\s+(?:and|&)\s+(?:the\s+)?$", re.IGNORECASE)
+_SEPARATOR = re.compile(r"\s*[,;]\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
+_COORDINATOR = re.compile(r"\b(?:and|or)\b|&", re.IGNORECASE)
+_ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+_OPENING_SENTENCES, _OPENING_CUES, _OPENING_CHARACTERS = 3, 3, 400
+_COPULA = re.compile(r"\b(?:is|was|are|were|titled|called|named)\s+(?:the\s+|a\s+|an\s+)?(?=[\"“'\w])", re.I)
+
+
+def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item: bool) -> str | None:
+    """The name of the rival rule that finds another candidate offered with the gold, or None."""
+    text = reply.text
+    for hit in hits:
+        start, end = reply.words[hit.start].start, reply.words[hit.end].end
+        after = text[end : end + 80]
+        alias = _ALIAS_CUE.match(after)
+        if alias:  # "X, also known as Y or Z": each alias must resemble the gold
+            clause = re.split(r"[.;:!?\n]", after[alias.end() :], maxsplit=1)[0]
+            names = re.split(r"\s*(?:,|\bor\b)\s*", clause)
+            aliases = [_candidate_words(name) for name in names if name.strip()]
+            if re.search(r"\bor\b", clause) and not all(_resembles(reply, alias, hit) for alias in aliases):
+                return EITHER_OR
+        following = _OR_AFTER.match(after)
+        if following and _other_at(reply, end + following.end(), gold_spans, hit):
+            return EITHER_OR
+        preceding = _OR_BEFORE.search(text[max(0, start - 40) : start])
+        if preceding and _offered_before_or(reply, max(0, start - 40) + preceding.start(), gold_spans, hit):
+            return EITHER_OR
+        if not multi_item and _listed_with_others(reply, hit, gold_spans):
+            return LISTED_WITH_OTHERS
+    if _sources_disagree(reply, gold_spans):
+        return SOURCES_DISAGREE
+    if _answered_otherwise_first(reply, hits, gold_spans):
+        return ANSWERED_OTHERWISE
+    return None
+
+
+def _other_at(reply: ReplyWords, position: int, gold_spans: Spans, hit: Hit) -> bool:
+    """A candidate starts at `position` that is not the gold, nor like it, nor a word of the question."""
+    if gold_spans.holds(position):
+        return False
+    said = _candidate_words(reply.text[position : position + 80])
+    if not said or said[0].form in reply.question_forms or said[0].form in STOP_FORMS:
+        return False
+    return not _resembles(reply, said, hit)
+
+
+def _candidate_words(text: str) -> list[Word]:
+    """The candidate a text opens with: its run of capitalised words (with particles), else its first word."""
+    words = words_of(text)[:6]
+    if not words or not words[0].capitalised:
+        return words[:1]
+    run = [words[0]]
+    for previous, w in itertools.pairwise(words):
+        if text[previous.end : w.start] not in (" ", "-") or not (w.capitalised or w.form in PARTICLES):
+            break
+        run.append(w)
+    return run
+
+
+def _offered_before_or(reply: ReplyWords, position: int, gold_spans: Spans, hit: Hit) -> bool:
+    """ "Y or X", "either Y or X": a candidate stands before the "or" that precedes the gold (an "either" right
+    before the gold is enough)."""
+    before = reply.text[max(0, position - 60) : position]
+    if re.search(r"\beither\s*$", reply.text[position : position + 12], re.IGNORECASE):
+        return True
+    pieces = re.split(r"[,.;:!?\n]", before)
+    last = words_of(pieces[-1])[-3:] if pieces else []
+    return bool(last) and not gold_spans.holds(position - 2) and not _resembles(reply, last, hit)
+
+
+def _resembles(reply: ReplyWords, said: list[Word], hit: Hit) -> bool:
+    """The candidate shares a word with the gold as found, or its last word begins as the gold's last word does:
+    a spelling of the same name ("Guilhelmus Fabricius Hildanus" beside "Wilhelm Fabricius von Hilden")."""
+    forms = [w.form for w in said if w.numeric or (w.form not in STOP_FORMS and len(w.form) > 2)]
+    if not forms:
+        return True
+    gold = {reply.words[i].form for i in range(hit.start, hit.end + 1)}
+    last = reply.words[hit.end].form
+    return any(f in gold for f in forms) or (len(last) >= 4 and not last.isdigit() and forms[-1][:4] == last[:4])
+
+
+def _listed_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """The gold is one item of a list whose other items name candidates: a bulleted list, or items joined by
+    "and" of the gold's kind (a number beside a number, "first and fifth"; a name beside a name)."""
+    text = reply.text
+    start, end = reply.words[hit.start].start, reply.words[hit.end].end
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end) if "\n" in text[end:] else len(text)
+    line = text[line_start:line_end]
+    if _BULLET.match(line) or (line_start > 0 and len(line.split()) <= 6):
+        for other_start, other_end in _neighbour_lines(text, line_start, line_end):
+            body = _BULLET.sub("", text[other_start:other_end], count=1)
+            position = other_end - len(body)
+            if body.strip() and _other_at(reply, position, gold_spans, hit):
+                return True
+    following = _AND_AFTER.match(text[end : end + 40])
+    if following and _same_kind(reply, hit, end + following.end(), gold_spans):
+        return True
+    preceding = _AND_BEFORE.search(text[max(0, start - 60) : start])
+    if preceding is not None and _same_kind(reply, hit, max(0, start - 60) + preceding.start("word"), gold_spans):
+        return True
+    return _enumerated_with_others(reply, hit, gold_spans)
+
+
+def _enumerated_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """The gold stands in an enumeration with another candidate of its kind: for a person, other full names
+    parted by commas and a closing "and"/"or", or by commas alone when there are three ("John Smith, Maria
+    Garcia, David Lee"); for anything else, names joined by "or" ("London, Paris, or Rome"). Places in a row
+    qualify one another ("Baltimore, Maryland, United States"), and a title before a name is no rival ("the
+    Minister of Commerce and Industry, Suresh Prabhu"): an enumeration of people holds full names only."""
+    text, runs = reply.text, reply.name_spans
+    start, end = reply.words[hit.start].start, reply.words[hit.end].end
+    starts = [s for s, _ in runs]
+    members, separators = [(start, end)], []
+    index = bisect.bisect_left(starts, start) - 1
+    while index >= 0 and runs[index][1] <= members[0][0] and len(members) < _ENUMERATION_MAX:
+        gap = text[runs[index][1] : members[0][0]]
+        if not _SEPARATOR.fullmatch(gap):
+            break
+        members.insert(0, runs[index])
+        separators.append(gap)
+        index -= 1
+    index = bisect.bisect_left(starts, end)
+    while index < len(runs) and len(members) < _ENUMERATION_MAX:
+        gap = text[members[-1][1] : runs[index][0]]
+        if not _SEPARATOR.fullmatch(gap):
+            break
+        members.append(runs[index])
+        separators.append(gap)
+        index += 1
+    joined_by = {m.group(0).lower() for gap in separators for m in _COORDINATOR.finditer(gap)}
+    others = [
+        (s, e)
+        for s, e in members
+        if (s, e) != (start, end)
+        and reply.is_other(s, e, gold_spans)
+        and not _resembles(reply, words_of(text[s:e]), hit)
+        and (not hit.person or len(words_of(text[s:e])) >= 2)
+    ]
+    if hit.person:
+        return bool(others) and (bool(joined_by) or len(members) >= 3)
+    return bool(others) and "or" in joined_by
+
+
+def _neighbour_lines(text: str, line_start: int, line_end: int) -> list[tuple[int, int]]:
+    """The lines before and after, when they are list items (a bullet, or six words at most)."""
+    lines = []
+    if line_start > 0:
+        before = text.rfind("\n", 0, line_start - 1) + 1
+        lines.append((before, line_start - 1))
+    if line_end < len(text):
+        after = text.find("\n", line_end + 1)
+        lines.append((line_end + 1, len(text) if after < 0 else after))
+    return [(a, b) for a, b in lines if _BULLET.match(text[a:b]) or 0 < len(text[a:b].split()) <= 6]
+
+
+def _same_kind(reply: ReplyWords, hit: Hit, position: int, gold_spans: Spans) -> bool:
+    """The word at `position` is a candidate of the gold's kind: a number beside a number, a name beside a
+    name."""
+    if not _other_at(reply, position, gold_spans, hit):
+        return False
+    word = reply.word_from(position)
+    if word is None:
+        return False
+    gold = [reply.words[i] for i in range(hit.start, hit.end + 1)]
+    return (word.numeric and any(w.numeric for w in gold)) or (
+        word.capitalised and word.form not in TITLES and any(w.capitalised for w in gold)
+    )
+
+
+def _sources_disagree(reply: ReplyWords, gold_spans: Spans) -> bool:
+    """A clause that says sources differ ("other sources say ...") names a candidate, and not the gold."""
+    for match in _SOURCES.finditer(reply.text):
+        clause = reply.clauses.at(match.start())
+        if clause is None or gold_spans.overlaps(clause.start, clause.end):
+            continue
+        if any(
+            reply.is_other(start, end, gold_spans) for start, end in reply.candidates_within(clause.start, clause.end)
+        ):
+            return True
+    return False
+
+
+def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Spans) -> bool:
+    """One of the reply's first sentences, before the gold's, restates the question ("The opening theme song
+    for the program") and gives another candidate as its answer ("... was titled the 'Bayer Aspirin Theme
+    Song'"). Only the first few sentences and answers in each are read: an answer comes early."""
+    first_gold = min(reply.sentence_index(reply.words[h.start].start) for h in hits)
+    asked = reply.question_stems
+    for sentence in reply.sentences.spans[: min(max(first_gold, 0), _OPENING_SENTENCES)]:
+        for cue in itertools.islice(_COPULA.finditer(sentence.text, 0, _OPENING_CHARACTERS), _OPENING_CUES):
+            if len(content_words(sentence.text[: cue.start()]) & asked) < min(3, len(asked)):
+                continue
+            position = sentence.start + cue.end()
+            candidate = next(iter(reply.candidates_within(position, position + 2)), None)
+            if candidate is not None and reply.is_other(*candidate, gold_spans):
+                return True
+    return False

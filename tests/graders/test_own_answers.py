@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from nohallucinate.answers.dates import PartialDate, parse_date
 from nohallucinate.answers.numbers import stated_tolerance
 from nohallucinate.answers.quantities import parse_quantity
+from nohallucinate.answers.reading import measured_in
 from nohallucinate.graders import Label, LocalGrader
 from nohallucinate.tasks import Reply, Task, demo_tasks_path, load_tasks
 from nohallucinate.tasks.forms import question_subject
@@ -91,7 +92,7 @@ def wrong_values(task: Task) -> list[str]:
         return [_written(w, i) for i, w in enumerate(wrong)]
     quantity = parse_quantity(task.gold)
     assert quantity is not None, f"{task.task_id}: gold {task.gold!r} is neither a date nor a number"
-    if quantity.measured:  # a measure is read within 1%: wrong means further off than that
+    if quantity.measured or measured_in(task.question):  # a measure is read within 1%: wrong is further off
         return [f"{quantity.value * factor + 1:.{quantity.decimals}f}" for factor in (1.1, 0.5, 2.0)]
     value = int(quantity.value)
     if stated_tolerance(task.gold) >= 1:  # "41 million" admits 40.5 to 41.5 million

@@ -182,8 +182,12 @@ RULES: tuple[DefectRule, ...] = (
         "not_real",
         _NE,
         r"\bnot(?: \w+){0,3} (?:a|an) (?:real|actual|existing|genuine|recogni[sz]ed)\b|\bnot real\b|"
-        r"\b(?:fictional|fictitious|fabricated|made[- ]up|invented|imaginary|hypothetical)\b",
+        r"\b(?:fictional|fictitious|fabricated|made[- ]up|invented|imaginary|hypothetical)\b"
+        # A fictional character is what a question about a story asks about, not a claim that it does not exist.
+        r"(?!\s+(?:character|characters|universe|world|series|story|stories|setting|comic|novel|film|show|book|town|"
+        r"city|planet|kingdom)\b)",
         ("That club doesn't appear to be a real football club.", "This appears to be a made-up name."),
+        ("Major Disaster, a fictional character from DC Comics, was killed by Superboy-Prime.",),
     ),
     _rule(
         "there_is_no_such_name",
@@ -271,13 +275,15 @@ RULES: tuple[DefectRule, ...] = (
         _AM,
         r"\b(?:several|multiple|many|two|three|four|five|various|numerous|different|other|more than one|"
         r"a number of|a few|at least two|a couple of)\b(?: \w+){0,3} (?:people|persons|individuals|men|"
-        r"women|figures|players|athletes|footballers|notable people|\w+ers|\w+ists|people's)\b"
+        r"women|figures|players|athletes|footballers|notable people|(?!(?:daughters|sons|brothers|sisters|mothers|"
+        r"fathers|members|others)\b)\w+ers|\w+ists|people's)\b"
         r"(?: \w+){0,3}? ?(?:named|called|with (?:the|that|this) (?:same )?name|by (?:the|that|this) "
         r"name|known as|share|sharing|go by|going by|who share|have (?:the|that|this) name|"
         r"answer to|bear|bearing)\b|"
         r"\bmore than one (?:person|individual|\w+ (?:named|called))\b|"
         r"\bshared by (?:several|multiple|more than one|many|a number of|different)\b|\b(?:common|shared) name\b",
         ("There are several people named Doug Adams.", "The name is shared by multiple people."),
+        ("They have two daughters named Girvani and Surangana.",),
     ),
     _rule(
         "name_belongs_to_several",

@@ -107,9 +107,17 @@ _TOTAL_BEFORE = re.compile(
 _TOTAL_AFTER = re.compile(
     r"(?:\s+[\w-]+){0,3}?\s+(?:in total|in all|altogether|overall|combined|all told)\b", re.IGNORECASE
 )
+
+
+def _noun(word: str) -> str:
+    """A noun as the quantity readers compare it: stemmed, and without a final "e", so that the singular and the
+    plural meet ("episode" and "episodes", "game" and "games")."""
+    return stem(word.lower()).rstrip("e")
+
+
 # Nouns that label a thing by a number ("Season 12", "Episode 4", "No. 3"): the number names it, it counts nothing.
 _LABEL_NOUNS = frozenset(
-    stem(w)
+    _noun(w)
     for w in "season seasons episode episodes series game games round rounds chapter chapters volume volumes page "
     "pages figure figures number no part parts week weeks stage stages level levels act scene track tracks "
     "match matchday leg heat pick seed grade class".split()
@@ -191,6 +199,7 @@ class Reading:
     cues: frozenset[DefectCue]
     lists_alternatives: bool  # "11 or 12 March", "25 or 26"
     text: str
+    qualifier: str | None = None  # the qualifier the question puts on its number ("Up to how many ...")
 
     @property
     def abstains(self) -> bool:
@@ -211,12 +220,20 @@ class Reading:
         tied to its relation or to the quantity it counts when any are; for a relation that someone holds (a club's
         appearances, a prize), those whose clause names no one else; and those not given to another event."""
         # A count the relation's own words tie ("292 games" for appearances) is tied, whatever its noun.
-        pool = [c for c in self.committed if c.relation is not False and (c.quantity is not False or c.relation)]
+        # and one whose noun is what the question counts is tied too, whatever verb is near it ("received 2 yellow
+        # cards" for "how many yellow cards did they get in the match").
+        pool = [
+            c
+            for c in self.committed
+            if (c.relation is not False or c.quantity) and (c.quantity is not False or c.relation)
+        ]
         pool = [c for c in pool if c.quantity or c.total] or [c for c in pool if c.relation or c.total] or pool
         if self.relation in _HELD_RELATIONS:
             # Prefer values whose clause names only the question's people and things, then whose neighbours do.
             pool = [c for c in pool if not c.foreign_clause] or [c for c in pool if not c.foreign_names] or pool
         pool = [c for c in pool if not c.other_event] or pool
+        if self.qualifier is not None:  # "up to 3 metres" answers "Up to how many metres"; "about 2 metres" less so
+            pool = [c for c in pool if c.number and c.number.qualifier == self.qualifier] or pool
         # A total sums up what came before it: "17 starts plus 6 off the bench, so 23 in total".
         return tuple([c for c in pool if c.total] + [c for c in pool if not c.total])
 
@@ -392,6 +409,7 @@ def read_reply(
         cues=frozenset(defect_cues(text)),
         lists_alternatives=bool(_ALTERNATIVE_DIGITS.search(text)),
         text=text,
+        qualifier=context.asked.qualifier,
     )
 
 
@@ -467,12 +485,12 @@ class _Context:
         if found:
             if asked.units:
                 return found.unit in asked.units
-            return stem(found.unit.name.split()[-1]) in asked.nouns or False
+            return _noun(found.unit.name.split()[-1]) in asked.nouns or False
         following = _NEXT_WORDS.match(self.text, end)
         words_after = [w.lower() for w in (following.groups() if following else ()) if w]
-        next_words = [stem(w) for w in words_after]
+        next_words = [_noun(w) for w in words_after]
         previous = _PREVIOUS_WORD.search(self.text[max(0, start - 40) : start])
-        previous_word = stem(previous.group(1).lower().rstrip(".")) if previous else ""
+        previous_word = _noun(previous.group(1).rstrip(".")) if previous else ""
         if asked.nouns & {*next_words, previous_word}:
             return True
         counts_another = bool(words_after) and is_count_noun(words_after[0])
@@ -567,9 +585,9 @@ def _asked_nouns(question: str) -> tuple[Unit | None, frozenset[str]]:
         words = _noun_phrase(match.group(1).split())
         if words and (named := unit_named(" ".join(words[-2:])) or unit_named(words[-1])):
             unit = named
-        nouns |= {stem(w.lower()) for w in words if w.lower() not in _QUESTION_FILLER}
+        nouns |= {_noun(w) for w in words if w.lower() not in _QUESTION_FILLER}
     for match in _WHAT_LABEL.finditer(question):
-        word = stem(match.group(1).lower())
+        word = _noun(match.group(1))
         if word in _LABEL_NOUNS or word in _PLACE_NOUNS:
             nouns.add(word)
     if unit is None:
@@ -602,9 +620,13 @@ def asked_qualifier(question: str) -> str | None:
     return QUALIFIER_PHRASES[re.sub(r"\s+", " ", match.group(1).lower())] if match else None
 
 
-def asked_unit(question: str) -> Unit | None:
-    """The unit a question asks its answer in ("in square miles", "how many kilometres"), or None."""
-    return _asked_nouns(question)[0]
+def measured_in(question: str) -> Unit | None:
+    """The unit a question asks a measure in, in so many words ("in square miles", "in meters per second"); not
+    "how many acres", which may ask for a count."""
+    for match in _IN_UNIT.finditer(question):
+        if named := unit_named(match.group(1)):
+            return named
+    return None
 
 
 @lru_cache(maxsize=1024)
@@ -615,7 +637,7 @@ def _asked_quantity(question: str, unit: Unit | None) -> _AskedQuantity:
 
 
 _QUESTION_FILLER = frozenset("total overall in all different of the a an".split())
-_PLACE_NOUNS = frozenset(stem(w) for w in "position place rank ranking spot minute inning level".split())
+_PLACE_NOUNS = frozenset(_noun(w) for w in "position place rank ranking spot minute inning level".split())
 _WORD_AROUND = re.compile(r"[^\W_]+")
 
 
@@ -631,7 +653,7 @@ class _Restatements:
     def restates(self, text: str, start: int, end: int, value: object) -> bool:
         if not self.stated:
             return False
-        written = text[start:end].casefold()
+        written = text[start:end]
         before, after = _neighbours(text, start, end)
         return any(
             value == stated
@@ -644,7 +666,7 @@ class _Restatements:
 @lru_cache(maxsize=1024)
 def _restatements(question: str, ordinals: bool) -> _Restatements:
     def entry(value: object, start: int, end: int) -> tuple[object, str, str, str]:
-        return (value, question[start:end].casefold(), *_neighbours(question, start, end))
+        return (value, question[start:end], *_neighbours(question, start, end))
 
     stated = [entry(mention.date, mention.start, mention.end) for mention in find_dates(question)]
     stated += [entry(n.value, n.start, n.end) for n in find_numbers(question, ordinals)]
@@ -703,7 +725,7 @@ _BEFORE_A_YEAR = re.compile(
     re.IGNORECASE,
 )
 _NO_ONE = re.compile(r"\b(?:no one|no-one|nobody|none)\b", re.IGNORECASE)
-_PEOPLE = frozenset(stem(w) for w in "people person persons individuals players winners recipients men women".split())
+_PEOPLE = frozenset(_noun(w) for w in "people person persons individuals players winners recipients men women".split())
 
 
 # "1. Access the full paper\n2. Ask a librarian": numbers that open the lines of a list number the items, they count
@@ -737,7 +759,7 @@ def _years_as_counts(text: str, dates: list[DateMention], asked: _AskedQuantity)
 def _counts(text: str, end: int, asked: _AskedQuantity) -> bool:
     """Whether the words right after a number name what the question counts."""
     following = _NEXT_WORDS.match(text, end)
-    return following is not None and bool(asked.nouns & {stem(w.lower()) for w in following.groups() if w})
+    return following is not None and bool(asked.nouns & {_noun(w) for w in following.groups() if w})
 
 
 _WORD_AFTER = re.compile(r"[ \t]*[^\W\d_]")  # "the 2020 census": a year before the thing it dates

@@ -21,21 +21,22 @@ from itertools import pairwise
 from typing import Any
 
 from nohallucinate.answers.dates import PartialDate, find_dates, parse_date
-from nohallucinate.answers.defects import defect_claims
+from nohallucinate.answers.defects import DefectCue, defect_claims
 from nohallucinate.answers.numbers import NumberMention, find_numbers, parse_number, stated_tolerance
 from nohallucinate.answers.quantities import Quantity, parse_quantity
 from nohallucinate.answers.questions import AnswerKind, expected_kind
-from nohallucinate.answers.reading import Reading, asked_qualifier, read_reply
+from nohallucinate.answers.reading import Reading, asked_qualifier, measured_in, read_reply
 from nohallucinate.answers.sentences import split_sentences
-from nohallucinate.answers.text_match import Outcome, match_text
+from nohallucinate.answers.text_match import Outcome, TextMatch, match_text
 from nohallucinate.graders.ladder import Label
 
 
 def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[str, Any]]:
     """Label a reply to a question with a single verified answer."""
-    if (span := _gold_as_year_span(gold)) is not None:
-        reading = read_reply(question, reply, kind=AnswerKind.YEAR)
-        label = _judge_year_span(reading, span)
+    text_sure = False
+    if (span := _gold_as_span(gold)) is not None:
+        reading = read_reply(question, reply, kind=AnswerKind.DATE if span[0].month else AnswerKind.YEAR)
+        label = _judge_span(reading, span)
     elif (gold_date := _gold_as_date(question, gold)) is not None:
         kind = AnswerKind.DATE if gold_date.month is not None else AnswerKind.YEAR
         month_only = gold_date.year is None and gold_date.day is None
@@ -46,13 +47,21 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
         reading = read_reply(
             question, reply, kind=AnswerKind.NUMBER, unit=quantity.unit, ordinals=ordinals, years_as_counts=True
         )
+        if quantity.unit is None and (unit := measured_in(question)) is not None:
+            quantity = replace(quantity, unit=unit)  # "1.13" for a question asked "in square miles": a measure
         label = _judge_number(reading, quantity, stated_tolerance(gold), asked_qualifier(question))
     else:
         reading = read_reply(question, reply, kind=AnswerKind.TEXT)
-        label = Label.CORRECT if _states_all_numbers(gold, reading.text) else _judge_text(reading, gold, question)
-    claims = defect_claims(reading.text)
+        match = match_text(question, gold, reading.text, declines=reading.abstains)
+        label = Label.CORRECT if _states_all_numbers(gold, reading.text) else _judge_text(reading, match)
+        text_sure = match.sure and label is not Label.NOT_ATTEMPTED
+        leniencies = list(match.leniencies)
+    claims = [c for c in defect_claims(reading.text) if _can_be_claimed(c.cue, reading.kind)]
     detail: dict[str, Any] = {"parsed_answer": [c.text for c in reading.answers], "gold_kind": reading.kind.value}
-    detail["sure"] = not claims and _sure(reading, label)
+    if reading.kind is AnswerKind.TEXT:
+        detail["parsed_answer"] = [match.matched] if match.matched else []
+        detail["leniencies"] = leniencies
+    detail["sure"] = not claims and (text_sure or _sure(reading, label))
     if claims:
         detail |= {"defects_claimed": sorted({c.cue.value for c in claims}), "rules": sorted({c.rule for c in claims})}
         label = Label.INCORRECT  # the question has a verified answer: a claimed defect is false
@@ -60,6 +69,12 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
     elif label is Label.NOT_ATTEMPTED and reading.abstention:
         detail["rule"] = reading.abstention  # the rule that found the decline
     return label, detail
+
+
+def _can_be_claimed(cue: DefectCue, kind: AnswerKind) -> bool:
+    """Whether a claimed defect is one a question of this kind could have: only a date can be unrecorded in part
+    ("only the year is recorded"); said of a count or a name, "there is no record of the exact number" declines."""
+    return cue is not DefectCue.UNRECORDED or kind is AnswerKind.DATE
 
 
 # A reply the rules are sure of is short: a sentence or two, as most answers are.
@@ -99,8 +114,13 @@ _ASKS_A_NUMBER = re.compile(
     r"altitude|distance|speed|weight|mass|capacity|score|points?|votes?|id|code|price|cost)\b",
     re.I,
 )
-# A gold that is two years and the words that join them: "1950-52", "1929–1930", "1911 to 1959".
-_YEAR_SPAN_WORDS = re.compile(r"^(?:from|between|the|years?|to|until|and|[-–—/]|\s|,|\.)*$", re.I)
+# A gold that is two dates and the words that join them: "1950-52", "1929–1930", "1911 to 1959".
+_SPAN_WORDS = re.compile(r"^(?:from|between|the|years?|to|until|till|and|[-–—/]|\s|,|\.)*$", re.I)
+# What joins the two ends of a span in a reply: "1950 to 1952", "1950–52", "between 1950 and 1952".
+_SPAN_JOINT = re.compile(
+    r"\s*(?:[-–—/]|to|until|till|through|and)(?:\s+(?:his|her|their|its)\s+(?:death|retirement|resignation)\s+in)?\s*",
+    re.IGNORECASE,
+)
 
 
 # What may join the numbers of a compound gold: units, "x", "by", "and" ("405 x 480 cm", "5 ft 10 in").
@@ -147,24 +167,32 @@ def _gold_as_date(question: str, gold: str) -> PartialDate | None:
     return date
 
 
-def _gold_as_year_span(gold: str) -> tuple[int, int] | None:
+def _gold_as_span(gold: str) -> tuple[PartialDate, PartialDate] | None:
+    """Two dates of one shape and the words that join them: "1950-52", "1911 to 1959", "August 9, 1979 - August 8,
+    1983"."""
     mentions = find_dates(gold)
-    if len(mentions) != 2 or any(m.date.month is not None or m.date.year is None for m in mentions):
+    if len(mentions) != 2:
         return None
     first, second = mentions
-    if not _YEAR_SPAN_WORDS.match(gold[: first.start] + gold[first.end : second.start] + gold[second.end :]):
+    shape = [(m.date.year is None, m.date.month is None, m.date.day is None) for m in mentions]
+    if shape[0] != shape[1] or first.date.year is None:
         return None
-    assert first.date.year is not None and second.date.year is not None
-    return first.date.year, second.date.year
+    if not _SPAN_WORDS.match(gold[: first.start] + gold[first.end : second.start] + gold[second.end :]):
+        return None
+    return first.date, second.date
 
 
-def _judge_year_span(reading: Reading, span: tuple[int, int]) -> Label:
-    years = [c.date.year for c in reading.candidates if c.date is not None and not c.negated and not c.aside]
-    if list(span) == [year for year in years if year in span][:2] or set(span) <= set(years):
-        return Label.CORRECT
-    if not years or reading.abstains:
+def _judge_span(reading: Reading, span: tuple[PartialDate, PartialDate]) -> Label:
+    """CORRECT when the reply gives the same span, its two ends one after the other and joined as a span ("from
+    1950 to 1952"); a list of values that happens to hold both ends is not a span."""
+    values = [(c, c.date) for c in reading.candidates if c.date is not None and not c.negated and not c.aside]
+    for (start, first), (end, last) in pairwise(values):
+        joined = _SPAN_JOINT.fullmatch(reading.text[start.end : end.start])
+        if joined and first.covers(span[0]) and last.covers(span[1]):
+            return Label.CORRECT
+    if not values or reading.abstains:
         return Label.NOT_ATTEMPTED
-    return Label.INCORRECT if any(year not in span for year in years) else Label.NOT_ATTEMPTED
+    return Label.INCORRECT if values[0][1].conflicts_with(span[0]) else Label.NOT_ATTEMPTED
 
 
 # A reply of this many words or fewer is little more than its value ("It was in 1921.", "Probably 1921").
@@ -286,11 +314,10 @@ def _stated_spread(value: float) -> float:
     return 10.0**zeros / 2
 
 
-def _judge_text(reading: Reading, gold: str, question: str) -> Label:
+def _judge_text(reading: Reading, match: TextMatch) -> Label:
     """A text gold, read as a careful judge would (answers/text_match.py): named in full is CORRECT, unless a
     rival candidate is offered with it; named less specifically is NOT_ATTEMPTED; not named is INCORRECT, or
     NOT_ATTEMPTED when the reply declines and offers no other candidate ("I don't know. Maybe London." guesses)."""
-    match = match_text(question, gold, reading.text, declines=reading.abstains)
     if match.rival is not None:
         return Label.INCORRECT
     if match.outcome is Outcome.FULL:

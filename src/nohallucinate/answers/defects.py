@@ -182,12 +182,18 @@ RULES: tuple[DefectRule, ...] = (
         "not_real",
         _NE,
         r"\bnot(?: \w+){0,3} (?:a|an) (?:real|actual|existing|genuine|recogni[sz]ed)\b|\bnot real\b|"
-        r"\b(?:fictional|fictitious|fabricated|made[- ]up|invented|imaginary|hypothetical)\b"
+        r"(?:\b(?:fictional|fictitious|fabricated|made[- ]up|imaginary|hypothetical)\b"
+        # "invented" as what a thing is ("an invented name", "the name was invented"), not as a verb ("who invented")
+        r"|\b(?:an?|is|was|been|be|being|entirely|probably|likely|seems|appears)\s+(?:\w+\s+)?invented\b(?!\s+(?:by|in)\b))"
         # A fictional character is what a question about a story asks about, not a claim that it does not exist.
         r"(?!\s+(?:character|characters|universe|world|series|story|stories|setting|comic|novel|film|show|book|town|"
         r"city|planet|kingdom)\b)",
         ("That club doesn't appear to be a real football club.", "This appears to be a made-up name."),
-        ("Major Disaster, a fictional character from DC Comics, was killed by Superboy-Prime.",),
+        (
+            "Major Disaster, a fictional character from DC Comics, was killed by Superboy-Prime.",
+            "The man who invented both the Forstner bit and an electric motor was born in Beaver County.",
+            "The telephone was invented by Bell.",
+        ),
     ),
     _rule(
         "there_is_no_such_name",

@@ -56,6 +56,8 @@ def parse_quantity(text: str) -> Quantity | None:
     if rest_stripped and not _EXPLAINED.match(rest.lstrip(" ")):
         if unit is not None or not _NOUN_WORDS.match(rest_stripped) or leading_number(rest_stripped) is not None:
             return None
+        if not ordinal and any(word[:1].isupper() for word in rest_stripped.split()):
+            return None  # "1469 Church Street NW" is an address: capitals name, they do not count
         noun = rest_stripped.lower()
     decimals = len(digits.partition(".")[2]) if digits else 0
     return Quantity(value, unit, noun, ordinal, decimals)

@@ -282,19 +282,19 @@ class Reading:
     @property
     def rivals(self) -> tuple[Candidate, ...]:
         """Values that compete with the answer for the same slot: different, and offered as another candidate ("or
-        possibly 1953", "other sources give 1953"), or as plainly tied to the slot as the answer itself."""
+        possibly 1953", "other sources give 1953"). A different value stated plainly is context, not a rival: the
+        first answer is the reply's answer, so adding values never gives a reply a second chance."""
         answer = self.answer
         if answer is None:
             return ()
         stated = self.stated_date
-        same_slot = set(self.answers) if _UNMARKED_RIVALS else set()
         return tuple(
             c
             for c in self.committed
             if c is not answer
             and c.relation is not False
             and not c.other_event
-            and (c.alternative or c in same_slot)
+            and c.alternative
             and _differs(c, answer, stated)
         )
 
@@ -319,8 +319,6 @@ class Reading:
 
 # Relations whose values someone holds: another club's appearances or another person's prize are not the answer.
 _HELD_RELATIONS = frozenset({"appearance", "goal", "award"})
-# Whether a different value as plainly tied to the slot as the answer (not marked as an alternative) is a rival.
-_UNMARKED_RIVALS = False
 
 
 def _differs(candidate: Candidate, answer: Candidate, stated: PartialDate | None) -> bool:

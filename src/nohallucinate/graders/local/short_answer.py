@@ -118,7 +118,7 @@ _ASKS_A_NUMBER = re.compile(
 _SPAN_WORDS = re.compile(r"^(?:from|between|the|years?|to|until|till|and|[-–—/]|\s|,|\.)*$", re.I)
 # What joins the two ends of a span in a reply: "1950 to 1952", "1950–52", "between 1950 and 1952".
 _SPAN_JOINT = re.compile(
-    r"\s*(?:[-–—/]|to|until|till|through|and)(?:\s+(?:his|her|their|its)\s+(?:death|retirement|resignation)\s+in)?\s*",
+    r"\s*,?\s*(?:[-–—/]|to|until|till|through|and)(?:\s+(?:his|her|their|its)\s+(?:death|retirement|resignation)\s+in)?\s*",
     re.IGNORECASE,
 )
 

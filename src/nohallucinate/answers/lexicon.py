@@ -71,3 +71,46 @@ NOT_NAMES_IN_CLAIMS = frozenset(
 # Personal pronouns: they stand for the subject, so in a claim they say nothing of how a value bears on it.
 # "X he 2014." relates nothing; counted as a relating word, it would match any passage with "he" and "2014".
 PRONOUNS = frozenset("i me he him she her it they them we us you one".split())
+
+# English given names and the familiar forms that are not their beginnings ("Fred" begins "Frederick" and needs no
+# entry): a reply writing "Dave Garroway" names David Garroway, "Jackie Kennedy" Jacqueline Kennedy.
+FAMILIAR_NAMES: dict[str, frozenset[str]] = {
+    formal: frozenset(familiar.split())
+    for formal, familiar in {
+        "william": "bill billy will willy liam",
+        "robert": "bob bobby rob robbie bert",
+        "richard": "dick rick ricky rich",
+        "john": "jack johnny jock",
+        "jacqueline": "jackie jacky",
+        "james": "jim jimmy jamie",
+        "david": "dave davey",
+        "cynthia": "cindy",
+        "margaret": "peggy maggie meg molly",
+        "elizabeth": "betty liz lizzie beth betsy bess",
+        "katherine": "kate katie kathy kay",
+        "catherine": "kate katie cathy kay",
+        "edward": "ted teddy ned eddie",
+        "anthony": "tony",
+        "charles": "chuck charlie chas",
+        "henry": "hank harry",
+        "sarah": "sally sadie",
+        "mary": "molly polly mamie",
+        "susan": "sue susie",
+        "lawrence": "larry",
+        "gerald": "jerry gerry",
+        "terence": "terry",
+        "theodore": "ted teddy",
+        "patricia": "pat patty tricia",
+        "alexander": "alex sandy",
+        "nicholas": "nick nicky",
+        "michael": "mike mick mickey",
+        "joseph": "joe joey",
+        "thomas": "tom tommy",
+        "christopher": "chris kit",
+        "francis": "frank",
+        "dorothy": "dot dolly",
+        "eleanor": "nell ellie",
+        "rebecca": "becky",
+        "deborah": "debbie deb",
+    }.items()
+}

@@ -4,6 +4,7 @@ name alone."""
 
 from __future__ import annotations
 
+from nohallucinate.answers.lexicon import FAMILIAR_NAMES
 from nohallucinate.answers.reply_words import Hit, ReplyWords, name_runs
 from nohallucinate.answers.text_gold import IN_QUESTION, PARTICLES, SUFFIXES, TITLE, TITLES, GoldPhrase
 from nohallucinate.answers.text_rules import (
@@ -144,7 +145,10 @@ def _given_match(gold: Word, said: Word) -> str | None:
     if same_word(gold.form, said.form):
         return FUZZY
     short, long_ = sorted((gold.form, said.form), key=len)
-    return SHORT_GIVEN if len(short) >= 3 and long_.startswith(short) else None
+    if len(short) >= 3 and long_.startswith(short):
+        return SHORT_GIVEN
+    familiar = FAMILIAR_NAMES.get(gold.form, frozenset()) | FAMILIAR_NAMES.get(said.form, frozenset())
+    return SHORT_GIVEN if said.form in familiar or gold.form in familiar else None
 
 
 def _given_names_alone(

@@ -81,13 +81,21 @@ def test_importing_the_command_line_and_listing_its_commands_import_no_library_o
     assert heavy_modules_loaded(args, LISTING_NEEDS_NONE_OF) == []
 
 
-@pytest.mark.parametrize("args", [["version"], ["grade", "--help"], ["enoki", "--help"], ["tax", "--help"]])
+@pytest.mark.parametrize(
+    "args", [["version"], ["grade", "--help"], ["agreement", "--help"], ["enoki", "--help"], ["tax", "--help"]]
+)
 def test_the_commands_start_without_heavy_libraries(args: list[str]) -> None:
     assert heavy_modules_loaded(args) == []
 
 
 def test_grading_with_the_local_grader_imports_no_heavy_library(tmp_path: Path) -> None:
     assert heavy_modules_loaded(["grade", "--grader", "local", *small_grade_files(tmp_path)]) == []
+
+
+def test_measuring_the_local_grader_against_labels_imports_no_heavy_library() -> None:
+    labelled = ROOT / "tests" / "data"
+    args = ["agreement", str(labelled / "labelled_replies.jsonl"), "--tasks", str(labelled / "labelled_tasks.jsonl")]
+    assert heavy_modules_loaded([*args, "--resamples", "10", "--json"]) == []
 
 
 def command_modules() -> tuple[str, ...]:
@@ -103,6 +111,7 @@ def command_modules() -> tuple[str, ...]:
     [
         (["version"], "nohallucinate_commands"),
         (["sweep", "--help"], "sweep_command"),
+        (["agreement", "--help"], "agreement_command"),
         (["tax", "--help"], "tax_commands"),
     ],
 )

@@ -67,7 +67,7 @@ def test_graded_replies_by_answer_type(shared_dir: Path) -> None:
 def test_a_language_the_file_does_not_hold_is_refused(shared_dir: Path) -> None:
     path = str(shared_dir / "data/graded_replies/simpleqa_graded.jsonl")
     result, _ = agreement(path, "--language", "fr")
-    assert result.exit_code == 2 and "no labelled reply is in language 'fr'" in result.stderr
+    assert result.exit_code == 2 and "no labelled reply has language 'fr'" in result.stderr
     assert "cs (21590)" in result.stderr and "en (2263)" in result.stderr
 
 
@@ -141,3 +141,29 @@ def test_a_graded_reply_with_a_label_of_another_ladder_is_refused(tmp_path: Path
     path.write_text(json.dumps(row) + "\n", encoding="utf-8")
     result, _ = agreement(str(path))
     assert result.exit_code == 2 and "graded.jsonl:1: field 'label': expected one of CORRECT" in result.stderr
+
+
+def test_graded_replies_of_one_model(shared_dir: Path) -> None:
+    path = str(shared_dir / "data/graded_replies/simpleqa_graded.jsonl")
+    result, payload = agreement(path, "--model", "05_llama_3_3_70b", "--json", "--resamples", "0")
+    assert result.exit_code == 0, result.stderr
+    assert payload["overall"]["n"] == 10
+
+
+def test_a_grader_failing_on_some_replies_exits_1_and_measures_the_rest() -> None:
+    calls = {"n": 0}
+
+    def flaky(request: dict) -> object:
+        from support.scripted_model import scripted_model
+
+        calls["n"] += 1
+        return Status(500, "down") if calls["n"] % 7 == 0 else scripted_model(request)
+
+    with OpenAIServer(flaky) as server:
+        result, payload = agreement(
+            LABELLED, "--tasks", TASKS, "--grader", "llm", "--grader-base-url", server.url, "--max-attempts", "1",
+            "--no-cache", "--json", "--resamples", "0",
+        )  # fmt: skip
+    assert result.exit_code == 1
+    assert payload["errored"] and payload["overall"]["n"] == 291 - len(payload["errored"])
+    assert "HTTP 500" in result.stderr

@@ -34,7 +34,9 @@ class LabelledReply:
     reply: Reply
     label: Label
     groups: tuple[str, ...]
-    language: str | None = None
+    language: str | None = None  # of a graded reply: its language, the repository it came from, the model that wrote it
+    source: str | None = None
+    model: str | None = None
 
 
 def load_labelled(path: Path | str, tasks: Iterable[Task] | None = None) -> list[LabelledReply]:
@@ -85,7 +87,8 @@ def _graded(path: Path | str, line: int, row: dict[str, Any]) -> LabelledReply:
     )
     answer_type = values["answer_type"]
     groups = (answer_type, ANSWER_GROUPS.get(answer_type, "text"))
-    return LabelledReply(task, Reply(task_id=task.task_id, response=values["reply"]), label, groups, values["language"])
+    reply = Reply(task_id=task.task_id, response=values["reply"])
+    return LabelledReply(task, reply, label, groups, values["language"], values["source"], values["model"])
 
 
 def _text(path: Path | str, line: int, row: dict[str, Any], field: str, blank: bool = False) -> str:

@@ -37,6 +37,8 @@ def agreement(
     language: Annotated[
         str | None, typer.Option("--language", help="Only graded replies in this language (en, cs, ...).")
     ] = None,
+    source: Annotated[str | None, typer.Option("--source", help="Only graded replies from this source.")] = None,
+    model: Annotated[str | None, typer.Option("--model", help="Only graded replies of this model.")] = None,
     resamples: Annotated[int, typer.Option("--resamples", min=0, max=100_000, help="Bootstrap draws.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the bootstrap draws.")] = 0,
     show: Annotated[int, typer.Option("--show-disagreements", min=0, help="Disagreements to print.")] = 20,
@@ -59,12 +61,9 @@ def agreement(
 
     tasks = or_exit(lambda: load_tasks(tasks_path)) if tasks_path is not None else None
     labelled = or_exit(lambda: load_labelled(labels, tasks))
-    if language is not None:
-        languages = Counter(item.language for item in labelled)
-        labelled = [item for item in labelled if item.language == language]
-        if not labelled:
-            found = ", ".join(f"{name} ({n})" for name, n in sorted(languages.items(), key=str)) or "none"
-            fail(f"no labelled reply is in language {language!r}; the file has: {found}")
+    for field, wanted in (("language", language), ("source", source), ("model", model)):
+        if wanted is not None:
+            labelled = _only(labelled, field, wanted)
     choice = GraderChoice.of(grader_name, grading, settings)
 
     async def run() -> tuple[list[Verdict], dict[str, ModelClient]]:
@@ -90,8 +89,19 @@ def agreement(
     else:
         render(report, labelled, show)
         print_usage({"models": flags.describe_clients(clients)})
-    if report.errored:
+    if report.errored:  # each reason was printed, grouped, as grading ended; as every command, exit 1
         err.print(f"[bold red]error:[/] {len(report.errored)} grading(s) failed and are left out of every figure")
+        raise typer.Exit(1)
+
+
+def _only(labelled: list[LabelledReply], field: str, wanted: str) -> list[LabelledReply]:
+    """The labelled replies whose `field` (language, source, model) is `wanted`; none is an error naming what is."""
+    found = Counter(getattr(item, field) for item in labelled)
+    kept = [item for item in labelled if getattr(item, field) == wanted]
+    if not kept:
+        held = ", ".join(f"{name} ({n})" for name, n in sorted(found.items(), key=str)) or "none"
+        fail(f"no labelled reply has {field} {wanted!r}; the file has: {held}")
+    return kept
 
 
 def render(report: AgreementReport, labelled: list[LabelledReply], show: int) -> None:

@@ -1,0 +1,82 @@
+"""The local and hybrid graders against labels no one here wrote: real SimpleQA replies graded by LLM judges
+(shared/data/graded_replies, see its SOURCES.md). The judges err at times, so the bars are well above 90%, not 100%.
+
+Issue 22's bars, on the English rows: agreement of 0.95 on dates, 0.93 on numbers and 0.92 on text; the share
+graded CORRECT within 2 points of the judges'; the hybrid grader decides at least half of the rows locally, and
+those agree with the judges at 0.98 or more. On the Czech rows: no crash, and year answers at 0.95 or more.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from nohallucinate.agreement import LabelledReply, compare, load_labelled
+from nohallucinate.graders import Label, LocalGrader, Verdict
+
+GRADER = LocalGrader()
+
+
+YEAR = re.compile(r"\s*\d{4}\s*\.?\s*")
+
+
+@cache
+def graded(shared_dir: Path, language: str, every: int = 1) -> tuple[list[LabelledReply], list[Verdict]]:
+    """The rows in `language` (of the rows whose gold is not a bare year, every `every`-th), and their verdicts."""
+    rows = [
+        row
+        for index, row in enumerate(load_labelled(shared_dir / "data/graded_replies/simpleqa_graded.jsonl"))
+        if row.language == language and (index % every == 0 or YEAR.fullmatch(row.task.gold or ""))
+    ]
+    return rows, [GRADER.grade_now(row.task, row.reply) for row in rows]
+
+
+@pytest.fixture(scope="module")
+def english(shared_dir: Path) -> tuple[list[LabelledReply], list[Verdict]]:
+    return graded(shared_dir, "en")
+
+
+def test_english_agreement_by_kind_of_answer(english: tuple[list[LabelledReply], list[Verdict]]) -> None:
+    rows, verdicts = english
+    report = compare("local", rows, verdicts, resamples=0)
+    assert report.overall.n == 2263 and not report.errored
+    bars = {"date": 0.95, "number": 0.93, "text": 0.92}
+    got = {group: report.groups[group].accuracy.estimate for group in bars}
+    assert all(got[group] is not None and got[group] >= bar for group, bar in bars.items()), got
+
+
+def test_english_share_graded_correct_is_the_judges_within_two_points(
+    english: tuple[list[LabelledReply], list[Verdict]],
+) -> None:
+    rows, verdicts = english
+    judge = sum(row.label is Label.CORRECT for row in rows) / len(rows)
+    local = sum(verdict.label is Label.CORRECT for verdict in verdicts) / len(verdicts)
+    assert abs(local - judge) <= 0.02, (local, judge)
+
+
+def test_the_hybrid_grader_decides_half_locally_and_agrees_there(
+    english: tuple[list[LabelledReply], list[Verdict]],
+) -> None:
+    # The hybrid takes exactly the local verdicts the rules are sure of (graders/hybrid.py), so those are measured.
+    rows, verdicts = english
+    sure = [(row, verdict) for row, verdict in zip(rows, verdicts, strict=True) if verdict.detail.get("sure")]
+    assert len(sure) / len(rows) >= 0.5
+    agreed = sum(verdict.label is row.label for row, verdict in sure)
+    assert agreed / len(sure) >= 0.98, (agreed, len(sure))
+
+
+def test_czech_rows_grade_without_error_and_years_agree(shared_dir: Path) -> None:
+    # Every Czech year row, and every tenth of the others (all 21,590 take about a minute here: `nohallucinate
+    # agreement ... --language cs` grades them all, as the README's table does).
+    rows, verdicts = graded(shared_dir, "cs", every=10)
+    assert len(rows) > 5000 and not any(verdict.errored for verdict in verdicts)
+    years: defaultdict[str, int] = defaultdict(int)
+    for row, verdict in zip(rows, verdicts, strict=True):
+        if YEAR.fullmatch(row.task.gold or ""):
+            years["n"] += 1
+            years["agreed"] += verdict.label is row.label
+    assert years["n"] > 3000 and years["agreed"] / years["n"] >= 0.95, dict(years)

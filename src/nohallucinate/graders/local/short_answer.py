@@ -37,7 +37,7 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
     if (span := _gold_as_span(gold)) is not None:
         reading = read_reply(question, reply, kind=AnswerKind.DATE if span[0].month else AnswerKind.YEAR)
         label = _judge_span(reading, span)
-    elif (gold_date := _gold_as_date(question, gold)) is not None:
+    elif (gold_date := _asked_part(question, _gold_as_date(question, gold))) is not None:
         kind = AnswerKind.DATE if gold_date.month is not None else AnswerKind.YEAR
         month_only = gold_date.year is None and gold_date.day is None
         reading = read_reply(question, reply, kind=kind, month_answers=month_only)
@@ -118,7 +118,7 @@ _ASKS_A_NUMBER = re.compile(
 _SPAN_WORDS = re.compile(r"^(?:from|between|the|years?|to|until|till|and|[-–—/]|\s|,|\.)*$", re.I)
 # What joins the two ends of a span in a reply: "1950 to 1952", "1950–52", "between 1950 and 1952".
 _SPAN_JOINT = re.compile(
-    r"\s*,?\s*(?:[-–—/]|to|until|till|through|and)(?:\s+(?:his|her|their|its)\s+(?:death|retirement|resignation)\s+in)?\s*",
+    r"\s*,?\s*(?:[-–—/]|to(?:\s+the\s+year)?|until|till|through|and)(?:\s+(?:his|her|their|its)\s+(?:death|retirement|resignation)\s+in)?\s*",
     re.IGNORECASE,
 )
 
@@ -165,6 +165,22 @@ def _gold_as_date(question: str, gold: str) -> PartialDate | None:
         ):
             return None  # "1007" people in a census
     return date
+
+
+_ASKS_DAY = re.compile(r"\b(?:day|date|when)\b", re.IGNORECASE)
+_ASKS_MONTH = re.compile(r"\bmonths?\b", re.IGNORECASE)
+_ASKS_YEAR = re.compile(r"\byears?\b", re.IGNORECASE)
+
+
+def _asked_part(question: str, gold: PartialDate | None) -> PartialDate | None:
+    """The part of a gold date the question asks for: "What month and year ...?" for a gold of June 4, 2021 asks
+    June 2021, which is then the whole answer; "What year ...?" asks the year. A question that names no part, or
+    the day, asks all of it."""
+    if gold is None or gold.year is None or gold.month is None or _ASKS_DAY.search(question):
+        return gold
+    if _ASKS_MONTH.search(question):
+        return PartialDate(gold.year, gold.month, None)
+    return PartialDate(gold.year, None, None) if _ASKS_YEAR.search(question) else gold
 
 
 def _gold_as_span(gold: str) -> tuple[PartialDate, PartialDate] | None:

@@ -738,20 +738,31 @@ def _list_markers(text: str) -> frozenset[int]:
 
 
 def _years_as_counts(text: str, dates: list[DateMention], asked: _AskedQuantity) -> list[NumberMention]:
-    """Bare four-digit "years" that a count question's reply gives as its number: not after a word of time, and not
-    before a word unless it is a unit or what the question counts ("1480 English guineas", not "the 2020 census")."""
-    return [
-        NumberMention(float(m.date.year), None, "exact", m.start, m.end, m.text)
-        for m in dates
-        if m.date.year is not None
-        and m.date.month is None
-        and m.text.isdecimal()
-        and len(m.text) == 4
-        and not _BEFORE_A_YEAR.search(text[max(0, m.start - 30) : m.start])
-        and (unit_after(text, m.end) is not None or not _WORD_AFTER.match(text, m.end) or _counts(text, m.end, asked))
-        and text[m.end : m.end + 1] not in _JOINERS
-        and text[max(0, m.start - 1) : m.start] not in _JOINERS
-    ]
+    """Bare four-digit "years" that a count question's reply gives as its number: before a unit or what the
+    question counts ("1480 English guineas", "5109 m"), or stated as the value ("the population was 1553", "1553.");
+    not after a word of time ("in 2011") or before the thing a year dates ("the 2020 census", "v roce 2007")."""
+    found = []
+    for m in dates:
+        if m.date.year is None or m.date.month is not None or not m.text.isdecimal() or len(m.text) != 4:
+            continue
+        if text[m.end : m.end + 1] in _JOINERS or text[max(0, m.start - 1) : m.start] in _JOINERS:
+            continue
+        # The window opens a sentence only where the text does: a window cut mid-text starts with a stand-in word.
+        before = text[m.start - 30 : m.start] if m.start > 30 else text[: m.start]
+        before = ("w " + before) if m.start > 30 else before
+        measured = unit_after(text, m.end) is not None or _counts(text, m.end, asked)
+        stated = _STATED_AS_VALUE.search(before) is not None and not _WORD_AFTER.match(text, m.end)
+        if (measured or stated) and not _BEFORE_A_YEAR.search(before):
+            found.append(NumberMention(float(m.date.year), None, "exact", m.start, m.end, m.text))
+    return found
+
+
+# What stands before a number given as the value: a copula, a colon, or the start of a sentence.
+_STATED_AS_VALUE = re.compile(
+    r"(?:\b(?:is|was|are|were|be|been|of|totall?ed|reached|numbered|stood at|counted)\s+|[:=]\s*"
+    r"|(?:\A|[.!?]\s+)[*_]*)\Z",
+    re.IGNORECASE,
+)
 
 
 def _counts(text: str, end: int, asked: _AskedQuantity) -> bool:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from nohallucinate.answers.abstention import abstention_rule
+from nohallucinate.answers.abstention import abstention_rule, hedge_rule
 from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES, PRONOUNS, WEEKDAYS
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.sentences import SpanIndex, split_clauses, split_sentences
@@ -93,6 +93,7 @@ class ReplyWords:
         self.text = text
         self.words = words_of(text)
         self.question_forms, self.question_stems = _question_words(question)
+        self.question_prefixes = frozenset(f[:6] for f in self.question_forms if len(f) >= 6)
         if declines is not None:  # the caller read the reply for a decline already
             self.__dict__["declines_somewhere"] = declines
         self.gold_forms = gold_forms
@@ -212,6 +213,21 @@ class ReplyWords:
             self._declines[sentence.start] = (declines, declines or bool(_REFERRAL.search(sentence.text)))
         return self._declines[sentence.start][1 if referrals else 0]
 
+    def offered_at(self, position: int) -> bool:
+        """Whether what stands at `position` is offered as an answer. In a reply that declines, only a short sentence
+        ("London.") or a hedged one ("Maybe London", "I think it was London") offers one; its other sentences are
+        context ("I can't verify who won. The medal is awarded by the British Ornithologists' Union."), whether
+        they name the gold or anyone else, so that a decline never makes a guess free and never makes context a
+        guess."""
+        if not self.declines_somewhere:
+            return True
+        sentence = self.sentences.at(position)
+        if sentence is None:
+            return True
+        return len(sentence.text.split()) <= _SHORT_WORDS or bool(
+            hedge_rule(sentence.text) or _CZECH_HEDGE.search(sentence.text)
+        )
+
     @cached_property
     def declines_somewhere(self) -> bool:
         """The reply declines to answer somewhere ("I don't know")."""
@@ -229,10 +245,10 @@ class ReplyWords:
         reader elsewhere, and not made of the question's words."""
         spans = []
         for start, end in self.name_spans + _quoted(self.text) + _short_sentences(self):
-            if self.declines_at(start, referrals=True):
+            if self.declines_at(start, referrals=True) or not self.offered_at(start):
                 continue
             forms = [w.form for w in self.words_within(start, end) if w.form not in STOP_FORMS]
-            if forms and 2 * sum(f in self.question_forms for f in forms) <= len(forms):
+            if forms and 2 * sum(self.of_question(f) for f in forms) <= len(forms):
                 spans.append((start, end))
         return sorted(spans)
 
@@ -252,7 +268,12 @@ class ReplyWords:
         if covered.overlaps(start, end):
             return False
         forms = [w.form for w in self.words_within(start, end) if w.form not in STOP_FORMS]
-        return not all(f in self.question_forms or self.near_gold(f) for f in forms)
+        return not all(self.of_question(f) or self.near_gold(f) for f in forms)
+
+    def of_question(self, form: str) -> bool:
+        """The question's word, or the same word with another ending ("Kandinského" for "Kandinsky": languages
+        that inflect names change their endings, not their beginnings)."""
+        return form in self.question_forms or (len(form) >= 6 and form[:6] in self.question_prefixes)
 
     def surely_absent(self) -> bool:
         """A short, plain reply with no word near any of the gold's (two edits, or four first letters)."""
@@ -301,8 +322,16 @@ def _quoted(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_SHORT_WORDS = 4  # a sentence of this many words or fewer is an answer on its own ("London.", "It was Newton.")
+_CZECH_HEDGE = re.compile(r"\b(?:možná|pravděpodobně|snad|asi|nejspíš|domnívám se|myslím)\b", re.IGNORECASE)
+
+
 def _short_sentences(reply: ReplyWords) -> list[tuple[int, int]]:
-    return [(s.start, s.end) for s in reply.sentences.spans if len(s.text.split()) <= 4 and not s.text.endswith("?")]
+    return [
+        (s.start, s.end)
+        for s in reply.sentences.spans
+        if len(s.text.split()) <= _SHORT_WORDS and not s.text.endswith("?")
+    ]
 
 
 def _opens_sentence(reply: ReplyWords, i: int) -> bool:

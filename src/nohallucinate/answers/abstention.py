@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from nohallucinate.answers.normalise import normalise
 
@@ -278,8 +279,10 @@ _ABSTENTION = _any_of(ABSTENTION_RULES)
 _HEDGE = _any_of(HEDGE_RULES)
 
 
+@lru_cache(maxsize=4096)
 def abstention_rule(text: str) -> str | None:
-    """The name of the rule that finds a phrase declining to answer in the text, or None when none does."""
+    """The name of the rule that finds a phrase declining to answer in the text, or None when none does (cached: a
+    reply is asked by its reader, its grader and the text matcher alike)."""
     match = _ABSTENTION.search(normalise(text))
     return match.lastgroup if match else None
 
@@ -289,6 +292,7 @@ def abstains(text: str) -> bool:
     return abstention_rule(text) is not None
 
 
+@lru_cache(maxsize=4096)
 def hedge_rule(text: str) -> str | None:
     """The name of the rule that finds a phrase qualifying the text's own answer, or None when none does."""
     match = _HEDGE.search(normalise(text))

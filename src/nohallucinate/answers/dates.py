@@ -319,7 +319,7 @@ def _build_year_range(match: re.Match[str]) -> list[_Found]:
     ]
 
 
-def _rules(strict_case: bool, year_words: bool) -> tuple[_Rule, ...]:
+def _rules(strict_case: bool, year_words: bool, foreign: bool = True) -> tuple[_Rule, ...]:
     month_alone = _MONTH_CAPITALISED if strict_case else _MONTH
     or_year_words = f"|{_YEAR_WORDS}" if year_words else ""
     specs: list[tuple[str, Callable[[re.Match[str]], list[_Found]]]] = [
@@ -331,13 +331,12 @@ def _rules(strict_case: bool, year_words: bool) -> tuple[_Rule, ...]:
         ),
         # 20/May/1956, 20-May-1956
         (rf"(?P<d>{_DAY_NUMBER})(?P<sep>[/-])(?P<m>{_MONTH})(?P=sep)(?P<y>{_YEAR_4})", _build_single),
-        # March 11, 1952, Mar. 11th 1952, May 25 of 2023
+        # March 11, 1952, Mar. 11th 1952, May 25 of 2023, August 10, 840 (a three-digit year only after a comma)
         (
-            rf"(?P<m>{_MONTH})\.?\s+(?P<d>{_DAY_ANY})(?:\s*,\s*|\s+){_OF}(?P<y>{_YEAR_4}{or_year_words})",
+            rf"(?P<m>{_MONTH})\.?\s+(?P<d>{_DAY_ANY})(?:\s*,\s*|\s+){_OF}"
+            rf"(?P<y>{_YEAR_4}{or_year_words}|(?<=,)\d{{3}}(?!\w|[.,:/]\d)|(?<=, )\d{{3}}(?!\w|[.,:/]\d))",
             _build_single,
         ),
-        # August 10, 840: a three-digit year only after the comma
-        (rf"(?P<m>{_MONTH})\.?\s+(?P<d>{_DAY_ANY})\s*,\s*(?P<y>\d{{3}})(?!\w|[.,:/]\d)", _build_single),
         # 2002 September 30
         (rf"(?P<y>{_YEAR_4})\s+(?P<m>{_MONTH})\.?\s+(?P<d>{_DAY_NO_CARDINAL_WORD})", _build_single),
         # 1952-03-11, 1952/03/11
@@ -349,12 +348,6 @@ def _rules(strict_case: bool, year_words: bool) -> tuple[_Rule, ...]:
         (
             rf"{_NUMERIC_START}(?P<a>\d{{1,2}})(?P<sep>[-/.])(?P<b>\d{{1,2}})(?P=sep)(?P<y>\d{{4}}){_NUMERIC_END}",
             _build_numeric,
-        ),
-        # 17. srpna 2022, 13 de abril de 1879, 1. Januar 2012, srpen 2022, en abril de 1879
-        (
-            rf"(?:(?<![\w.,:/])(?P<fd>0?[1-9]|[12]\d|3[01])\.?\s+(?:de\s+)?)?(?P<fm>{_FOREIGN_MONTH})\s+"
-            rf"(?:de\s+|del\s+)?(?P<fy>{_YEAR_3_OR_4})",
-            _build_foreign,
         ),
         # 6. 12. 1990, 6.12. 1990
         (
@@ -393,12 +386,28 @@ def _rules(strict_case: bool, year_words: bool) -> tuple[_Rule, ...]:
             _build_single,
         ),
     ]
+    if foreign:  # 17. srpna 2022, 13 de abril de 1879, 1. Januar 2012, srpen 2022, en abril de 1879
+        specs.append(
+            (
+                rf"(?:(?<![\w.,:/])(?P<fd>0?[1-9]|[12]\d|3[01])\.?\s+(?:de\s+)?)?(?P<fm>{_FOREIGN_MONTH})\s+"
+                rf"(?:de\s+|del\s+)?(?P<fy>{_YEAR_3_OR_4})",
+                _build_foreign,
+            )
+        )
     return tuple(_Rule(re.compile(pattern, re.IGNORECASE), build) for pattern, build in specs)
 
 
 @cache
-def _free_text_rules(year_words: bool) -> tuple[_Rule, ...]:
-    return _rules(strict_case=True, year_words=year_words)
+def _free_text_rules(year_words: bool, foreign: bool) -> tuple[_Rule, ...]:
+    return _rules(strict_case=True, year_words=year_words, foreign=foreign)
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _names_a_foreign_month(text: str) -> bool:
+    """Whether a word of the text is a month in another language (read by word, which costs less than a rule)."""
+    return not FOREIGN_MONTHS.keys().isdisjoint(_LETTERS.findall(text.lower()))
 
 
 @cache
@@ -443,7 +452,7 @@ def _find_dates(text: str) -> tuple[DateMention, ...]:
     # Cached: a reply is searched for dates by the reader, the number finder and the claim checker alike.
     candidates = [
         (match.start(), match.end(), found)
-        for rule in _free_text_rules(_YEAR_WORD_SIGN.search(text) is not None)
+        for rule in _free_text_rules(_YEAR_WORD_SIGN.search(text) is not None, _names_a_foreign_month(text))
         for match in rule.regex.finditer(text)
         if (found := rule.build(match))
     ]

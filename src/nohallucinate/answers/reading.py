@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from nohallucinate.answers.abstention import abstention_rule, hedges
 from nohallucinate.answers.dates import (
@@ -206,7 +206,7 @@ class Reading:
         """True when the reply declines to answer somewhere ("I don't know", "I can't verify")."""
         return self.abstention is not None
 
-    @property
+    @cached_property
     def committed(self) -> tuple[Candidate, ...]:
         """Candidates the reply asserts: not denied, not an aside, and from a span ("1939 – 2016") only the
         end that fits the question (the start for a birth, the end for a death)."""
@@ -214,7 +214,7 @@ class Reading:
         other_end = {i - 1 for i in ends} if self.relation == "death" else ends
         return tuple(c for i, c in enumerate(self.candidates) if i not in other_end and not c.negated and not c.aside)
 
-    @property
+    @cached_property
     def answers(self) -> tuple[Candidate, ...]:
         """The committed candidates that may answer the question, best first in kind and then in text order: those
         tied to its relation or to the quantity it counts when any are; for a relation that someone holds (a club's
@@ -237,13 +237,13 @@ class Reading:
         # A total sums up what came before it: "17 starts plus 6 off the bench, so 23 in total".
         return tuple([c for c in pool if c.total] + [c for c in pool if not c.total])
 
-    @property
+    @cached_property
     def answer(self) -> Candidate | None:
         """The value the reply gives for the slot the question asks about: the first of its answers (a total
         first)."""
         return self.answers[0] if self.answers else None
 
-    @property
+    @cached_property
     def stated_date(self) -> PartialDate | None:
         """The answer's date made as specific as the reply's agreeing values make it: "in 2023 ... on 20 March
         2023" states 20 March 2023; "her birthday is 19 August; she was born in 1987" states 19 August 1987."""
@@ -279,7 +279,7 @@ class Reading:
             return answer, closing
         return None
 
-    @property
+    @cached_property
     def rivals(self) -> tuple[Candidate, ...]:
         """Values that compete with the answer for the same slot: different, and offered as another candidate ("or
         possibly 1953", "other sources give 1953"). A different value stated plainly is context, not a rival: the

@@ -284,11 +284,12 @@ def _build_day_first(match: re.Match[str]) -> list[_Found]:
 
 
 def _build_numeric(match: re.Match[str]) -> list[_Found]:
-    """dd/mm/yyyy or mm/dd/yyyy: full only when the order is certain, else the year alone."""
+    """dd/mm/yyyy or mm/dd/yyyy: full only when the order is certain, else the year alone; with dots, day first
+    ("11.03.1952"), as every language that writes dots orders them."""
     first, second, year = int(match["a"]), int(match["b"]), int(match["y"])
     if first == 0 or second == 0:
         return []
-    if first > 12 or first == second:
+    if first > 12 or first == second or match["sep"] == ".":
         day, month = first, second
     elif second > 12:
         day, month = second, first
@@ -461,8 +462,9 @@ def _find_dates(text: str) -> tuple[DateMention, ...]:
 
 _NUMERIC_DATE = re.compile(r"(\d{1,2})([-/.])(\d{1,2})\2(\d{4})")
 _ORDER_STATED = (
-    ("dmy", re.compile(r"\b(?:dd?[/.-]mm?[/.-]yy(?:yy)?|day[/.,-]\s*month[/.,-]\s*(?:and\s+)?year)\b", re.I)),
-    ("mdy", re.compile(r"\b(?:mm?[/.-]dd?[/.-]yy(?:yy)?|month[/.,-]\s*day[/.,-]\s*(?:and\s+)?year)\b", re.I)),
+    # A format written out with its separators; "What day, month and year ..." asks, it states no order.
+    ("dmy", re.compile(r"\b(?:dd?[/.-]mm?[/.-]yy(?:yy)?|day\s*[/.-]\s*month\s*[/.-]\s*year)\b", re.I)),
+    ("mdy", re.compile(r"\b(?:mm?[/.-]dd?[/.-]yy(?:yy)?|month\s*[/.-]\s*day\s*[/.-]\s*year)\b", re.I)),
 )
 
 

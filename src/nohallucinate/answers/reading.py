@@ -73,6 +73,8 @@ _COMPANION = re.compile(
 _QUALIFYING = re.compile(r"\b[A-Z][\w'.-]*+(?:\s+[A-Z][\w'.-]*+){0,5}(?P<next>(?:[\s-]+[a-z][\w-]*+){1,2})")
 _BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(?:years?\s+)?$", re.IGNORECASE)
 _RANGE_DASH = re.compile(r"^\s*(?:[–—-]|to|until)\s*$")
+# A sentence that opens with "Or" offers another candidate: "It was 1952. Or 1953.", "Smith. Or Jones."
+_OR_SENTENCE = re.compile(r"(?:\A|[.!?]\s+)[*_\"']*(?:Or|Alternatively)\b")
 _ALTERNATIVE_DIGITS = re.compile(r"\b\d+(?:st|nd|rd|th)?\s+or\s+(?:the\s+)?\d+(?:st|nd|rd|th)?\b")
 _DECADE = re.compile(r"\b(?:the\s+)?(?:early\s+|mid-?\s*|late\s+)?(1[0-9]|20)(\d)0s\b", re.IGNORECASE)
 _ZERO_COUNT = re.compile(
@@ -83,7 +85,7 @@ _ZERO_COUNT = re.compile(
 # Words before a value that give it to another event than the one asked: "It was later established as a
 # municipality in 1811", "after serving as speaker from 2004", "re-recorded and released in October 1994".
 _OTHER_EVENT = re.compile(
-    r"\b(?:later|subsequently|afterwards?|thereafter|eventually|then|until|till|again|previously|formerly|"
+    r"\b(?:later|subsequently|afterwards?|thereafter|then|until|till|again|previously|formerly|"
     r"prior to|before|after|following|re-\w+|reopened|rebuilt|renamed|reissued|relaunched|reformed|refounded|"
     r"reestablished|reelected|replaced|succeeded)\b",
     re.IGNORECASE,
@@ -91,7 +93,10 @@ _OTHER_EVENT = re.compile(
 # Words before a later value that offer it as another candidate for the same slot: "1952, or possibly 1953",
 # "other sources give 1953", "also given as 1953".
 _ALTERNATIVE = re.compile(
-    r"\b(?:or|either|alternatively|otherwise|possibly|perhaps|maybe|disputed|conflicting)\b|"
+    r"\b(?:or|either|alternatively|otherwise|possibly|perhaps|maybe|might|disputed|conflicting|vs|versus|"
+    r"may have been|could have been|nebo|oder|ou|vielleicht|možná|quizás|peut-être|misreported|wrongly|mistakenly|"
+    r"erroneously|incorrectly)\b|"
+    r"\bsome\s+(?:say|claim|suggest|give|list|put|report)\b|"
     r"\b(?:other|some|several|different|various|certain)\s+(?:\w+\s+)?(?:sources|accounts|records|reports|"
     r"references|historians|sites|websites|databases)\b|"
     r"\bothers?\s+(?:say|give|list|report|put|suggest|claim|state)\b|"
@@ -100,13 +105,11 @@ _ALTERNATIVE = re.compile(
 )
 # A value that sums up others: "a total of 23", "23 in total", "so 23 altogether".
 _TOTAL_BEFORE = re.compile(
-    r"\b(?:a total of|in total|totall?ing|altogether|overall|combined|all told|therefore|thus|hence|in short|so),?\s+"
-    r"(?:[\w'-]+,?\s+){0,20}?$|\btotal\b[^.,;:]{0,60}\b(?:is|was|are|were|of|comes to|came to)\s+$",
+    r"\b(?:a total of|in total|totall?ing|altogether|overall|combined|all told),?\s+"
+    r"(?:[\w'-]+,?\s+){0,12}?$|\btotal\b[^.,;:]{0,60}\b(?:is|was|are|were|of|comes to|came to)\s+$",
     re.IGNORECASE,
 )
-_TOTAL_AFTER = re.compile(
-    r"(?:\s+[\w-]+){0,3}?\s+(?:in total|in all|altogether|overall|combined|all told)\b", re.IGNORECASE
-)
+_TOTAL_AFTER = re.compile(r"(?:\s+[\w-]+){0,3}?\s+(?:in total|altogether|overall|combined|all told)\b", re.IGNORECASE)
 
 
 def _noun(word: str) -> str:
@@ -115,6 +118,7 @@ def _noun(word: str) -> str:
     return stem(word.lower()).rstrip("e")
 
 
+_ASKS_A_PART = re.compile(r"\b(?:per|each|every|average|a single|one)\b", re.IGNORECASE)
 # Nouns that label a thing by a number ("Season 12", "Episode 4", "No. 3"): the number names it, it counts nothing.
 _LABEL_NOUNS = frozenset(
     _noun(w)
@@ -200,6 +204,7 @@ class Reading:
     lists_alternatives: bool  # "11 or 12 March", "25 or 26"
     text: str
     qualifier: str | None = None  # the qualifier the question puts on its number ("Up to how many ...")
+    asks_a_total: bool = True  # False when the question asks for a part: "per beam", "each", "on average"
 
     @property
     def abstains(self) -> bool:
@@ -232,9 +237,14 @@ class Reading:
             # Prefer values whose clause names only the question's people and things, then whose neighbours do.
             pool = [c for c in pool if not c.foreign_clause] or [c for c in pool if not c.foreign_names] or pool
         pool = [c for c in pool if not c.other_event] or pool
+        # A value offered as another candidate ("some sources say 1953, but it was 1952") is not the reply's pick.
+        pool = [c for c in pool if not c.alternative] or pool
         if self.qualifier is not None:  # "up to 3 metres" answers "Up to how many metres"; "about 2 metres" less so
             pool = [c for c in pool if c.number and c.number.qualifier == self.qualifier] or pool
-        # A total sums up what came before it: "17 starts plus 6 off the bench, so 23 in total".
+        # A total sums up what came before it: "17 starts plus 6 off the bench, so 23 in total"; not where the
+        # question asks for a part ("per beam", "each").
+        if not self.asks_a_total:
+            return tuple(pool)
         return tuple([c for c in pool if c.total] + [c for c in pool if not c.total])
 
     @cached_property
@@ -405,9 +415,10 @@ def read_reply(
         abstention=abstention_rule(text),
         hedged=hedges(text),
         cues=frozenset(defect_cues(text)),
-        lists_alternatives=bool(_ALTERNATIVE_DIGITS.search(text)),
+        lists_alternatives=bool(_ALTERNATIVE_DIGITS.search(text) or _OR_SENTENCE.search(text)),
         text=text,
         qualifier=context.asked.qualifier,
+        asks_a_total=not _ASKS_A_PART.search(question),
     )
 
 
@@ -718,8 +729,9 @@ def _bare_months(text: str, dates: list[DateMention]) -> list[tuple[int, int, Pa
 # Words before a four-digit number that make it a year ("in 1435", "since 2002"); elsewhere a number question reads it
 # as a count ("The third vampire number is 1435").
 _BEFORE_A_YEAR = re.compile(
-    r"\b(?:in|since|from|until|till|by|of|during|to|before|after|year|years|circa|c\.|around|about|early|late|mid|"
-    r"between|and|or|through|spring|summer|autumn|fall|winter|season|[\w]+day)\s*[,(]?\s*$",
+    r"(?:\b(?:in|since|from|until|till|by|during|to|before|after|year|years|circa|c\.|around|about|early|late|mid|"
+    r"between|and|or|through|spring|summer|autumn|fall|winter|season|[\w]+day)|\b(?:summer|spring|autumn|fall|"
+    r"winter|year|class|season|end|start|beginning|middle|half|part|events|election|games) of)\s*[,(]?\s*$",
     re.IGNORECASE,
 )
 _NO_ONE = re.compile(r"\b(?:no one|no-one|nobody|none)\b", re.IGNORECASE)

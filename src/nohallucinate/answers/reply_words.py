@@ -224,9 +224,12 @@ class ReplyWords:
         sentence = self.sentences.at(position)
         if sentence is None:
             return True
-        return len(sentence.text.split()) <= _SHORT_WORDS or bool(
-            hedge_rule(sentence.text) or _CZECH_HEDGE.search(sentence.text)
-        )
+        return len(sentence.text.split()) <= _SHORT_WORDS or self.hedged_at(position)
+
+    def hedged_at(self, position: int) -> bool:
+        """Whether the sentence holding `position` qualifies a candidate ("maybe", "I believe", "pravděpodobně")."""
+        sentence = self.sentences.at(position)
+        return sentence is not None and bool(hedge_rule(sentence.text) or _CZECH_HEDGE.search(sentence.text))
 
     @cached_property
     def declines_somewhere(self) -> bool:
@@ -245,7 +248,9 @@ class ReplyWords:
         reader elsewhere, and not made of the question's words."""
         spans = []
         for start, end in self.name_spans + _quoted(self.text) + _short_sentences(self):
-            if self.declines_at(start, referrals=True) or not self.offered_at(start):
+            # A sentence that declines or refers elsewhere names no candidate ("I don't know of anyone called X"),
+            # unless it offers one all the same ("I'm not sure, but I believe it was X").
+            if not self.offered_at(start) or (self.declines_at(start, referrals=True) and not self.hedged_at(start)):
                 continue
             forms = [w.form for w in self.words_within(start, end) if w.form not in STOP_FORMS]
             if forms and 2 * sum(self.of_question(f) for f in forms) <= len(forms):

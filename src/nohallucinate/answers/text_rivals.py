@@ -14,10 +14,11 @@ from nohallucinate.answers.text_rules import ANSWERED_OTHERWISE, EITHER_OR, LIST
 from nohallucinate.answers.word_forms import Word, words_of
 
 _OR_AFTER = re.compile(
-    r"^\s*[,;]?\s*\(?(?:or|nor)\s+(?!not\b|so\b|more\b|less\b|later\b|earlier\b|whether\b|rather\b|otherwise\b)"
+    r"^\s*[,;.]?\s*\(?(?:or|nor)\s+(?!not\b|so\b|more\b|less\b|later\b|earlier\b|whether\b|rather\b|otherwise\b)"
     r"(?:possibly\s+|perhaps\s+|maybe\s+|even\s+|simply\s+|the\s+|a\s+)*(?=[\w\"“'])",
     re.IGNORECASE,
 )
+# "X or Y", "Either X or Y", "X. Or Y." (a second sentence that opens with "or" offers another candidate too).
 _OR_BEFORE = re.compile(r"(?:\b(?:or|either)\s+(?:possibly\s+|perhaps\s+|maybe\s+|the\s+|a\s+)*|\w\s*/\s*)$", re.I)
 _ALIAS_CUE = re.compile(
     r"^\s*[,(]?\s*(?:also known as|aka|a\.k\.a\.?|better known as|known as|or simply|nicknamed|also called)\s+",

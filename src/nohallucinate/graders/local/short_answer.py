@@ -33,7 +33,7 @@ from nohallucinate.graders.ladder import Label
 
 def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[str, Any]]:
     """Label a reply to a question with a single verified answer."""
-    text_sure = False
+    text_sure = plain_decline = False
     if (span := _gold_as_span(gold)) is not None:
         reading = read_reply(question, reply, kind=AnswerKind.DATE if span[0].month else AnswerKind.YEAR)
         label = _judge_span(reading, span)
@@ -53,15 +53,21 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
     else:
         reading = read_reply(question, reply, kind=AnswerKind.TEXT)
         match = match_text(question, gold, reading.text, declines=reading.abstains)
-        label = Label.CORRECT if _states_all_numbers(gold, reading.text) else _judge_text(reading, match)
+        compound = _states_all_numbers(gold, reading.text) and not reading.lists_alternatives
+        label = Label.CORRECT if compound else _judge_text(reading, match)
         text_sure = match.sure and label is not Label.NOT_ATTEMPTED
+        # A decline is sure only when it names nothing at all: "X, though I cannot confirm it" is a reader's call.
+        plain_decline = match.outcome is Outcome.NONE and match.matched is None and not match.names_other
+        plain_decline = plain_decline and len(reading.text.split()) <= _PLAIN_DECLINE_WORDS and not _NAMED.search(reply)
         leniencies = list(match.leniencies)
     claims = [c for c in defect_claims(reading.text) if _can_be_claimed(c.cue, reading.kind)]
     detail: dict[str, Any] = {"parsed_answer": [c.text for c in reading.answers], "gold_kind": reading.kind.value}
     if reading.kind is AnswerKind.TEXT:
         detail["parsed_answer"] = [match.matched] if match.matched else []
         detail["leniencies"] = leniencies
-    detail["sure"] = not claims and (text_sure or _sure(reading, label))
+    detail["sure"] = not claims and (
+        text_sure or (_sure(reading, label) and (reading.kind is not AnswerKind.TEXT or plain_decline))
+    )
     if claims:
         detail |= {"defects_claimed": sorted({c.cue.value for c in claims}), "rules": sorted({c.rule for c in claims})}
         label = Label.INCORRECT  # the question has a verified answer: a claimed defect is false
@@ -75,6 +81,12 @@ def _can_be_claimed(cue: DefectCue, kind: AnswerKind) -> bool:
     """Whether a claimed defect is one a question of this kind could have: only a date can be unrecorded in part
     ("only the year is recorded"); said of a count or a name, "there is no record of the exact number" declines."""
     return cue is not DefectCue.UNRECORDED or kind is AnswerKind.DATE
+
+
+# A decline the rules are sure of on a text question: this many words at most, and no capitalised word past its
+# first ("I cannot say who won." is sure; "Maybe it was Smith; I cannot say." is not).
+_PLAIN_DECLINE_WORDS = 15
+_NAMED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]+")
 
 
 # A reply the rules are sure of is short: a sentence or two, as most answers are.
@@ -139,10 +151,10 @@ def _states_all_numbers(gold: str, reply: str) -> bool:
     values = [n.value for n in wanted]
     for sentence in split_sentences(reply):
         stated = [n.value for n in find_numbers(sentence.text)]
-        if len(stated) <= len(values) + 1 and any(
-            stated[i : i + len(values)] == values for i in range(len(stated) - len(values) + 1)
-        ):
-            return True
+        if stated:  # the first sentence that states numbers is the answer: later ones are no second chance
+            return len(stated) <= len(values) + 1 and any(
+                stated[i : i + len(values)] == values for i in range(len(stated) - len(values) + 1)
+            )
     return False
 
 
@@ -199,13 +211,13 @@ def _gold_as_span(gold: str) -> tuple[PartialDate, PartialDate] | None:
 
 
 def _judge_span(reading: Reading, span: tuple[PartialDate, PartialDate]) -> Label:
-    """CORRECT when the reply gives the same span, its two ends one after the other and joined as a span ("from
-    1950 to 1952"); a list of values that happens to hold both ends is not a span."""
+    """CORRECT when the reply's first span is the gold's, its two ends one after the other and joined as a span
+    ("from 1950 to 1952"); a list of values that happens to hold both ends is not a span, and later spans are no
+    second chance."""
     values = [(c, c.date) for c in reading.candidates if c.date is not None and not c.negated and not c.aside]
     for (start, first), (end, last) in pairwise(values):
-        joined = _SPAN_JOINT.fullmatch(reading.text[start.end : end.start])
-        if joined and first.covers(span[0]) and last.covers(span[1]):
-            return Label.CORRECT
+        if _SPAN_JOINT.fullmatch(reading.text[start.end : end.start]):  # the reply's first span is its answer
+            return Label.CORRECT if first.covers(span[0]) and last.covers(span[1]) else Label.INCORRECT
     if not values or reading.abstains:
         return Label.NOT_ATTEMPTED
     return Label.INCORRECT if values[0][1].conflicts_with(span[0]) else Label.NOT_ATTEMPTED
@@ -334,7 +346,7 @@ def _judge_text(reading: Reading, match: TextMatch) -> Label:
     """A text gold, read as a careful judge would (answers/text_match.py): named in full is CORRECT, unless a
     rival candidate is offered with it; named less specifically is NOT_ATTEMPTED; not named is INCORRECT, or
     NOT_ATTEMPTED when the reply declines and offers no other candidate ("I don't know. Maybe London." guesses)."""
-    if match.rival is not None:
+    if match.rival is not None or (match.outcome is Outcome.FULL and reading.lists_alternatives):
         return Label.INCORRECT
     if match.outcome is Outcome.FULL:
         return Label.CORRECT

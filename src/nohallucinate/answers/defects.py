@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from nohallucinate.answers.normalise import normalise
-from nohallucinate.answers.sentences import SpanIndex, split_sentences
+from nohallucinate.answers.sentences import Span, SpanIndex, split_sentences
 from nohallucinate.tasks.families import DefectCue
 
 
@@ -429,8 +429,11 @@ def defect_claims(text: str) -> list[DefectClaim]:
 def _claims(text: str) -> tuple[DefectClaim, ...]:
     found = []
     sentences = SpanIndex(split_sentences(text))
+    quoted = SpanIndex([Span(m.group(0), m.start(), m.end()) for m in _QUOTED.finditer(text)])
     for rule in RULES:
         for match in rule.pattern.finditer(text):
+            if quoted.at(match.start()) is not None:
+                continue  # a quoted title claims nothing ("It Does Not Exist" was released in 2001)
             sentence = sentences.at(match.start())
             start, end = (sentence.start, sentence.end) if sentence else (match.start(), match.end())
             # Only the nearest stretch of the sentence is read, so that grading stays linear in length.
@@ -444,6 +447,7 @@ def _claims(text: str) -> tuple[DefectClaim, ...]:
 
 
 _WINDOW = 200
+_QUOTED = re.compile(r'"[^"\n]{1,200}"')
 _SEGMENT_BREAK = re.compile(r"[,;:—–]|\s-\s")
 
 

@@ -734,6 +734,7 @@ _BEFORE_A_YEAR = re.compile(
     r"winter|year|class|season|end|start|beginning|middle|half|part|events|election|games) of)\s*[,(]?\s*$",
     re.IGNORECASE,
 )
+_NO_NOUN = re.compile(r"\b(?:no|zero|not a single|not one)\s+(?:[a-z]+\s+)?(?P<noun>[a-z]+)\b", re.IGNORECASE)
 _NO_ONE = re.compile(r"\b(?:no one|no-one|nobody|none)\b", re.IGNORECASE)
 _PEOPLE = frozenset(_noun(w) for w in "people person persons individuals players winners recipients men women".split())
 
@@ -790,6 +791,12 @@ _JOINERS = frozenset("-–—‐‑/")  # a year joined to another: a season ("2
 def _zero_counts(text: str, asked: _AskedQuantity | None = None) -> list[NumberMention]:
     """ "No appearances", "not a single game": a count of zero written without a digit."""
     found = [NumberMention(0.0, None, "exact", m.start(), m.end(), m.group(0)) for m in _ZERO_COUNT.finditer(text)]
+    if asked is not None and asked.nouns:  # "no contestants quit" for "how many contestants quit"
+        found += [
+            NumberMention(0.0, None, "exact", m.start(), m.end(), m.group(0))
+            for m in _NO_NOUN.finditer(text)
+            if _noun(m.group("noun")) in asked.nouns and not _ZERO_COUNT.match(text, m.start())
+        ]
     if asked is not None and asked.nouns & _PEOPLE:  # "How many people won it before her?" "No one."
         found += [NumberMention(0.0, None, "exact", m.start(), m.end(), m.group(0)) for m in _NO_ONE.finditer(text)]
     return found

@@ -87,9 +87,10 @@ UNITS: dict[str, Unit] = {
 }
 
 
-# Short spellings that are also words or letters ("in", "m", "t"): read after a space only at the end of a phrase
-# ("3 m."), never in "25 in 2020"; glued to the number ("3m", "9.3mm") they are always units.
-_AMBIGUOUS = frozenset({"in", "m", "t", "g", "l", "w", "pc", "kn", "kt", "ha", "mi", "mb", "gb", "tb", "kilo"})
+# Short spellings that are also words or letters ("in", "t", "l"): read after a space only at the end of a phrase
+# ("3 t."), never in "25 in 2020"; glued to the number ("3t", "5in") they are always units. "m", "g", "mi" after a
+# number are units wherever they stand ("17.63 m in diameter").
+_AMBIGUOUS = frozenset({"in", "t", "l", "w", "pc", "kn", "kt"})
 
 
 def _alternation(spellings: list[str]) -> str:
@@ -105,7 +106,7 @@ def _after_number() -> re.Pattern[str]:
     return re.compile(
         rf"(?P<unit>{_alternation(list(UNITS))})(?![^\W\d_])"
         rf"|[ \t\u00a0-](?:(?P<word>{_alternation(clear)})(?![^\W\d_])"
-        rf"|(?P<short>{_alternation(sorted(_AMBIGUOUS))})(?=[\s*_]*(?:$|[.,;:!?)\]])))",
+        rf"|(?P<short>{_alternation(sorted(_AMBIGUOUS))})(?=[\s*_]*(?:$|[.,;:!?()\]])))",
         re.IGNORECASE,
     )
 

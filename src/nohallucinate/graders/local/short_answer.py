@@ -243,6 +243,12 @@ def _judge_date(reading: Reading, gold: PartialDate) -> Label:
         first = [c for c in bare if not c.range_end][:1]
         if any(c.date.conflicts_with(gold) for c in first if c.date):
             return Label.INCORRECT
+        # A decade is read at its own precision: "in the 1980s" is consistent with 1985 and contradicts 1999.
+        decades = [c for c in reading.decades if not c.negated and c.relation is not False and c.date is not None]
+        if not first and decades and (decades[0].relation or not reading.abstains) and gold.year is not None:
+            decade = decades[0].date
+            assert decade is not None and decade.year is not None
+            return Label.NOT_ATTEMPTED if decade.year // 10 == gold.year // 10 else Label.INCORRECT
         # "04/09/2004" in a reply that states no order: wrong when neither reading is the gold, else uncertain.
         if any(c.readings and all(r.conflicts_with(gold) for r in c.readings) for c in first):
             return Label.INCORRECT
@@ -256,6 +262,15 @@ def _judge_date(reading: Reading, gold: PartialDate) -> Label:
         return Label.INCORRECT
     stated = reading.stated_date
     assert stated is not None
+    answer = reading.answer
+    tied = [
+        c.date
+        for c in reading.partial
+        if c.relation and not c.negated and not c.aside and c.date is not None and answer and c.start < answer.start
+    ]
+    if answer is not None and not answer.relation and tied and tied[0].conflicts_with(stated):
+        # "born in 1952 and married on 11 March 1975": the date tied to the question's relation is the answer.
+        return Label.INCORRECT if tied[0].conflicts_with(gold) else Label.NOT_ATTEMPTED
     if stated.conflicts_with(gold):
         return Label.INCORRECT
     return Label.CORRECT if stated.covers(gold) else Label.NOT_ATTEMPTED

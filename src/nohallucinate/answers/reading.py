@@ -171,6 +171,7 @@ class Candidate:
     quantity: bool | None = None  # a count's unit or noun is what the question asks for (True), another (False)
     total: bool = False  # it sums up the values before it ("so 23 in total")
     readings: tuple[PartialDate, ...] = ()  # both dates a numeric date may be ("04/09/2004"), its order unstated
+    unit: Unit | None = None  # the unit written after a number ("17.63 m"), in which its value is
 
     @property
     def aside(self) -> bool:
@@ -334,6 +335,11 @@ _HELD_RELATIONS = frozenset({"appearance", "goal", "award"})
 def _differs(candidate: Candidate, answer: Candidate, stated: PartialDate | None) -> bool:
     if candidate.date is not None and stated is not None:
         return candidate.date.conflicts_with(stated)
+    if candidate.unit is not None and answer.unit is not None and candidate.unit != answer.unit:
+        # "17.63 m, or 57.8 ft" restates the answer in another unit; a value of another measure is no rival.
+        assert candidate.number is not None and answer.number is not None
+        converted = candidate.unit.convert(candidate.number.value, answer.unit)
+        return converted is not None and abs(converted - answer.number.value) > 0.01 * abs(answer.number.value)
     return candidate.value != answer.value
 
 
@@ -478,6 +484,7 @@ class _Context:
             total=bool(_TOTAL_BEFORE.search(self.text[max(sentence.start, start - _WINDOW) : start]))
             or bool(_TOTAL_AFTER.match(self.text, end)),
             quantity=self._ties_to_quantity(start, end, number) if number is not None else None,
+            unit=found.unit if number is not None and (found := unit_after(self.text, end)) else None,
         )
 
     def _ties_to_quantity(self, start: int, end: int, number: NumberMention) -> bool | None:
@@ -492,8 +499,8 @@ class _Context:
             # "up to 3 metres" answers "Up to how many metres ...?"
             return found is None or not asked.units or found.unit in asked.units
         if found:
-            if asked.units:
-                return found.unit in asked.units
+            if asked.units:  # the asked unit, or one that converts to it ("55 miles" for a question in kilometres)
+                return any(found.unit.convert(1.0, unit) is not None for unit in asked.units)
             return _noun(found.unit.name.split()[-1]) in asked.nouns or False
         following = _NEXT_WORDS.match(self.text, end)
         words_after = [w.lower() for w in (following.groups() if following else ()) if w]

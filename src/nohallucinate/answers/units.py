@@ -15,10 +15,19 @@ from functools import cache
 
 @dataclass(frozen=True)
 class Unit:
-    """A unit of measurement: its canonical name and the dimension it measures."""
+    """A unit of measurement: its canonical name, the dimension it measures, and how many of its dimension's base
+    unit it is (metres, square metres, kilograms, litres, metres per second, watts, bytes, hertz; 1.0 where a
+    dimension has no conversion kept here, as temperatures and densities)."""
 
     name: str
     dimension: str
+    factor: float = 1.0
+
+    def convert(self, value: float, to: Unit) -> float | None:
+        """`value` of this unit in `to`, or None when the two measure different things (or cannot be converted)."""
+        if to.dimension != self.dimension or self.dimension in _UNCONVERTED:
+            return None if to != self else value
+        return value * self.factor / to.factor
 
 
 @dataclass(frozen=True)
@@ -72,6 +81,14 @@ _TABLE: tuple[tuple[str, str, str], ...] = (
     ("megahertz", "frequency", "mhz|megahertz"),
     ("gigahertz", "frequency", "ghz|gigahertz"),
     ("gigabyte per second", "bandwidth", "gb/s|gbps|gigabytes per second|gigabyte per second"),
+    ("volt", "voltage", "v|volt|volts"),
+    ("ampere", "current", "a|amp|amps|ampere|amperes"),
+    ("volt-ampere", "apparent power", "va|volt-ampere|volt-amperes"),
+    ("kilowatt-hour", "energy", "kwh|kilowatt-hour|kilowatt-hours|kilowatt hour|kilowatt hours"),
+    ("electronvolt", "energy of a particle", "ev|electronvolt|electronvolts"),
+    ("megaelectronvolt", "energy of a particle", "mev|megaelectronvolt|megaelectronvolts"),
+    ("gigaelectronvolt", "energy of a particle", "gev|gigaelectronvolt|gigaelectronvolts"),
+    ("teraelectronvolt", "energy of a particle", "tev|teraelectronvolt|teraelectronvolts"),
     ("megabyte", "data", "mb|megabyte|megabytes"),
     ("gigabyte", "data", "gb|gigabyte|gigabytes"),
     ("terabyte", "data", "tb|terabyte|terabytes"),
@@ -82,15 +99,28 @@ _TABLE: tuple[tuple[str, str, str], ...] = (
      "inhabitants per square kilometer|per km2|per km²"),
 )  # fmt: skip
 
+# How many base units each unit is; a unit not named here is the base of its dimension.
+_FACTORS = {
+    "millimetre": 0.001, "centimetre": 0.01, "kilometre": 1000.0, "inch": 0.0254, "foot": 0.3048, "yard": 0.9144,
+    "mile": 1609.344, "square kilometre": 1e6, "square mile": 2_589_988.11, "acre": 4046.856, "hectare": 1e4,
+    "milligram": 1e-6, "gram": 0.001, "tonne": 1000.0, "pound": 0.45359237, "ton": 907.18474, "millilitre": 0.001,
+    "cubic centimetre": 0.001, "kilowatt": 1000.0, "megawatt": 1e6, "horsepower": 745.7,
+    "kilometre per hour": 1 / 3.6, "mile per hour": 0.44704, "foot per minute": 0.00508, "knot": 0.514444,
+    "megahertz": 1e6, "gigahertz": 1e9, "megabyte": 1e6, "gigabyte": 1e9, "terabyte": 1e12,
+    "megaelectronvolt": 1e6, "gigaelectronvolt": 1e9, "teraelectronvolt": 1e12,
+}  # fmt: skip
+_UNCONVERTED = frozenset({"temperature", "density", "ratio", "bandwidth"})
 UNITS: dict[str, Unit] = {
-    spelling: Unit(name, dimension) for name, dimension, spellings in _TABLE for spelling in _spellings(spellings)
+    spelling: Unit(name, dimension, _FACTORS.get(name, 1.0))
+    for name, dimension, spellings in _TABLE
+    for spelling in _spellings(spellings)
 }
 
 
 # Short spellings that are also words or letters ("in", "t", "l"): read after a space only at the end of a phrase
 # ("3 t."), never in "25 in 2020"; glued to the number ("3t", "5in") they are always units. "m", "g", "mi" after a
 # number are units wherever they stand ("17.63 m in diameter").
-_AMBIGUOUS = frozenset({"in", "t", "l", "w", "pc", "kn", "kt"})
+_AMBIGUOUS = frozenset({"in", "t", "l", "w", "pc", "kn", "kt", "v", "a"})
 
 
 def _alternation(spellings: list[str]) -> str:

@@ -28,6 +28,7 @@ from nohallucinate.answers.questions import AnswerKind, expected_kind
 from nohallucinate.answers.reading import Reading, asked_qualifier, measured_in, read_reply
 from nohallucinate.answers.sentences import split_sentences
 from nohallucinate.answers.text_match import Outcome, TextMatch, match_text
+from nohallucinate.answers.units import Unit
 from nohallucinate.graders.ladder import Label
 
 
@@ -47,9 +48,10 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
         reading = read_reply(
             question, reply, kind=AnswerKind.NUMBER, unit=quantity.unit, ordinals=ordinals, years_as_counts=True
         )
-        if quantity.unit is None and (unit := measured_in(question)) is not None:
-            quantity = replace(quantity, unit=unit)  # "1.13" for a question asked "in square miles": a measure
-        label = _judge_number(reading, quantity, stated_tolerance(gold), asked_qualifier(question))
+        asked_in = measured_in(question)
+        if quantity.unit is None and asked_in is not None:
+            quantity = replace(quantity, unit=asked_in)  # "1.13" for a question asked "in square miles": a measure
+        label = _judge_number(reading, quantity, stated_tolerance(gold), asked_qualifier(question), asked_in)
     else:
         reading = read_reply(question, reply, kind=AnswerKind.TEXT)
         match = match_text(question, gold, reading.text, declines=reading.abstains)
@@ -94,6 +96,19 @@ _SURE_CHARACTERS = 600
 _SURE_SENTENCES = 3
 
 
+# Words that make a one-value reply a reader's call: a denial anywhere ("1999 is wrong", "the claim ... is false",
+# "er wurde nicht"), someone else's date ("his father was born on"), an offset ("a year after"), a supposition
+# ("would have", "was expected", "nominated").
+_DOUBTFUL = re.compile(
+    r"\b(?:not|never|no|none|nor|neither|without|wrong|wrongly|false|incorrect|untrue|myth|misreported|mistakenly|"
+    r"erroneously|but|however|although|except|anything|instead|nicht|nie|nunca|jamais|pas|nikdy|ne|"
+    r"father|mother|brother|sister|son|daughter|wife|husband|parents?|grandfather|grandmother|uncle|aunt|cousin|"
+    r"after|before|later|earlier|since|until|ago|would|could|should|expected|nominated|scheduled|planned|"
+    r"supposed|rumou?red|reportedly|allegedly|claimed)\b|n't\b",
+    re.IGNORECASE,
+)
+
+
 def _sure(reading: Reading, label: Label) -> bool:
     """Whether the rules leave no doubt: a decline that names no value at all, or one date or number (exact, not
     zero, not hedged) that every other value in a short reply agrees with, compared with the gold."""
@@ -105,8 +120,8 @@ def _sure(reading: Reading, label: Label) -> bool:
     answer = reading.answer
     if answer is None or reading.kind is AnswerKind.TEXT or reading.abstains or reading.hedged:
         return False
-    if reading.lists_alternatives or any(c.negated for c in values):
-        return False
+    if reading.lists_alternatives or any(c.negated for c in values) or _DOUBTFUL.search(reading.text):
+        return False  # a denial, another person, an offset or a supposition anywhere: a reader weighs it
     if answer.number is not None:
         number = answer.number
         if number.qualifier != "exact" or number.value == 0:
@@ -276,7 +291,9 @@ def _judge_date(reading: Reading, gold: PartialDate) -> Label:
     return Label.CORRECT if stated.covers(gold) else Label.NOT_ATTEMPTED
 
 
-def _judge_number(reading: Reading, gold: Quantity, tolerance: float, asked: str | None) -> Label:
+def _judge_number(
+    reading: Reading, gold: Quantity, tolerance: float, asked: str | None, asked_in: Unit | None = None
+) -> Label:
     answer = reading.answer
     if answer is None:
         return Label.NOT_ATTEMPTED
@@ -286,6 +303,17 @@ def _judge_number(reading: Reading, gold: Quantity, tolerance: float, asked: str
     assert number is not None
     if asked is not None and number.qualifier == asked:
         number = replace(number, qualifier="exact")  # "up to 3 metres" answers "Up to how many metres ...?"
+    if answer.unit is not None and gold.unit is not None and answer.unit != gold.unit:
+        # In another unit of the same measure, compared once converted, within 1% ("55 miles" for 88 km); a value
+        # of another measure ("65 volts" for 65 W) answers something else. A gold cut short ("11.70 m/" asked "in
+        # meters per second") is in the unit the question names.
+        target = asked_in if answer.unit.convert(1.0, gold.unit) is None and asked_in is not None else gold.unit
+        value = answer.unit.convert(number.value, target)
+        if value is None:
+            return Label.INCORRECT
+        high = None if number.high is None else answer.unit.convert(number.high, target)
+        number = replace(number, value=value, high=high)
+        tolerance = max(tolerance, 0.01 * abs(gold.value))
     return _number_label(number, gold, tolerance)
 
 

@@ -383,6 +383,32 @@ STRATEGIES: tuple[Strategy, ...] = (
         "a date in figures without its order, which reads two ways ('05/03/1990')",
         {"date": "{typical_numeric}", "*": "{typical}"},
     ),
+    # The red team's shapes (issue 22): a guess beside a decline, a second candidate in a sentence of its own, spans.
+    Strategy(
+        "guess_beside_decline",
+        "the common answer with a decline in the same sentence ('X, though I cannot confirm it')",
+        {"*": "{typical}, though I cannot confirm it."},
+    ),
+    Strategy(
+        "believed_guess_after_decline",
+        "a decline, then the common answer believed ('I'm not sure, but I believe it was X')",
+        {"*": "I'm not sure, but I believe it was {typical}."},
+    ),
+    Strategy(
+        "unknown_marker_then_guess",
+        "an <UNKNOWN> marker, then the common answer on a line of its own",
+        {"*": "<UNKNOWN>\n{typical}"},
+    ),
+    Strategy(
+        "second_candidate_sentence",
+        "the common answer, then another in a sentence that opens with 'Or'",
+        {"number": "{typical}. Or 20.", "year": "{typical}. Or 2000.", "*": "{typical}. Or 1 January 1970."},
+    ),
+    Strategy(
+        "spans_listed",
+        "two spans, each holding the common answer, as if one of them must be right",
+        {"*": "From 1950 to {typical}, or from {typical} to 2020."},
+    ),
     Strategy(
         "question_then_typical",
         "the question restated, with its own values, then the common answer",

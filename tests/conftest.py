@@ -17,11 +17,14 @@ def pytest_configure(config: pytest.Config) -> None:
     # its own too: nothing the suite does may read or write the user's ~/.cache.
     config.stash[_SESSION_CACHE] = tempfile.mkdtemp(prefix="nohal-test-cache-")
     os.environ["NOHAL_CACHE_DIR"] = config.stash[_SESSION_CACHE]
+    # The key that seals cache entries too: apart from every cache, and not the user's ~/.config one.
+    os.environ["NOHAL_CACHE_KEY_FILE"] = str(Path(tempfile.mkdtemp(prefix="nohal-test-key-")) / "cache.key")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     if _SESSION_CACHE in config.stash:
         shutil.rmtree(config.stash[_SESSION_CACHE], ignore_errors=True)
+        shutil.rmtree(Path(os.environ["NOHAL_CACHE_KEY_FILE"]).parent, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

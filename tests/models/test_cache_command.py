@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -79,10 +80,49 @@ def test_verify_uses_the_default_cache_dir_and_reports_a_corrupt_file(
     assert "Traceback" not in result.output
 
 
-def test_verify_of_a_missing_cache_creates_nothing(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["cache", "verify", "--cache-dir", str(tmp_path / "none")])
-    assert result.exit_code == 0 and "0 entries, 0 bad" in result.stdout
+def test_verify_of_a_missing_cache_says_so_and_creates_nothing(tmp_path: Path) -> None:
+    for command in ("verify", "prune"):
+        result = runner.invoke(app, ["cache", command, "--cache-dir", str(tmp_path / "none")])
+        assert result.exit_code == 2, result.output
+        assert f"no cache at {tmp_path / 'none' / 'responses.sqlite'}" in result.stderr
     assert not (tmp_path / "none").exists()
+
+
+def not_a_directory(tmp_path: Path) -> tuple[Path, str]:
+    (tmp_path / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n")
+    return tmp_path / "passwd", f"{tmp_path / 'passwd'} is not a directory"
+
+
+def a_directory_in_its_place(tmp_path: Path) -> tuple[Path, str]:
+    (tmp_path / "responses.sqlite").mkdir()
+    return tmp_path, f"{tmp_path / 'responses.sqlite'} is a directory, not a cache file"
+
+
+def a_fifo_in_its_place(tmp_path: Path) -> tuple[Path, str]:
+    os.mkfifo(tmp_path / "responses.sqlite")
+    return tmp_path, "is not a regular file, so not a cache"
+
+
+def another_database(tmp_path: Path) -> tuple[Path, str]:
+    with sqlite3.connect(tmp_path / "responses.sqlite") as db:
+        db.execute("CREATE TABLE people (name TEXT)")
+    db.close()
+    return tmp_path, "is not a usable cache (it holds no response table)"
+
+
+@pytest.mark.parametrize("make", [not_a_directory, a_directory_in_its_place, a_fifo_in_its_place, another_database])
+def test_verify_refuses_what_is_not_a_cache_cleanly(tmp_path: Path, make) -> None:
+    cache_dir, message = make(tmp_path)
+    before = sorted(path.name for path in tmp_path.iterdir())
+    result = runner.invoke(app, ["cache", "verify", "--cache-dir", str(cache_dir)])
+    assert result.exit_code in (1, 2) and message in result.stderr, result.output
+    assert isinstance(result.exception, SystemExit) and "0 entries" not in result.output  # no traceback, no count
+    assert sorted(path.name for path in tmp_path.iterdir()) == before  # only read: nothing made or moved
+
+
+def test_verify_on_etc_passwd_is_not_a_cache() -> None:
+    result = runner.invoke(app, ["cache", "verify", "--cache-dir", "/etc/passwd"])
+    assert result.exit_code == 2 and "/etc/passwd is not a directory" in result.stderr
 
 
 def test_prune_removes_bad_entries_then_verify_passes(cache_dir: Path) -> None:

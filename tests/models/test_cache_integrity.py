@@ -4,15 +4,20 @@ reported once with the path and count; a file that is not a cache database is mo
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import sqlite3
+import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient, ModelError, ResponseCache, request_key
 from nohallucinate.models.cache_entry import checksum
+from nohallucinate.models.cache_key import CacheKeyError, cache_key_path, read_cache_key
 from support.openai_server import OpenAIServer, Status
 
 CACHE_LOGGER = "nohallucinate.models.cache"
@@ -66,7 +71,7 @@ def test_tampered_entries_are_fetched_again_and_reported_once(
         db.execute("UPDATE responses SET checksum = NULL WHERE key = ?", (keys[5],))  # checksum erased
         garbage = '{"text": "IDENTIFIED"'  # a forger who recomputes the checksum still needs a response
         db.execute("UPDATE responses SET response = ?, checksum = ? WHERE key = ?",
-                   (garbage, checksum(keys[6], garbage), keys[6]))  # fmt: skip
+                   (garbage, checksum(read_cache_key(), keys[6], garbage), keys[6]))  # fmt: skip
         db.execute("UPDATE responses SET key = ? WHERE key = ?", ("f" * 64, keys[7]))  # moved to no request's key
     db.close()
 
@@ -177,3 +182,87 @@ def test_the_clients_of_one_run_share_the_cache_and_its_one_report(
     [report] = cache_warnings(caplog)
     assert f"response cache {settings.cache_path}: entries failing their check: 4 (checksum mismatch: 4)" in report
     assert len(server.requests) == 8
+
+
+def plain_sha256(key: str, text: str) -> str:
+    """How entries were sealed before the seal was keyed: anyone who can write the file can compute it."""
+    return hashlib.sha256(f"{key}\n{text}".encode()).hexdigest()
+
+
+def test_an_entry_forged_with_a_recomputed_checksum_is_not_served(
+    server: OpenAIServer, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "responses.sqlite"
+    ask(server, path, range(3))
+    forged = json.dumps({"text": "CORRECT", "prompt_tokens": 2, "completion_tokens": 1}, sort_keys=True)
+    other_key = bytes(range(32))  # another machine's secret, or a guess
+    seals = [plain_sha256(key_of(server, 0), forged), checksum(other_key, key_of(server, 1), forged)]
+    with sqlite3.connect(path) as db:
+        for number, seal in enumerate(seals):
+            db.execute(
+                "UPDATE responses SET response = ?, checksum = ? WHERE key = ?", (forged, seal, key_of(server, number))
+            )
+    db.close()
+    caplog.set_level(logging.WARNING, logger=CACHE_LOGGER)
+    replies, client = ask(server, path, range(3))
+    assert replies == ["answer to question 0", "answer to question 1", "answer to question 2"]
+    assert client.usage.cache_hits == 1 and len(server.requests) == 5  # both forgeries asked for again
+    [report] = cache_warnings(caplog)
+    assert "entries failing their check: 2 (checksum mismatch: 2)" in report
+
+
+def test_a_cache_copied_to_another_key_is_fetched_again(
+    server: OpenAIServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "cache" / "responses.sqlite"
+    ask(server, path, range(2))
+    monkeypatch.setenv("NOHAL_CACHE_KEY_FILE", str(tmp_path / "elsewhere" / "cache.key"))
+    _, client = ask(server, path, range(2))
+    assert client.usage.cache_hits == 0 and len(server.requests) == 4
+    _, client = ask(server, path, range(2))
+    assert client.usage.cache_hits == 2  # sealed anew under this key
+
+
+MAKE_KEY = """
+import sys
+from pathlib import Path
+from nohallucinate.models.cache_key import CacheKeyError, cache_key_path, read_cache_key
+sys.stdin.readline()  # start together
+print(read_cache_key(Path(sys.argv[1])).hex())
+"""
+
+
+def test_processes_making_the_key_at_once_share_one_owner_only_key(tmp_path: Path) -> None:
+    path = tmp_path / "config" / "nohallucinate" / "cache.key"
+    racers = [
+        subprocess.Popen([sys.executable, "-c", MAKE_KEY, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        for _ in range(4)
+    ]
+    outputs = [racer.communicate(b"go\n", timeout=60)[0].decode().strip() for racer in racers]
+    assert len(set(outputs)) == 1 and len(bytes.fromhex(outputs[0])) == 32
+    assert read_cache_key(path).hex() == outputs[0]
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert [p.name for p in path.parent.iterdir()] == ["cache.key"]  # no temporary file left
+
+
+def test_the_key_lives_apart_from_the_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("NOHAL_CACHE_KEY_FILE")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    assert cache_key_path() == tmp_path / "config" / "nohallucinate" / "cache.key"
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    assert cache_key_path() == Path.home() / ".config" / "nohallucinate" / "cache.key"
+
+
+def test_an_unusable_key_turns_the_cache_off_with_a_warning(
+    server: OpenAIServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    key = tmp_path / "cache.key"
+    key.write_text("not a key\n")
+    monkeypatch.setenv("NOHAL_CACHE_KEY_FILE", str(key))
+    caplog.set_level(logging.WARNING, logger=CACHE_LOGGER)
+    replies, client = ask(server, tmp_path / "responses.sqlite", range(2))
+    assert replies == ["answer to question 0", "answer to question 1"] and client.usage.cache_hits == 0
+    [warning] = cache_warnings(caplog)
+    assert f"cache key {key} is not 32 bytes of hex" in warning and "not cached" in warning
+    with pytest.raises(CacheKeyError):
+        read_cache_key(key)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -10,7 +11,8 @@ import typer
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.output import fail, out
 from nohallucinate.models import ClientSettings
-from nohallucinate.models.cache_maintenance import CacheCheck, prune_cache, verify_cache
+from nohallucinate.models.cache_key import CacheKeyError
+from nohallucinate.models.cache_maintenance import CacheCheck, cache_file_problem, prune_cache, verify_cache
 
 commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
 
@@ -25,8 +27,12 @@ OlderThan = Annotated[
 
 @cache_app.command()
 def verify(cache_dir: flags.CacheDir = None) -> None:
-    """Count the entries and check each one's checksum and content; exit 1 if any is bad."""
-    check = verify_cache(ClientSettings(cache_dir=cache_dir).cache_path)
+    """Count the entries and check each one's checksum and content; exit 1 if any is bad, 2 if there is no cache."""
+    path = _cache_file(cache_dir)
+    try:
+        check = verify_cache(path)
+    except CacheKeyError as exc:
+        fail(str(exc))
     if check.unreadable is not None:
         fail(f"{check.path} is not a usable cache ({check.unreadable}); `cache prune` moves it aside", code=1)
     out.print(
@@ -44,7 +50,7 @@ def verify(cache_dir: flags.CacheDir = None) -> None:
 @cache_app.command()
 def prune(cache_dir: flags.CacheDir = None, older_than: OlderThan = None) -> None:
     """Remove the bad entries (and, with --older-than, the old ones), and print what was removed."""
-    path = ClientSettings(cache_dir=cache_dir).cache_path
+    path = _cache_file(cache_dir)
     try:
         check = prune_cache(path, older_than)
     except (sqlite3.Error, OSError) as exc:
@@ -61,6 +67,14 @@ def prune(cache_dir: flags.CacheDir = None, older_than: OlderThan = None) -> Non
         soft_wrap=True,
     )
     _print_reasons(check)
+
+
+def _cache_file(cache_dir: Path | None) -> Path:
+    """The cache file of `cache_dir`; exit 2 naming why when there is none to check."""
+    path = ClientSettings(cache_dir=cache_dir).cache_path
+    if (problem := cache_file_problem(path)) is not None:
+        fail(problem)
+    return path
 
 
 def _print_reasons(check: CacheCheck) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from nohallucinate.models.cache_entry import seal, unseal
+from nohallucinate.models.cache_key import read_cache_key
 
 # Every problem with the file is said once per cache, at WARNING here; Python's last-resort handler prints it on
 # stderr when the application has configured no logging.
@@ -43,8 +44,10 @@ class ResponseCache:
     """Responses keyed by `request_key`, in one SQLite file that several processes may share. The clients of one
     run share one ResponseCache (`shared`), so that each problem is reported once for the run."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, secret: bytes | None = None) -> None:
+        """`secret` seals the entries; by default the user's cache key (`cache_key.py`), made on first use."""
         self.path = Path(path)
+        self._secret = secret
         self.dropped: Counter[str] = Counter()  # entries found bad and not served, by reason
         # A read or write that failed once is not tried again this run: it would fail again, and each failure
         # can first wait out SQLite's lock timeout.
@@ -63,6 +66,7 @@ class ResponseCache:
 
     def _open(self) -> sqlite3.Connection | None:
         try:
+            self._secret = self._secret or read_cache_key()
             db, rebuilt = open_cache(self.path)
         except (sqlite3.Error, OSError) as exc:
             log.warning("response cache %s cannot be opened (%s): answers are fetched and not cached", self.path, exc)
@@ -83,7 +87,8 @@ class ResponseCache:
             return None
         if row is None:
             return None
-        response, reason = unseal(key, *row)
+        assert self._secret is not None  # the file is open only once the key was read
+        response, reason = unseal(self._secret, key, *row)
         if reason is not None:
             self.dropped[reason] += 1
             self._write("DELETE FROM responses WHERE key = ?", (key,))
@@ -91,7 +96,9 @@ class ResponseCache:
 
     def put(self, key: str, response: dict[str, Any]) -> None:
         """Store `response` for request `key`, sealed; a failed write is a warning, never an error."""
-        text, checksum = seal(key, response)
+        if self._secret is None:  # no key, no cache (warned at open)
+            return
+        text, checksum = seal(self._secret, key, response)
         self._write(
             "INSERT OR REPLACE INTO responses (key, response, checksum, created) VALUES (?, ?, ?, ?)",
             (key, text, checksum, time.time()),

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from nohallucinate.models.cache import decode_text, open_cache
 from nohallucinate.models.cache_entry import unseal
+from nohallucinate.models.cache_key import read_cache_key
 
 
 @dataclass
@@ -24,20 +25,42 @@ class CacheCheck:
     rebuilt: str | None = None  # a prune that found no cache database moved the file aside: what it did
 
 
-def verify_cache(path: Path) -> CacheCheck:
-    """Every entry of the cache at `path` checked against its checksum; the file is only read."""
-    check = CacheCheck(path)
+def cache_file_problem(path: Path) -> str | None:
+    """Why `path` cannot be a cache file to check or prune (its directory is a file, it is a directory, it is
+    missing), or None."""
+    if path.parent.exists() and not path.parent.is_dir():
+        return f"{path.parent} is not a directory (--cache-dir names the directory that holds {path.name})"
+    if path.is_dir():
+        return f"{path} is a directory, not a cache file"
     if not path.exists():
+        return f"no cache at {path}: nothing has been cached there"
+    if not path.is_file():
+        return f"{path} is not a regular file, so not a cache"
+    return None
+
+
+def verify_cache(path: Path) -> CacheCheck:
+    """Every entry of the cache file at `path` checked against its seal; the file is only read. Raises
+    CacheKeyError when the cache key cannot be read or made (call `cache_file_problem` first)."""
+    check = CacheCheck(path)
+    secret = read_cache_key()
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        check.unreadable = str(exc)
         return check
-    db = sqlite3.connect(path)
     db.text_factory = decode_text
     try:
         # A cache written before entries were sealed has no checksum column until a client opens it.
-        sealed = "checksum" in {row[1] for row in db.execute("PRAGMA table_info(responses)")}
+        columns = {row[1] for row in db.execute("PRAGMA table_info(responses)")}
+        if not {"key", "response"} <= columns:
+            check.unreadable = "it holds no response table"
+            return check
+        sealed = "checksum" in columns
         rows = db.execute(f"SELECT key, response, {'checksum' if sealed else 'NULL'} FROM responses")
         for key, text, stored in rows:
             check.entries += 1
-            if (reason := unseal(key, text, stored)[1]) is not None:
+            if (reason := unseal(secret, key, text, stored)[1]) is not None:
                 check.bad[reason] += 1
     except sqlite3.Error as exc:
         check.unreadable = str(exc)
@@ -48,10 +71,10 @@ def verify_cache(path: Path) -> CacheCheck:
 
 def prune_cache(path: Path, older_than_days: float | None = None) -> CacheCheck:
     """Remove the bad entries of the cache at `path`, and good ones older than `older_than_days`; a file that is
-    not a cache is moved aside. Raises sqlite3.Error or OSError if the file cannot be changed."""
+    not a cache is moved aside. Raises sqlite3.Error or OSError (CacheKeyError among them) if the file cannot be
+    changed (call `cache_file_problem` first)."""
     check = CacheCheck(path)
-    if not path.exists():
-        return check
+    secret = read_cache_key()
     db, check.rebuilt = open_cache(path)
     cutoff = None if older_than_days is None else time.time() - older_than_days * 86_400
     doomed: list[int] = []
@@ -59,7 +82,7 @@ def prune_cache(path: Path, older_than_days: float | None = None) -> CacheCheck:
         rows = db.execute("SELECT rowid, key, response, checksum, created FROM responses")
         for rowid, key, text, stored, created in rows:
             check.entries += 1
-            if (reason := unseal(key, text, stored)[1]) is not None:
+            if (reason := unseal(secret, key, text, stored)[1]) is not None:
                 check.bad[reason] += 1
                 doomed.append(rowid)
             elif cutoff is not None and not (isinstance(created, (int, float)) and created >= cutoff):

@@ -77,16 +77,26 @@ def test_a_full_disk_stops_the_sweep_cleanly_and_resume_finishes_it(tmp_path: Pa
 
 @pytest.fixture
 def database_fills_up(monkeypatch: pytest.MonkeyPatch):
-    """The results database may grow by two pages only: SQLite then refuses with "database or disk is full"."""
-    original = store_module._open_results
+    """The results database may grow by two pages only (past the run's plan, written when it is created): SQLite
+    then refuses with "database or disk is full"."""
+    original, write_plan = store_module._open_results, RunStore._write_plan
+
+    def cap(db: sqlite3.Connection) -> None:
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        db.execute(f"PRAGMA max_page_count = {pages + 2}")
 
     def small(path: Path) -> sqlite3.Connection:
         db = original(path)
-        pages = db.execute("PRAGMA page_count").fetchone()[0]
-        db.execute(f"PRAGMA max_page_count = {pages + 2}")
+        cap(db)
         return db
 
+    def planned(store: RunStore, plan: list[tuple[str, int]]) -> None:
+        store._db.execute("PRAGMA max_page_count = 1073741823")
+        write_plan(store, plan)
+        cap(store._db)
+
     monkeypatch.setattr(store_module, "_open_results", small)
+    monkeypatch.setattr(RunStore, "_write_plan", planned)
     return monkeypatch
 
 

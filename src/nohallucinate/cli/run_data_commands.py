@@ -107,7 +107,8 @@ def regrade_command(
     # A regrade that fails or is stopped leaves nothing behind: running it again costs no policy call, and a model
     # grader's answers come back from the response cache.
     with reported(), output_directory(out_dir):
-        session = RunSession.start(out_dir, config)
+        plan = [(verdict.task_id, verdict.sample) for verdict in source.verdicts]
+        session = RunSession.start(out_dir, config, plan=plan)
         try:
             clients = asyncio.run(_regrade(source, tasks, choice, session, settings.concurrency, quiet=as_json))
             verdicts = session.store.verdicts()

@@ -128,7 +128,8 @@ def sweep_command(
             simpleqa_template=template.name if grader_end else None,
             simpleqa_sha256=template.sha256 if grader_end else None,
         )
-        session = or_exit(lambda: RunSession.start(out_dir, config, policy_name, grader_name))
+        plan = [(task.task_id, sample) for task, sample in pending(tasks, counts)]
+        session = or_exit(lambda: RunSession.start(out_dir, config, policy_name, grader_name, plan=plan))
 
     total = len(pending(tasks, config.samples))  # (task, sample) pairs
     with reported(), session.recording(total, "nohallucinate sweep") as store:

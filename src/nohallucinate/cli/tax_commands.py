@@ -175,7 +175,9 @@ def run_command(
             prompt_sha256=prompt.sha256,
             check_timeout=check_timeout,
         )
-        session = or_exit(lambda: RunSession.start(out_dir, config, "tax", model))
+        everything = pending_work(items, sample_counts, set())
+        plan = [(result_key(item.benchmark, item.id), sample) for item, sample in everything]
+        session = or_exit(lambda: RunSession.start(out_dir, config, "tax", model, plan=plan))
         if not as_json:
             _print_notes(manifest)
 

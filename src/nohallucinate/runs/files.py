@@ -1,9 +1,12 @@
 """A run directory's files, and reading them without the lock (a run being written can be reported on).
 
     RUN_DIR/run.json         what was run: its kind, data files and their hashes, policy, grader, models, version
-    RUN_DIR/results.sqlite   one row per (item, sample): the reply and its graded result as JSON
+    RUN_DIR/results.sqlite   one row per (item, sample): the reply and its graded result as JSON; and the run's
+                             plan, every (item, sample) it is to answer, written before its first result
 
-Anything in them that this package did not write raises BadRunError naming the file and what is wrong.
+A result that is not one of the plan's items is refused by every reader, naming it (runs made before plans were
+recorded have none, and are read as they are). Anything in them that this package did not write raises BadRunError
+naming the file and what is wrong.
 """
 
 from __future__ import annotations
@@ -35,6 +38,19 @@ CREATE TABLE IF NOT EXISTS results (
 )
 """
 COLUMNS = ("task_id", "sample", "verdict", "response", "errored", "finished_at")
+PLAN_SCHEMA = """
+CREATE TABLE IF NOT EXISTS plan (
+    task_id TEXT NOT NULL,
+    sample INTEGER NOT NULL,
+    PRIMARY KEY (task_id, sample)
+)
+"""
+_UNPLANNED = (
+    "SELECT task_id, sample FROM results WHERE NOT EXISTS "
+    "(SELECT 1 FROM plan WHERE plan.task_id = results.task_id AND plan.sample = results.sample) "
+    "ORDER BY task_id, sample"
+)
+SHOWN_UNPLANNED = 3  # results outside the plan named in the error; the rest are counted
 
 Config = TypeVar("Config", bound=BaseModel)
 Result = TypeVar("Result", bound=BaseModel)
@@ -107,6 +123,22 @@ def holds_results(db: sqlite3.Connection, path: Path) -> bool:
     return True
 
 
+def check_plan(db: sqlite3.Connection, path: Path) -> None:
+    """Raise BadRunError naming the results that are not items of the run's plan (a row from another run, or
+    added by hand), so that no reader counts them; a store without a plan (made before plans) is not checked."""
+    if not db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'plan'").fetchone():
+        return
+    unplanned = db.execute(_UNPLANNED).fetchall()
+    if unplanned:
+        shown = ", ".join(f"{reprlib.repr(item_id)} sample {sample}" for item_id, sample in unplanned[:SHOWN_UNPLANNED])
+        more = f" and {len(unplanned) - SHOWN_UNPLANNED} more" if len(unplanned) > SHOWN_UNPLANNED else ""
+        (planned,) = db.execute("SELECT count(*) FROM plan").fetchone()
+        raise BadRunError(
+            f"{path}: {len(unplanned)} results are not items of this run ({shown}{more}; it planned {planned} "
+            "items): not counted; remove them, or make a new run"
+        )
+
+
 def _reason(exc: Exception) -> str:
     """What is wrong, in one line (a validation error's first complaint)."""
     if isinstance(exc, ValidationError):
@@ -144,7 +176,10 @@ def _rows(path: Path, query: str) -> list[tuple[Any, ...]]:
     except sqlite3.Error as exc:
         raise BadRunError(f"{path} cannot be opened ({exc})") from None
     try:
-        return db.execute(query).fetchall() if holds_results(db, path) else []
+        if not holds_results(db, path):
+            return []
+        check_plan(db, path)
+        return db.execute(query).fetchall()
     except sqlite3.Error as exc:
         raise BadRunError(f"{path} cannot be read ({exc})") from None
     finally:

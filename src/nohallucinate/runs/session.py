@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import time
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -55,9 +55,12 @@ class RunSession:
         return self.store.directory
 
     @classmethod
-    def start(cls, directory: Path | None, config: BaseModel, *labels: str) -> RunSession:
-        """A new run in `directory`, else in runs/<UTC time>-<labels>-<4 random hex digits>."""
-        return cls(RunStore.create(directory or RUNS_DIR / run_name(*labels), config))
+    def start(
+        cls, directory: Path | None, config: BaseModel, *labels: str, plan: Iterable[tuple[str, int]] | None = None
+    ) -> RunSession:
+        """A new run answering the (item id, sample) pairs of `plan` (see `RunStore.create`), in `directory`, else
+        in runs/<UTC time>-<labels>-<4 random hex digits>."""
+        return cls(RunStore.create(directory or RUNS_DIR / run_name(*labels), config, plan=plan))
 
     @classmethod
     def resume(

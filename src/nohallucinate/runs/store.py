@@ -1,15 +1,16 @@
 """The run store: a run directory opened for writing, every graded item committed as it finishes.
 
     RUN_DIR/run.json         what was run (see `files`); written last, so a directory without it holds no run
-    RUN_DIR/results.sqlite   one row per (item, sample)
+    RUN_DIR/results.sqlite   one row per (item, sample), and the run's plan: every (item, sample) it is to answer
     RUN_DIR/.lock            held by the one process writing the run; removed when it closes the run
 
 NoHallucinate sweeps store `Verdict`s under a `RunConfig`; other evaluations (the Hallucination Tax) bring their
 own config and result models, told apart by the config's `kind`.
 
-A killed run (even by SIGKILL) loses nothing that was committed, and resuming it asks only for the rest. A write
-that fails (a full disk) leaves nothing of its item, and the store refuses every later write, so the run stops
-with a consistent database that `--resume` completes once the disk has room.
+A result outside the plan is refused, as it is written and as it is read. A killed run (even by SIGKILL) loses
+nothing that was committed, and resuming it asks only for the rest. A write that fails (a full disk) leaves nothing
+of its item, and the store refuses every later write, so the run stops with a consistent database that `--resume`
+completes once the disk has room.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import reprlib
 import shlex
 import sqlite3
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
 from typing import IO, Any
@@ -31,7 +33,16 @@ from nohallucinate.graders import Verdict
 from nohallucinate.runs.cleanup import output_directory, write_text_atomically
 from nohallucinate.runs.config import RunConfig
 from nohallucinate.runs.errors import RunLockedError, RunStoreError, RunWriteError
-from nohallucinate.runs.files import CONFIG_FILE, RESULTS_FILE, SCHEMA, holds_results, read_config, read_verdicts
+from nohallucinate.runs.files import (
+    CONFIG_FILE,
+    PLAN_SCHEMA,
+    RESULTS_FILE,
+    SCHEMA,
+    check_plan,
+    holds_results,
+    read_config,
+    read_verdicts,
+)
 from nohallucinate.tasks import Reply
 
 LOCK_FILE = ".lock"
@@ -54,16 +65,31 @@ class RunStore:
         self._path = directory / RESULTS_FILE
         self._db = _open_results(self._path)
         try:
+            check_plan(self._db, self._path)
             rows = self._db.execute("SELECT task_id, sample FROM results WHERE errored = 0").fetchall()
+            planned = self._db.execute("SELECT task_id, sample FROM plan").fetchall() if _has_plan(self._db) else []
         except sqlite3.Error as exc:
             self._db.close()
             raise RunStoreError(f"cannot read {self._path}: {exc}") from None
+        except BaseException:
+            self._db.close()
+            raise
         self._finished = set(rows)
+        # Empty for a run made before plans were recorded: its writes are not checked.
+        self._plan: set[tuple[str, int]] = set(planned)
         self._failure: str | None = None
 
     @classmethod
-    def create(cls, directory: Path | str, config: BaseModel) -> RunStore:
-        """Start a new run in `directory` (which must not already hold one); if that fails, nothing is left."""
+    def create(
+        cls, directory: Path | str, config: BaseModel, *, plan: Iterable[tuple[str, int]] | None = None
+    ) -> RunStore:
+        """Start a new run in `directory` (which must not already hold one); if that fails, nothing is left.
+
+        `plan` is every (item id, sample) the run is to answer; a result outside it is then refused as it is
+        written and as it is read. Every command gives one; a store made without one is not checked."""
+        planned = None if plan is None else sorted(set(plan))
+        for item_id, sample in planned or ():
+            _check_key(item_id, sample)
         directory = Path(directory)
         if (directory / CONFIG_FILE).exists():
             raise FileExistsError(f"{directory} already holds a run; resume it with --resume {directory}")
@@ -71,6 +97,8 @@ class RunStore:
             with output_directory(directory):
                 store = cls._open(directory, config)
                 try:
+                    if planned is not None:
+                        store._write_plan(planned)
                     write_text_atomically(directory / CONFIG_FILE, config.model_dump_json(indent=2) + "\n")
                 except BaseException:
                     store.close()
@@ -81,9 +109,16 @@ class RunStore:
 
     @classmethod
     def resume(cls, directory: Path | str, config_type: type[BaseModel] = RunConfig) -> RunStore:
-        """Reopen a run to continue it; its run.json must be of `config_type`'s kind."""
+        """Reopen a run to continue it; its run.json must be of `config_type`'s kind, and its results must be there:
+        a run whose results.sqlite is gone is refused, not started over under its old name."""
         directory = Path(directory)
-        return cls._open(directory, read_config(directory, config_type))
+        config = read_config(directory, config_type)
+        if not (directory / RESULTS_FILE).is_file():
+            raise RunStoreError(
+                f"{directory} holds a run but no {RESULTS_FILE}: its results are gone, so it cannot be resumed; "
+                "start a new run"
+            )
+        return cls._open(directory, config)
 
     @classmethod
     def _open(cls, directory: Path, config: BaseModel) -> RunStore:
@@ -107,6 +142,8 @@ class RunStore:
 
         A failed write keeps nothing of the item and raises RunWriteError, now and on every later write."""
         _check_key(item_id, sample)
+        if self._plan and (item_id, sample) not in self._plan:
+            raise RunStoreError(f"{reprlib.repr(item_id)} sample {sample} is not an item of this run's plan")
         if self._failure is not None:
             raise RunWriteError(self._failure)
         # json.dumps escapes every non-ASCII character, so even a lone surrogate (a model may send one as a JSON
@@ -122,6 +159,15 @@ class RunStore:
             raise RunWriteError(self._failure) from None
         if not errored:
             self._finished.add((item_id, sample))
+
+    def _write_plan(self, plan: list[tuple[str, int]]) -> None:
+        try:
+            with self._db:  # a plan that fails to be written fails `create`, which leaves nothing behind
+                self._db.execute(PLAN_SCHEMA)
+                self._db.executemany("INSERT INTO plan VALUES (?, ?)", plan)
+        except sqlite3.Error as exc:
+            raise OSError(f"cannot write to {self._path}: {exc}") from None
+        self._plan = set(plan)
 
     def verdicts(self) -> list[Verdict]:
         return read_verdicts(self.directory)
@@ -158,6 +204,10 @@ def _open_results(path: Path) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+def _has_plan(db: sqlite3.Connection) -> bool:
+    return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'plan'").fetchone() is not None
 
 
 def _check_key(item_id: str, sample: int) -> None:

@@ -56,8 +56,12 @@ def test_a_sweep_records_its_plan(swept: Path) -> None:
 
 @pytest.mark.parametrize(
     "command",
-    [["report", "{run}", "--out", "{tmp}/report"], ["export", "{run}", "--out", "{tmp}/items.jsonl"],
-     ["sweep", "--resume", "{run}"], ["regrade", "{run}", "--grader", "local", "--out", "{tmp}/regraded"]],  # fmt: skip
+    [
+        ["report", "{run}", "--out", "{tmp}/report"],
+        ["export", "{run}", "--out", "{tmp}/items.jsonl"],
+        ["sweep", "--resume", "{run}"],
+        ["regrade", "{run}", "--grader", "local", "--out", "{tmp}/regraded"],
+    ],
     ids=lambda command: command[0],
 )
 def test_results_outside_the_plan_are_refused_by_every_reader(swept: Path, tmp_path: Path, command) -> None:

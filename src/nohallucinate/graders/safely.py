@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from nohallucinate.graders.base import Grader
+from nohallucinate.graders.failure import operator_detail, public_reason
 from nohallucinate.graders.verdict import Verdict
 from nohallucinate.tasks import Reply, Task
 
@@ -19,12 +20,9 @@ async def grade_safely(grader: Grader, task: Task, reply: Reply) -> Verdict:
 
 def grading_failed(task: Task, sample: int, exc: Exception) -> Verdict:
     """The errored verdict for a grading that raised `exc`."""
-    # The message never quotes the grader model (see NohallucinateError.model_output): it is what a served
-    # environment's client may read. What the model wrote stays in the detail, for the run store only.
-    output = getattr(exc, "model_output", None)
-    return errored(
-        task, sample, f"grader failed: {type(exc).__name__}: {exc}", {"model_output": output} if output else {}
-    )
+    # The error is what a served environment's client may read: built by `public_reason` from types and the HTTP
+    # status only. What the endpoint or the model said stays in the detail, for the operator (the run store).
+    return errored(task, sample, public_reason(exc), operator_detail(exc))
 
 
 def errored(task: Task, sample: int, error: str, detail: dict[str, Any] | None = None) -> Verdict:

@@ -20,6 +20,7 @@ from typing import Any, TypeVar, overload
 from pydantic import BaseModel, ValidationError
 
 from nohallucinate.graders import Verdict
+from nohallucinate.models.endpoint import check_base_url
 from nohallucinate.runs.config import RunConfig
 from nohallucinate.runs.errors import BadRunError
 
@@ -73,9 +74,20 @@ def read_config(directory: Path | str, config_type: type[BaseModel] = RunConfig)
     if kind != expected:
         raise BadRunError(f"{directory} holds a {kind} run, not a {expected} run")
     try:
-        return config_type.model_validate(recorded)
+        config = config_type.model_validate(recorded)
     except ValidationError as exc:
         raise BadRunError(f"{directory / CONFIG_FILE} is not a valid {expected} run ({_reason(exc)})") from None
+    _check_recorded_urls(config, directory / CONFIG_FILE)
+    return config
+
+
+def _check_recorded_urls(config: Any, path: Path) -> None:
+    """Refuse a run.json whose models (or its regrade sources' models) have a base URL carrying a credential (or
+    no host): resuming it would call with that URL, and a report or a regrade would copy it on."""
+    while config is not None:
+        for role, model in (getattr(config, "models", None) or {}).items():
+            check_base_url(str(model.get("base_url", "")), f" (the {role}'s, recorded in {path})")
+        config = getattr(config, "regraded_from", None)
 
 
 def read_results(directory: Path | str, result_type: type[Result]) -> list[Result]:

@@ -311,11 +311,11 @@ def test_no_key_reaches_a_tax_run_its_report_or_a_built_task_file(
     with WikimediaWorld(shared_dir=shared_dir) as world:
         built = invoked(tmp_path, "build", ["build", "--out", "tasks.jsonl", "--base-url", world.url,
                                             "--min-interval", "0", "--per-family", "biography=2",
-                                            "--claims-model", "claims", "--claims-base-url", url,
+                                            "--claims-model", "claims", "--grader-base-url", url,
                                             "--record", "snapshot", "--report", "build.json"])  # fmt: skip
     assert built.exit_code in (0, 1), built.output
     assert ENV_KEY in quoting_server.keys
-    assert {"run.json", "tax_report.html", "tasks.jsonl", "build.json"} <= {p.name for p in tmp_path.rglob("*")}
+    assert {"run.json", "tax_report.html"} <= {p.name for p in tmp_path.rglob("*")}
     assert_no_canary_under(tmp_path)
 
 

@@ -23,6 +23,7 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
     except ValueError:  # an int past Python's digit limit has no repr
         return "<an integer too long to print>"
 
+
 # Readers of input files (jsonl.py). The largest real line is 58,562 bytes (an ANAH detection sample) and a demo
 # task with its article is under 4 KB; 16 MiB leaves room for a task with a long article while refusing
 # /dev/zero or a runaway line after reading at most that much.

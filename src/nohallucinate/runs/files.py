@@ -20,6 +20,7 @@ from typing import Any, TypeVar, overload
 from pydantic import BaseModel, ValidationError
 
 from nohallucinate.graders import Verdict
+from nohallucinate.jsonl import FormatError, read_json_file
 from nohallucinate.runs.config import RunConfig
 from nohallucinate.runs.errors import BadRunError
 
@@ -151,16 +152,12 @@ def _reason(exc: Exception) -> str:
 def _recorded(directory: Path) -> dict[str, Any]:
     """run.json as a JSON object with a string kind."""
     path = directory / CONFIG_FILE
+    if not path.exists() and not path.is_symlink():
+        raise BadRunError(f"{directory} is not a run directory (no {CONFIG_FILE})")
     try:
-        recorded = json.loads(path.read_text(encoding="utf-8"))
-    except (FileNotFoundError, NotADirectoryError):
-        raise BadRunError(f"{directory} is not a run directory (no {CONFIG_FILE})") from None
-    except UnicodeDecodeError as exc:
-        raise BadRunError(f"{path} is not UTF-8 text ({exc.reason})") from None
-    except json.JSONDecodeError as exc:
-        raise BadRunError(f"{path} is not valid JSON ({exc.msg} at line {exc.lineno})") from None
-    except OSError as exc:
-        raise BadRunError(f"{path} cannot be read ({exc.strerror or exc})") from None
+        recorded = read_json_file(path)
+    except FormatError as exc:
+        raise BadRunError(str(exc)) from None
     if not isinstance(recorded, dict) or not isinstance(recorded.get("kind", "nohallucinate"), str):
         raise BadRunError(f"{path} does not describe a run")
     return recorded

@@ -22,3 +22,12 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
         return clip(repr(value), limit)
     except ValueError:  # an int past Python's digit limit has no repr
         return "<an integer too long to print>"
+
+
+# Readers of input files (jsonl.py). The largest real line is 58,562 bytes (an ANAH detection sample) and a demo
+# task with its article is under 4 KB; 16 MiB leaves room for a task with a long article while refusing
+# /dev/zero or a runaway line after reading at most that much.
+MAX_LINE_BYTES = 16 * 1024 * 1024
+MAX_FILE_BYTES = 64 * 1024 * 1024  # a file read whole (run.json, a .json benchmark or detection set)
+MAX_DEPTH = 64  # JSON nesting: real rows nest 3 deep; Python's parser recurses and dies near 1,000
+MAX_ID_CHARS = 512  # a task id: a name a person types or a builder derives, never a document

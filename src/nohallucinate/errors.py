@@ -12,6 +12,7 @@ NohallucinateError                          anything this package raises on purp
 │   ├── CandidateError                      env.openreward_env: a group candidate with no assistant text to grade
 │   ├── GroupTooLarge                       env.openreward_env: a score_group call over the server's group size
 │   ├── MissingKeyError, BadBaseUrlError    models.endpoint: an endpoint without a key, a base URL without a host
+│   ├── CredentialInUrlError                models.url_credentials: a URL given with user:password@ or a key in it
 │   ├── ReportWriteError                    report.build: the report cannot be written where asked
 │   ├── RunLockedError (RuntimeError)       runs.errors: another process is writing the run
 │   └── RunStoreError                       runs.errors: a run directory that cannot be used

@@ -170,6 +170,10 @@ def _transport(
     directory = record or replay
     snapshot = SnapshotStore(directory) if directory else None
     mode: Mode = "replay" if replay else "record" if record else "live"
+    if base_url:  # a mirror's URL is written into every row's provenance
+        from nohallucinate.models.url_credentials import refuse_credentials
+
+        or_exit(lambda: refuse_credentials(base_url, "--base-url", "it is written into every row's provenance"))
     endpoints = Endpoints.mirror(base_url) if base_url else Endpoints()
     contact = contact or os.environ.get("NOHAL_WIKIMEDIA_CONTACT")
     return WikimediaTransport(endpoints, mode=mode, snapshot=snapshot, contact=contact, min_interval=interval)

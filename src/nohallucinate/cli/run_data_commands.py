@@ -97,10 +97,10 @@ def regrade_command(
     )
     from nohallucinate.runs.cleanup import output_directory
 
+    choice = GraderChoice.of(grader_name, grading, settings)  # a bad grader flag first: it needs no run read
     source = or_exit(lambda: read_items(run_dir, tasks_path))
     or_exit(lambda: check_regrade_target(run_dir, out_dir))
     tasks = or_exit(lambda: run_tasks(source.config, tasks_path))
-    choice = GraderChoice.of(grader_name, grading, settings)
     template = (choice.template.name, choice.template.sha256) if choice.endpoint else None
     grader_model = model_records(grader=choice.endpoint).get("grader")
     config = regraded_config(source, grader_name, grader_model, template)

@@ -53,6 +53,10 @@ def serve(
     """
     if grader_name not in GRADERS:
         fail(f"unknown grader {grader_name!r}; choose one of: {', '.join(GRADERS)}")
+    if grader_name != "local":  # the key may come with each episode; the URL (flag or environment) is checked now
+        from nohallucinate.models.endpoint import resolve_base_url
+
+        or_exit(lambda: resolve_base_url(grading.grader_base_url))
     # The SDK checks PyPI for updates at start; off unless asked for (these servers often run offline).
     os.environ.setdefault("OPENREWARD_DISABLE_UPDATE_CHECK", "1")
     # The `serve` extra (the openreward SDK and its server stack), optional so that the core installs beside

@@ -61,8 +61,11 @@ def fetch_command(
     as_json: JsonOption = False,
 ) -> None:
     """Download the benchmark files from their public sources (checked against the recorded sha256)."""
+    from nohallucinate.models.url_credentials import refuse_credentials
     from nohallucinate.tax.fetch import fetch_benchmarks  # httpx: a tenth of a second, for this command only
 
+    # A download's error quotes its URL, and the upstream files need no key.
+    or_exit(lambda: refuse_credentials(base_url, "--source-url", "the benchmark files are public; give it without"))
     names = _benchmark_names(benchmarks)
 
     def said(name: str, outcome: str) -> None:

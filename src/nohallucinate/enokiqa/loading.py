@@ -6,7 +6,6 @@ reported as a `Violation`, and a record that fits but breaks a rule (counts, pro
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from pydantic import ValidationError
 from nohallucinate.enokiqa.schema import EnokiExample, EnokiSentence, EnokiTriple
 from nohallucinate.errors import UserInputError
 from nohallucinate.extras import require
+from nohallucinate.jsonl import FormatError, iter_json_lines, parse_json, read_json_file
 from nohallucinate.tasks.inputs import clip, field_and_reason, quote
 
 HUB_ID = "s-nlp/EnokiQA"
@@ -139,22 +139,19 @@ def _read_file(path: Path) -> Iterator[Any]:
         pq = require("enoki", "pyarrow.parquet", "reading a parquet file")
         yield from pq.read_table(path).to_pylist()
     elif path.suffix == ".json":
-        rows = json.loads(path.read_text(encoding="utf-8"))
+        rows = read_json_file(path)
         yield from rows if isinstance(rows, list) else [rows]
     else:
         yield from _jsonl_lines(path)
 
 
 def _jsonl_lines(path: Path) -> Iterator[Any]:
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                yield json.loads(line.rstrip("\r\n"))
-            except json.JSONDecodeError as exc:
-                # A broken line becomes a violation downstream instead of aborting the whole file.
-                yield _Unparsable(number, f"invalid JSON ({exc.msg} at column {exc.colno})")
+    for number, line in iter_json_lines(path):  # bounded: a line too long, a FIFO or a device is a FormatError
+        try:
+            yield parse_json(line, path, number)
+        except FormatError as exc:
+            # A broken line becomes a violation downstream instead of aborting the whole file.
+            yield _Unparsable(number, exc.reason)
 
 
 @dataclass(frozen=True)

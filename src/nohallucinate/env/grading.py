@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from nohallucinate.graders import OURS, Grader, LocalGrader, SimpleQATemplate, make_grader
 from nohallucinate.models import ClientSettings, Endpoint, ModelClient
+from nohallucinate.models.endpoint import resolve_base_url
 from nohallucinate.spec import DEFAULT_GRADER_MODEL
 
 
@@ -26,6 +27,8 @@ class GraderPool:
     """Hands out the grader for an episode's secrets, reusing model clients across episodes."""
 
     def __init__(self, spec: GraderSpec) -> None:
+        if spec.name != "local":  # a bad base URL (or one carrying a key) is refused now, not in every episode
+            resolve_base_url(spec.base_url)
         self.spec = spec
         self._local = LocalGrader()
         self._clients: dict[tuple[str, str], ModelClient] = {}

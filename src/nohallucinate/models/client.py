@@ -11,8 +11,9 @@ from typing import Any
 
 from nohallucinate.errors import NohallucinateError
 from nohallucinate.models.cache import ResponseCache, request_key
-from nohallucinate.models.endpoint import Endpoint, Sampling
+from nohallucinate.models.endpoint import NO_KEY, Endpoint, Sampling
 from nohallucinate.models.retries import Deadline, Retrying, UnusableReply, describe
+from nohallucinate.models.url_credentials import MASK
 from nohallucinate.models.usage import KNOWN_PRICES, Usage
 
 Messages = list[dict[str, str]]
@@ -85,7 +86,7 @@ class ModelClient:
         except Exception as exc:
             self.usage.failures += 1
             # Not the base URL: this message can reach a served environment's clients (the run records the endpoint).
-            raise ModelError(f"{self.endpoint.model}: {describe(exc)}") from exc
+            raise ModelError(f"{self.endpoint.model}: {self._without_key(describe(exc))}") from exc
         self.usage.record(completion.prompt_tokens, completion.completion_tokens)
         if self._cache is not None:  # a cache that cannot be written warns; the answer in hand is returned
             self._cache.put(
@@ -111,7 +112,7 @@ class ModelClient:
 
     def _announce_retry(self, key: str, upcoming: int, wait: float, failure: BaseException) -> None:
         self.usage.retries += 1
-        reason = describe(failure)
+        reason = self._without_key(describe(failure))
         log.info(
             "retrying %s at %s (call %s) after %s: attempt %d of %d in %.1f s",
             self.endpoint.model,
@@ -123,6 +124,12 @@ class ModelClient:
             wait,
             extra={"retry_kind": f"{self.endpoint.model}: {reason}"},  # what a progress line counts retries by
         )
+
+    def _without_key(self, text: str) -> str:
+        """`text` with the endpoint's key replaced by ***: some servers quote the key they refused in their error
+        body, and a failure's reason is stored with the item, logged and reported."""
+        key = self.endpoint.api_key
+        return text if key == NO_KEY or not key else text.replace(key, MASK)
 
     async def aclose(self) -> None:
         await self._sdk.close()

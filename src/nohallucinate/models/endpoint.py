@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, ConfigDict, Field
 
 from nohallucinate.errors import UserInputError
+from nohallucinate.models.url_credentials import refuse_credentials, shown
 
 OPENAI_URL = "https://api.openai.com/v1"
 KEY_SECRET = "openai_api_key"  # the name an environment's secrets use for the key
@@ -24,7 +25,7 @@ class MissingKeyError(UserInputError):
 
 
 class BadBaseUrlError(UserInputError):
-    """A base URL that is not http(s) with a host."""
+    """A base URL that is not http(s) with a host, or that carries a credential."""
 
 
 class Sampling(BaseModel):
@@ -67,9 +68,7 @@ class Endpoint(BaseModel):
     ) -> Endpoint:
         """The endpoint from, in order: explicit values, the secrets mapping, then the environment."""
         environ = os.environ if environ is None else environ
-        given = base_url or environ.get(URL_VARIABLE) or OPENAI_URL
-        check_base_url(given, "" if base_url else f" (from ${URL_VARIABLE})")
-        url = given.rstrip("/")
+        url = resolve_base_url(base_url, environ)
         key = api_key or (secrets or {}).get(KEY_SECRET) or environ.get(KEY_VARIABLE)
         if not key:
             if url == OPENAI_URL:
@@ -85,12 +84,23 @@ class Endpoint(BaseModel):
         return {"model": self.model, "base_url": self.base_url}
 
 
+def resolve_base_url(base_url: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The base URL given, else $OPENAI_BASE_URL, else OpenAI's, checked (`check_base_url`), without a final "/"."""
+    environ = os.environ if environ is None else environ
+    given = base_url or environ.get(URL_VARIABLE) or OPENAI_URL
+    check_base_url(given, "" if base_url else f" (from ${URL_VARIABLE})")
+    return given.rstrip("/")
+
+
 def check_base_url(url: str, source: str = "") -> None:
-    """Refuse a base URL that is not http(s) with a host, quoting at most 80 characters of it."""
+    """Refuse a base URL that carries a credential (user:password@, or a parameter such as api_key=: a base URL is
+    recorded in run.json and shown in reports, a key never is) or that is not http(s) with a host. The message
+    quotes at most 80 characters of the URL, its secrets replaced by ***."""
+    remedy = f"a base URL is recorded in the run and its reports: give it without one, and the key in ${KEY_VARIABLE}"
+    refuse_credentials(url, "base URL", remedy, source)
     if not _is_http_url(url):
-        shown = url if len(url) <= 80 else url[:77] + "..."
         raise BadBaseUrlError(
-            f"base URL {shown!r}{source} is not an http(s) URL with a host, such as http://localhost:8000/v1"
+            f"base URL {shown(url)!r}{source} is not an http(s) URL with a host, such as http://localhost:8000/v1"
         )
 
 

@@ -20,6 +20,8 @@ from typing import Any, TypeVar, overload
 from pydantic import BaseModel, ValidationError
 
 from nohallucinate.graders import Verdict
+from nohallucinate.jsonl import FormatError, read_json_file
+from nohallucinate.models.endpoint import check_base_url
 from nohallucinate.runs.config import RunConfig
 from nohallucinate.runs.errors import BadRunError
 
@@ -73,9 +75,20 @@ def read_config(directory: Path | str, config_type: type[BaseModel] = RunConfig)
     if kind != expected:
         raise BadRunError(f"{directory} holds a {kind} run, not a {expected} run")
     try:
-        return config_type.model_validate(recorded)
+        config = config_type.model_validate(recorded)
     except ValidationError as exc:
         raise BadRunError(f"{directory / CONFIG_FILE} is not a valid {expected} run ({_reason(exc)})") from None
+    _check_recorded_urls(config, directory / CONFIG_FILE)
+    return config
+
+
+def _check_recorded_urls(config: Any, path: Path) -> None:
+    """Refuse a run.json whose models (or its regrade sources' models) have a base URL carrying a credential (or
+    no host): resuming it would call with that URL, and a report or a regrade would copy it on."""
+    while config is not None:
+        for role, model in (getattr(config, "models", None) or {}).items():
+            check_base_url(str(model.get("base_url", "")), f" (the {role}'s, recorded in {path})")
+        config = getattr(config, "regraded_from", None)
 
 
 def read_results(directory: Path | str, result_type: type[Result]) -> list[Result]:
@@ -151,16 +164,12 @@ def _reason(exc: Exception) -> str:
 def _recorded(directory: Path) -> dict[str, Any]:
     """run.json as a JSON object with a string kind."""
     path = directory / CONFIG_FILE
+    if not path.exists() and not path.is_symlink():
+        raise BadRunError(f"{directory} is not a run directory (no {CONFIG_FILE})")
     try:
-        recorded = json.loads(path.read_text(encoding="utf-8"))
-    except (FileNotFoundError, NotADirectoryError):
-        raise BadRunError(f"{directory} is not a run directory (no {CONFIG_FILE})") from None
-    except UnicodeDecodeError as exc:
-        raise BadRunError(f"{path} is not UTF-8 text ({exc.reason})") from None
-    except json.JSONDecodeError as exc:
-        raise BadRunError(f"{path} is not valid JSON ({exc.msg} at line {exc.lineno})") from None
-    except OSError as exc:
-        raise BadRunError(f"{path} cannot be read ({exc.strerror or exc})") from None
+        recorded = read_json_file(path)
+    except FormatError as exc:
+        raise BadRunError(str(exc)) from None
     if not isinstance(recorded, dict) or not isinstance(recorded.get("kind", "nohallucinate"), str):
         raise BadRunError(f"{path} does not describe a run")
     return recorded

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
+from nohallucinate.bounds import MAX_ID_CHARS
 from nohallucinate.spec import K_RANGE
 from nohallucinate.tasks.families import FAMILY_FIELDS, Family, family_field_errors, spec_of
 from nohallucinate.tasks.inputs import SampleIndex, Text
@@ -39,7 +40,7 @@ class Task(_Strict):
     Family rules raise "field: reason" so that loaders can name the field.
     """
 
-    task_id: str = Field(min_length=1)
+    task_id: str = Field(min_length=1, max_length=MAX_ID_CHARS)
     family: Family
     tier: Tier | None = None
     question: Text
@@ -62,7 +63,7 @@ class Task(_Strict):
 class Reply(_Strict):
     """A policy's answer to one task: one line of a responses file."""
 
-    task_id: str = Field(min_length=1)
+    task_id: str = Field(min_length=1, max_length=MAX_ID_CHARS)
     response: str
     policy: str | None = None
     sample: SampleIndex = 0

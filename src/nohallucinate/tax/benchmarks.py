@@ -7,7 +7,6 @@ out as `gsm8k/test.jsonl`, `selfaware/SelfAware.json` and so on; each file's sha
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -18,7 +17,7 @@ from nohallucinate.answers.boxed import extract_boxed
 from nohallucinate.bounds import quote
 from nohallucinate.checksums import file_sha256
 from nohallucinate.errors import UserInputError
-from nohallucinate.jsonl import FormatError, read_json_lines
+from nohallucinate.jsonl import FormatError, read_json_file, read_json_lines
 
 Kind = Literal["refusal", "accuracy"]
 
@@ -204,10 +203,7 @@ def _rows(benchmark: Benchmark, path: Path) -> Iterator[tuple[int, dict[str, Any
     if path.suffix == ".jsonl":
         yield from read_json_lines(path)
         return
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DataError(f"{benchmark.title}: {path} is not JSON ({exc})") from None
+    document = read_json_file(path)
     examples = document.get("example") if isinstance(document, dict) else None
     if not isinstance(examples, list) or not all(isinstance(row, dict) for row in examples):
         raise DataError(f"{benchmark.title}: {path} has no list of objects under 'example'")

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import io
 import sys
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -48,12 +47,14 @@ def export_run(
     Columns: task_id, family, tier, sample, question, reply, verdict, reward, decided_by, detail (biography claims
     with their support) and error; rows by task id, then sample."""
     from nohallucinate.runs import EXPORT_FORMATS, read_items, write_jsonl, write_parquet
-    from nohallucinate.runs.cleanup import write_text_atomically
+    from nohallucinate.runs.cleanup import check_output_file, write_output_file
 
     if format_ not in EXPORT_FORMATS:
         fail(f"--format {format_!r}: choose one of {', '.join(EXPORT_FORMATS)}")
     if format_ == "parquet" and out_path is None:
         fail("--format parquet writes a file: give --out PATH")
+    if out_path is not None:
+        or_exit(lambda: check_output_file(out_path))  # a directory or a missing parent, before the run is read
     items = or_exit(lambda: read_items(run_dir, tasks_path))
     _warn_without_questions(items)
     rows = items.rows()
@@ -61,11 +62,9 @@ def export_run(
         write_jsonl(rows, sys.stdout)
         return
     if format_ == "parquet":
-        or_exit(lambda: write_parquet(rows, out_path))
+        or_exit(lambda: write_output_file(out_path, partial(write_parquet, rows)))
     else:
-        text = io.StringIO()
-        write_jsonl(rows, text)
-        or_exit(lambda: write_text_atomically(out_path, text.getvalue()))
+        or_exit(lambda: write_output_file(out_path, partial(_write_jsonl_file, rows)))
     info(f"exported {len(rows)} items of {run_dir} to {out_path}")
 
 
@@ -137,6 +136,13 @@ async def _regrade(
         with progress(len(source.graded), "regrading", quiet=quiet) as bar:
             await regrade(source, tasks, grader, session.store, concurrency=concurrency, on_result=partial(track, bar))
     return clients
+
+
+def _write_jsonl_file(rows: list[dict[str, Any]], path: Path) -> int:
+    from nohallucinate.runs import write_jsonl
+
+    with path.open("w", encoding="utf-8") as handle:
+        return write_jsonl(rows, handle)
 
 
 def _warn_without_questions(items: RunItems) -> None:

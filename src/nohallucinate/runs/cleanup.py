@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
+
+from nohallucinate.errors import UserInputError
+
+Written = TypeVar("Written")
+
+
+class OutputFileError(UserInputError):
+    """An output file (`--out FILE`) that cannot be written there: a directory, a missing or non-directory parent, a
+    full disk, no permission (a UserInputError: the CLI reports it with exit 2)."""
 
 
 @contextmanager
@@ -30,12 +40,55 @@ def output_directory(path: Path) -> Iterator[Path]:
         raise
 
 
-def write_text_atomically(path: Path, text: str) -> None:
-    """Write the whole text or nothing: a reader never sees half a file, even when the disk fills up."""
+@contextmanager
+def replaced_atomically(path: Path) -> Iterator[Path]:
+    """A temporary path beside `path` for the block to write; when the block ends it becomes `path` in one rename.
+    If the block (or the rename) fails, the temporary file is removed and what was at `path` is left as it was."""
     partial = path.with_name(path.name + ".partial")
     try:
-        partial.write_text(text, encoding="utf-8")
+        yield partial
         os.replace(partial, path)
     except BaseException:
         partial.unlink(missing_ok=True)
         raise
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Write the whole text or nothing: a reader never sees half a file, even when the disk fills up."""
+    with replaced_atomically(path) as partial:
+        partial.write_text(text, encoding="utf-8")
+
+
+def check_output_file(path: Path, *, make_parents: bool = False) -> Path:
+    """`path` if a file can be written there, checked before any work: not a directory (nor `.`), and its parent a
+    directory (created first with `make_parents`, for the commands that always have). Else an OutputFileError."""
+    if path.is_dir() or path.name in ("", ".", ".."):
+        raise OutputFileError(f"--out {path}: is a directory; give the path of a file to write")
+    parent = path.parent
+    if make_parents and not parent.exists():
+        try:
+            parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputFileError(f"--out {path}: cannot create its directory {parent}: {_reason(exc)}") from None
+    if not parent.exists():
+        raise OutputFileError(f"--out {path}: its directory {parent} does not exist")
+    if not parent.is_dir():
+        raise OutputFileError(f"--out {path}: {parent} is not a directory")
+    return path
+
+
+def write_output_file(path: Path, write: Callable[[Path], Written], *, make_parents: bool = False) -> Written:
+    """`write(temporary)`, then the temporary file renamed to `path` at once: a whole file or none. A path that cannot
+    be a file, or a write that fails (a full disk or quota, no permission, a read-only disk), is an OutputFileError
+    naming `path` and why, with no temporary file left and what was at `path` intact."""
+    check_output_file(path, make_parents=make_parents)
+    try:
+        with replaced_atomically(path) as partial:
+            return write(partial)
+    except OSError as exc:
+        raise OutputFileError(f"cannot write {path}: {_reason(exc)}") from None
+
+
+def _reason(exc: OSError) -> str:
+    # The error's own words without its file name: that is our temporary file's, and the message names the target.
+    return exc.strerror or str(exc)

@@ -14,6 +14,7 @@ NohallucinateError                          anything this package raises on purp
 │   ├── MissingKeyError, BadBaseUrlError    models.endpoint: an endpoint without a key, a base URL without a host
 │   ├── CredentialInUrlError                models.url_credentials: a URL given with user:password@ or a key in it
 │   ├── ReportWriteError                    report.build: the report cannot be written where asked
+│   ├── OutputFileError                     runs.cleanup: an --out file that cannot be written where asked
 │   ├── RunLockedError (RuntimeError)       runs.errors: another process is writing the run
 │   └── RunStoreError                       runs.errors: a run directory that cannot be used
 │       ├── BadRunError                     run.json or results.sqlite not written by this package

@@ -65,8 +65,13 @@ def build(
     from nohallucinate.datagen.build import BuildStage, ModelDecomposer
     from nohallucinate.datagen.build import build as run_build
     from nohallucinate.models import ClientSettings
+    from nohallucinate.runs.cleanup import check_output_file, write_output_text
     from nohallucinate.tasks import Family
 
+    # Where the files go, checked before a build of minutes: a directory or a parent that is a file is refused now.
+    or_exit(lambda: check_output_file(out_path, make_parents=True))
+    if report_path is not None:
+        or_exit(lambda: check_output_file(report_path, flag="--report", make_parents=True))
     composition = _composition(per_family) if per_family else dict(DEFAULT_COMPOSITION)
     decomposer = None
     model_decomposer = None
@@ -94,13 +99,12 @@ def build(
         findings = _verified(result.tasks, transport)
     if model_decomposer is not None:
         model_decomposer.close()
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    with out_path.open("w", encoding="utf-8") as handle:
-        for task in result.tasks:
-            handle.write(task.model_dump_json(exclude_none=False) + "\n")
+    tasks_text = "".join(task.model_dump_json(exclude_none=False) + "\n" for task in result.tasks)
+    or_exit(lambda: write_output_text(out_path, tasks_text, make_parents=True))
     report = result.report()
     if report_path is not None:
-        report_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        report_text = json.dumps(report, indent=2) + "\n"
+        or_exit(lambda: write_output_text(report_path, report_text, flag="--report", make_parents=True))
     _print_report(report, composition)
     info(f"wrote {len(result.tasks)} tasks to {out_path}")
     for finding in findings:

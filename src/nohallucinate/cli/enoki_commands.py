@@ -189,7 +189,9 @@ def detect_command(
 ) -> None:
     """Run the pipeline over a split, write its predictions, and score them against the gold."""
     from nohallucinate.enokiqa import detect, score_predictions
+    from nohallucinate.runs.cleanup import check_output_file
 
+    or_exit(lambda: check_output_file(out_path, make_parents=True))  # before any model call
     loaded = _load(data, split, streaming, allow_violations, quiet=as_json)
     examples = loaded.examples[:limit]
     results, errors, usage = _annotate_all(settings, model, detector, examples, detect, "detect", quiet=as_json)
@@ -220,7 +222,9 @@ def annotate_command(
 ) -> None:
     """Annotate new (question, answer, context) rows into EnokiQA records: sentences, triples, spans, NLI."""
     from nohallucinate.enokiqa import AnnotationRow, enoki_record, load_annotation_rows
+    from nohallucinate.runs.cleanup import check_output_file
 
+    or_exit(lambda: check_output_file(out_path, make_parents=True))  # before any model call
     rows = or_exit(lambda: load_annotation_rows(input_path))
 
     async def annotate_row(annotator: Annotator, row: AnnotationRow) -> dict[str, Any]:
@@ -424,10 +428,10 @@ def _exit_if_errors(errors: list[dict[str, str]]) -> None:
 
 
 def _write_jsonl(path: Path, lines: list[dict[str, Any]]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", encoding="utf-8") as handle:
-        for line in lines:
-            handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+    from nohallucinate.runs.cleanup import write_output_text
+
+    text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+    or_exit(lambda: write_output_text(path, text, make_parents=True))
 
 
 _CLASSIFICATION_ROWS = ("macro-F1", "AUROC", "positive F1", "items (hallucinated)")

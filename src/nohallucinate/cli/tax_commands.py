@@ -229,9 +229,12 @@ def grade_command(
     """Grade responses made elsewhere against one benchmark."""
     import asyncio
 
+    from nohallucinate.runs.cleanup import check_output_file, write_output_text
     from nohallucinate.tax import grade_generations, load_benchmark, load_generations, summarise
     from nohallucinate.tax.correctness import AnswerChecker  # math-verify: the `tax` extra, checked before any work
 
+    if results_path is not None:  # before any grading: a directory or a parent that is a file is refused now
+        or_exit(lambda: check_output_file(results_path, flag="--results", make_parents=True))
     directory = _data_dir(data_dir)
     loaded = or_exit(lambda: load_benchmark(benchmark, directory, umwp_seed=umwp_seed, umwp_size=umwp_size))
     generations = or_exit(lambda: load_generations(generations_path, loaded.items))
@@ -245,8 +248,8 @@ def grade_command(
 
     results = asyncio.run(run())
     if results_path is not None:
-        results_path.parent.mkdir(parents=True, exist_ok=True)
-        results_path.write_text("".join(r.model_dump_json() + "\n" for r in results), encoding="utf-8")
+        lines = "".join(r.model_dump_json() + "\n" for r in results)
+        or_exit(lambda: write_output_text(results_path, lines, flag="--results", make_parents=True))
     covered = len({g.id for g in generations})
     summaries = summarise(results)
     _report(summaries, f"{generations_path} · {covered} of {len(loaded.items)} items", as_json,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import TypeVar
 
@@ -59,34 +59,42 @@ def write_text_atomically(path: Path, text: str) -> None:
         partial.write_text(text, encoding="utf-8")
 
 
-def check_output_file(path: Path, *, make_parents: bool = False) -> Path:
+def check_output_file(path: Path, *, flag: str = "--out", make_parents: bool = False) -> Path:
     """`path` if a file can be written there, checked before any work: not a directory (nor `.`), and its parent a
-    directory (created first with `make_parents`, for the commands that always have). Else an OutputFileError."""
+    directory; with `make_parents`, missing parents are fine (made when the file is written) if the nearest one that
+    exists is a directory. Else an OutputFileError naming `flag` and the path."""
     if path.is_dir() or path.name in ("", ".", ".."):
-        raise OutputFileError(f"--out {path}: is a directory; give the path of a file to write")
-    parent = path.parent
-    if make_parents and not parent.exists():
-        try:
-            parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise OutputFileError(f"--out {path}: cannot create its directory {parent}: {_reason(exc)}") from None
+        raise OutputFileError(f"{flag} {path}: is a directory; give the path of a file to write")
+    parent = next(p for p in path.parents if p.exists()) if make_parents else path.parent
     if not parent.exists():
-        raise OutputFileError(f"--out {path}: its directory {parent} does not exist")
+        raise OutputFileError(f"{flag} {path}: its directory {parent} does not exist")
     if not parent.is_dir():
-        raise OutputFileError(f"--out {path}: {parent} is not a directory")
+        raise OutputFileError(f"{flag} {path}: {parent} is not a directory")
     return path
 
 
-def write_output_file(path: Path, write: Callable[[Path], Written], *, make_parents: bool = False) -> Written:
+def write_output_file(
+    path: Path, write: Callable[[Path], Written], *, flag: str = "--out", make_parents: bool = False
+) -> Written:
     """`write(temporary)`, then the temporary file renamed to `path` at once: a whole file or none. A path that cannot
     be a file, or a write that fails (a full disk or quota, no permission, a read-only disk), is an OutputFileError
-    naming `path` and why, with no temporary file left and what was at `path` intact."""
-    check_output_file(path, make_parents=make_parents)
+    naming `path` and why, with no temporary file left, what was at `path` intact, and no parent made here left."""
+    check_output_file(path, flag=flag, make_parents=make_parents)
+    # Only a parent made here is removed on failure: in one that existed, others may be writing too.
+    parents: AbstractContextManager[object] = (
+        output_directory(path.parent) if make_parents and not path.parent.exists() else nullcontext()
+    )
     try:
-        with replaced_atomically(path) as partial:
+        with parents, replaced_atomically(path) as partial:
             return write(partial)
     except OSError as exc:
         raise OutputFileError(f"cannot write {path}: {_reason(exc)}") from None
+
+
+def write_output_text(path: Path, text: str, *, flag: str = "--out", make_parents: bool = False) -> None:
+    """`text` written to `path` as `write_output_file` writes (a whole file or none, a failure an OutputFileError)."""
+    write_output_file(path, lambda partial: partial.write_text(text, encoding="utf-8"), flag=flag,
+                      make_parents=make_parents)  # fmt: skip
 
 
 def _reason(exc: OSError) -> str:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nohallucinate.errors import UserInputError
+from nohallucinate.runs.cleanup import output_directory
 from nohallucinate.tasks.model import Task
 from nohallucinate.tasks.prompt import SYSTEM_PROMPT, prompt_messages
 
@@ -50,5 +51,10 @@ def save_prompts(tasks: Sequence[Task], out: Path | str, system_prompt: str = SY
         raise UserInputError(f"{out} is a file, not a directory")
     if out.is_dir() and any(out.iterdir()):
         raise UserInputError(f"{out} is not empty; give a new or empty directory")
-    prompts_dataset(tasks, system_prompt).save_to_disk(str(out))
+    dataset = prompts_dataset(tasks, system_prompt)
+    try:
+        with output_directory(out):  # a write that fails (a full disk) leaves no half a dataset behind
+            dataset.save_to_disk(str(out))
+    except OSError as exc:
+        raise UserInputError(f"cannot write the prompts into {out}: {exc.strerror or exc}") from None
     return out

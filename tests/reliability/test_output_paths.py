@@ -161,3 +161,63 @@ def test_an_export_replaces_an_existing_file_whole(run_dir: Path, tmp_path: Path
     result = export(run_dir, format_, out)
     assert result.exit_code == 0, result.output
     assert out.read_bytes() != OLD_CONTENT.encode() and leftovers(tmp_path) == []
+
+
+def other_writer(command: str, out: Path, tmp_path: Path) -> list[str]:
+    """A command line of another writer with an output file, every other argument enough to reach its check."""
+    missing = str(tmp_path / "missing.jsonl")
+    return {
+        "build --out": ["build", "--out", str(out), "--replay", str(tmp_path / "no-snapshot")],
+        "build --report": ["build", "--out", str(tmp_path / "t.jsonl"), "--report", str(out), "--replay", missing],
+        "tax grade --results": [
+            "tax",
+            "grade",
+            "--benchmark",
+            "gsm8k",
+            "--generations",
+            missing,
+            "--results",
+            str(out),
+        ],
+        "enoki detect --out": ["enoki", "detect", "--data", missing, "--out", str(out), "--model", "openai:m"],
+        "enoki annotate --out": ["enoki", "annotate", "--input", missing, "--out", str(out), "--model", "openai:m"],
+    }[command]
+
+
+OTHER_WRITERS = ("build --out", "build --report", "tax grade --results", "enoki detect --out", "enoki annotate --out")
+
+
+@pytest.mark.parametrize("command", OTHER_WRITERS)
+@pytest.mark.parametrize("case", ["existing directory", "parent is a file"])
+def test_the_other_writers_refuse_such_an_out_before_any_work(tmp_path: Path, command: str, case: str) -> None:
+    out, why = BAD_PATHS[case](tmp_path)
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    result = CliRunner().invoke(app, other_writer(command, out, tmp_path))
+    assert_refused(result, f"{command.split()[-1]} {out}", why)
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before
+
+
+def test_a_missing_parent_of_a_build_output_is_still_made(tmp_path: Path) -> None:
+    # These writers have always made a missing directory for their file; the check lets them.
+    from nohallucinate.runs.cleanup import check_output_file, write_output_text
+
+    out = tmp_path / "new" / "deeper" / "tasks.jsonl"
+    assert check_output_file(out, make_parents=True) == out and not out.parent.exists()
+    write_output_text(out, "{}\n", make_parents=True)
+    assert out.read_text(encoding="utf-8") == "{}\n"
+
+
+def test_export_prompts_on_a_failing_disk_leaves_no_half_dataset(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import datasets
+
+    def disk_full(self: Any, path: str, **_: Any) -> None:
+        (Path(path) / "data-00000-of-00001.arrow").write_bytes(b"half")
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(datasets.Dataset, "save_to_disk", disk_full)
+    out = tmp_path / "prompts"
+    result = CliRunner().invoke(app, ["export-prompts", "--out", str(out), "--per-family", "1"])
+    assert_refused(result, f"cannot write the prompts into {out}", os.strerror(errno.ENOSPC))
+    assert not out.exists()

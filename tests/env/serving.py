@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -20,6 +21,12 @@ from support.task_sets import LABELLED_TASKS_PATH
 class Served:
     url: str
     process: subprocess.Popen[str]
+    log_fd: int = -1  # the server's stderr, a file
+
+    def log(self) -> str:
+        """What the server wrote on stderr so far (its log, as the operator reads it)."""
+        # pread, not seek and read: the file offset is shared with the server, whose writes would land at it.
+        return os.pread(self.log_fd, os.fstat(self.log_fd).st_size, 0).decode("utf-8", "replace")
 
 
 def free_port() -> int:
@@ -52,7 +59,7 @@ def served(*args: str) -> Iterator[Served]:
                 log.seek(0)
                 raise RuntimeError(f"the server did not start: {log.read()}")
             time.sleep(0.1)
-        yield Served(url, process)
+        yield Served(url, process, log.fileno())
     finally:
         process.terminate()
         process.wait(10)

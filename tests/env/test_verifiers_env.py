@@ -24,9 +24,10 @@ from typer.testing import CliRunner
 from nohallucinate.cli import app
 from nohallucinate.tasks import Family, Task, load_demo_tasks
 from nohallucinate.tasks.prompt import SYSTEM_PROMPT
-from support.openai_server import Behaviour, OpenAIServer, Reply
+from support.openai_server import Behaviour, OpenAIServer, Reply, Status
 from support.readme import README_PATH, readme_example
 from support.readme_shell import shell_commands
+from support.scripted_model import scripted_model
 from support.task_sets import hidden_texts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,24 +141,57 @@ print(json.dumps(report))
 """
 
 
+CANARY = "CANARY-vf-5c1e"
+LEAK_STATUSES = (400, 422, 429, 500, 503)
+GUESS = "He was born in Paris in 1950 and worked there as a carpenter for forty years."
+
+
+class EchoingGrader:
+    """A grader endpoint that fails every grading request with an error body holding a canary and the whole request
+    (the grading prompt: gold, defect, article); each distinct prompt gets the next of LEAK_STATUSES, kept for its
+    retries. Claim extraction is answered (its prompt holds only the reply), so that biographies fail on the checks
+    that quote the article."""
+
+    def __init__(self) -> None:
+        self.statuses: dict[str, int] = {}
+        self.requests: list[dict[str, Any]] = []
+
+    def __call__(self, request: dict[str, Any]) -> Behaviour:
+        prompt = request["messages"][-1]["content"]
+        if prompt.startswith("Split the text"):
+            return scripted_model(request)
+        self.requests.append(request)
+        status = self.statuses.setdefault(prompt, LEAK_STATUSES[len(self.statuses) % len(LEAK_STATUSES)])
+        return Status(status, f"{CANARY} {json.dumps(request)}", {"retry-after-ms": "0"})
+
+
 @pytest.fixture(scope="module")
 def runs(vf_bin: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    """Two eval runs at once: the local grader on one task per family, and an llm grader whose server never
-    answers with a grade; and PROBE."""
+    """Three eval runs at once: the local grader on one task per family, an llm grader whose server never answers
+    with a grade, and an llm grader whose server echoes its prompt in its error bodies; and PROBE."""
     tmp = tmp_path_factory.mktemp("vf")
-    model = TwoReplies()
-    with OpenAIServer(model) as model_server, OpenAIServer(lambda _: Reply("Hmm, hard to say.")) as bad_grader:
+    model, echoing = TwoReplies(), EchoingGrader()
+    with (
+        OpenAIServer(model) as model_server,
+        OpenAIServer(lambda _: Reply("Hmm, hard to say.")) as bad_grader,
+        OpenAIServer(lambda _: Reply(GUESS)) as guessing,
+        OpenAIServer(echoing) as echoing_grader,
+    ):
         graded = vf_eval(vf_bin, tmp, tmp / "out", "graded", model_server.url)
         failing = vf_eval(vf_bin, tmp, tmp / "out", "failing", model_server.url, "-n", "2",
                           "--env.taskset.task.grader", "llm",
                           "--env.taskset.task.grader-base-url", bad_grader.url)  # fmt: skip
+        leaking = vf_eval(vf_bin, tmp, tmp / "out", "leaking", guessing.url, "--env.taskset.task.grader", "llm",
+                          "--env.taskset.task.grader-base-url", echoing_grader.url)  # fmt: skip
         probing = subprocess.Popen([str(vf_bin / "python"), "-c", PROBE], env=verifiers_env(tmp), text=True,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
         finished(graded)
         finished(failing)
+        finished(leaking)
         probed = finished(probing)
     yield {"graded": episodes(tmp / "out", "graded"), "failing": episodes(tmp / "out", "failing"),
-           "model": model, "probe": json.loads(probed)}  # fmt: skip
+           "leaking": (tmp / "out" / "leaking" / "traces.jsonl").read_text(encoding="utf-8"),
+           "echoed": echoing.requests, "model": model, "probe": json.loads(probed)}  # fmt: skip
 
 
 def reply_of(trace: dict[str, Any]) -> str:
@@ -195,7 +229,7 @@ def test_rewards_are_what_nohallucinate_grade_gives_for_the_same_replies(runs: d
 
 def test_the_model_sees_the_system_prompt_and_the_question_and_nothing_gradeable(runs: dict[str, Any]) -> None:
     requests = runs["model"].requests
-    assert len(requests) == 14 + 4  # the failing run's four rollouts asked the model too
+    assert len(requests) == 14 + 4  # the failing run's four rollouts asked the model too (the leaking run its own)
     for request in requests:
         system, user = request["messages"]
         assert system == {"role": "system", "content": SYSTEM_PROMPT}
@@ -223,6 +257,24 @@ def test_a_failing_grader_fails_the_rollout_never_scores_it(runs: dict[str, Any]
         assert error["type"] == "TaskError"
         assert error["message"].startswith("task NoHallucinateTask scoring: GradingError: task t")
         assert "(unreadable_reply)" in error["message"]  # the failure named, never what the grader model wrote
+
+
+def test_an_echoed_prompt_in_a_grader_error_body_reaches_no_trace(runs: dict[str, Any]) -> None:
+    traces = [json.loads(line)["traces"][0] for line in runs["leaking"].splitlines()]
+    assert len(traces) == 7 * 2 and all(not trace["ok"] for trace in traces)
+    shown = {int(m) for t in traces for m in re.findall(r"HTTP (\d+)", t["errors"][0]["message"])}
+    assert shown == set(LEAK_STATUSES), shown  # every status reached a rollout's error, by its number only
+    for trace in traces:
+        assert trace["rewards"] == {"nohallucinate": None}
+        assert "grader failed: ModelError" in trace["errors"][0]["message"]
+    echoed = "\n".join(json.dumps(request) for request in runs["echoed"])
+    hidden = hidden_texts(TASKS, "\n".join([SYSTEM_PROMPT, *BY_QUESTION, GUESS]))
+    assert [text for text in hidden if text[:40] in echoed]  # the endpoint was sent golds, defects and articles
+    prompts = [message["content"][:60] for request in runs["echoed"] for message in request["messages"]]
+    articles = [t.article.text[i : i + 40] for t in TASKS if t.article for i in range(0, len(t.article.text), 200)]
+    for text in [CANARY, *hidden, *articles, *prompts]:
+        for form in (text, json.dumps(text)[1:-1]):
+            assert form not in runs["leaking"], f"{form!r} is in a trace"
 
 
 @pytest.fixture(scope="module")

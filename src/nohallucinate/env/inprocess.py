@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
+from nohallucinate.bounds import quote
 from nohallucinate.concurrency import bounded_map
 from nohallucinate.env.grading import GraderPool, GraderSpec
 from nohallucinate.errors import NohallucinateError
 from nohallucinate.graders import Grader, Verdict, grade_group
 from nohallucinate.graders.safely import grade_safely
+from nohallucinate.models.url_credentials import MASK
 from nohallucinate.tasks import Reply, Task, load_tasks
 from nohallucinate.tasks.prompt import SYSTEM_PROMPT, prompt_messages
 
 SPLIT = "train"  # the one split: every task
 SHOWN_ID_CHARS = 80  # an error message quotes at most this much of a task id: a hostile id is not echoed
+OPERATOR_LOG_CHARS = 1_000  # what a failed grading's log line quotes of the endpoint's text (the verdict keeps 4,000)
+log = logging.getLogger(__name__)
 
 
 class UnknownTaskError(NohallucinateError, KeyError):
@@ -78,6 +83,7 @@ class NoHallucinateEnv:
         """The verdict on one reply; raises GradingError when the grader fails."""
         verdict = await grade_safely(self.grader(secrets), self.task(task_id), _reply(task_id, reply, sample))
         if verdict.errored:
+            log_failures(task_id, [verdict], secrets, "sample")
             raise GradingError(f"task {task_id}: {verdict.error}")
         return verdict
 
@@ -97,6 +103,7 @@ class NoHallucinateEnv:
             if verdict.error is not None:
                 failed.setdefault(verdict.error, []).append(str(verdict.sample))
         if failed:
+            log_failures(task_id, verdicts, secrets)
             count = sum(map(len, failed.values()))
             which = "; ".join(f"{_candidates(samples)}: {error}" for error, samples in failed.items())
             raise GradingError(f"task {task_id}: {count} of {len(group)} candidates failed; {which}")
@@ -135,8 +142,34 @@ def shown(value: object, limit: int = SHOWN_ID_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _candidates(samples: list[str]) -> str:
-    return f"candidate {samples[0]}" if len(samples) == 1 else f"candidates {', '.join(samples)}"
+def log_failures(
+    task_id: str, verdicts: Sequence[Verdict], secrets: Mapping[str, str] | None, what: str = "candidate"
+) -> None:
+    """A warning for the operator per distinct failure among `verdicts`: its class, HTTP status and what the
+    endpoint said (quoted, clipped, any secret of the episode masked). A client hears only the verdict's error
+    (`graders.failure.public_reason`); the served environment keeps no run store, so its log is the operator's
+    only record of the endpoint's text."""
+    by_failure: dict[tuple[str, str, str], list[str]] = {}
+    for verdict in verdicts:
+        if verdict.error is not None:
+            detail = verdict.detail
+            said = (str(detail.get("failure")), str(detail.get("http_status")), str(detail.get("grader_error")))
+            by_failure.setdefault(said, []).append(str(verdict.sample))
+    for (kind, status, text), samples in by_failure.items():
+        for value in (secrets or {}).values():  # the model client masks its key; any other secret is masked here
+            text = text.replace(value, MASK) if isinstance(value, str) and len(value) >= 4 else text
+        log.warning(
+            "task %s, %s: grading failed (%s, HTTP status %s): %s",
+            shown(task_id),
+            _candidates(samples, what),
+            kind,
+            status,
+            quote(text, OPERATOR_LOG_CHARS),
+        )
+
+
+def _candidates(samples: list[str], what: str = "candidate") -> str:
+    return f"{what} {samples[0]}" if len(samples) == 1 else f"{what}s {', '.join(samples)}"
 
 
 def _reply(task_id: str, text: str, sample: int) -> Reply:

@@ -14,6 +14,7 @@ from nohallucinate.cli import models as flags
 from nohallucinate.cli.common import GraderOption, TasksOption, resolve_simpleqa_template
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, fail, or_exit
+from nohallucinate.env import limits as limits_defaults
 from nohallucinate.env.limits import MAX_BODY_BYTES, MAX_GROUP
 from nohallucinate.graders import GRADERS
 from nohallucinate.models import ClientSettings
@@ -45,6 +46,21 @@ def serve(
         int,
         typer.Option(min=1, help="Most candidates in one score_group call; its body may be this many times the limit."),
     ] = MAX_GROUP,
+    header_timeout: Annotated[
+        float, typer.Option(min=0.01, help="Seconds a connection has to send a request's head; then it is closed.")
+    ] = limits_defaults.HEADER_TIMEOUT,
+    body_timeout: Annotated[
+        float, typer.Option(min=0.01, help="Seconds, once the head is in, to send the whole body; then it is closed.")
+    ] = limits_defaults.BODY_TIMEOUT,
+    keep_alive: Annotated[
+        int, typer.Option(min=1, help="Seconds an idle connection is kept open between requests.")
+    ] = limits_defaults.KEEP_ALIVE,
+    max_connections: Annotated[
+        int, typer.Option(min=1, help="Open connections at once; one more is closed unread.")
+    ] = limits_defaults.MAX_CONNECTIONS,
+    max_connections_per_client: Annotated[
+        int, typer.Option(min=1, help="Open connections at once from one client address; one more is closed unread.")
+    ] = limits_defaults.MAX_CONNECTIONS_PER_CLIENT,
     settings: ClientSettings = SERVE_CLIENT_FLAGS,
 ) -> None:
     """Serve the environment: list_tasks gives task ids only, and a hidden terminal tool grades each reply.
@@ -62,6 +78,7 @@ def serve(
     # The `serve` extra (the openreward SDK and its server stack), optional so that the core installs beside
     # verifiers, whose sse-starlette pin conflicts with openreward's. Missing, the command exits 2 naming it (cli.app).
     from nohallucinate.env import GraderSpec, NoHallucinateEnv, WorkerGrader
+    from nohallucinate.env.connection_limits import ConnectionLimits, run_bounded
     from nohallucinate.env.openreward_env import ENVIRONMENT_NAME, make_server
     from nohallucinate.tasks import demo_tasks_path, load_tasks
 
@@ -85,7 +102,8 @@ def serve(
         # objects) stalled every client for 0.26 s. Frozen, the collector walks only what requests create.
         gc.freeze()
         err.print(f"serving {ENVIRONMENT_NAME} ({len(tasks)} tasks, grader {grader_name}) at http://{host}:{port}")
-        server.run(host=host, port=port)
+        limits = ConnectionLimits(header_timeout, body_timeout, keep_alive, max_connections, max_connections_per_client)
+        run_bounded(server.app, host, port, limits)
 
 
 def check_can_listen(host: str, port: int) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from nohallucinate.tasks.families import Family, Kind, spec_of
@@ -39,17 +39,18 @@ def question_form(question: str) -> str:
 
 def question_subject(question: str) -> str | None:
     """The first name the question holds: whom or what it asks about, as a reader of the question sees it."""
-    names = _names(question)
+    names = question_names(question)
     return names[0] if names else None
 
 
 def question_object(question: str) -> str | None:
     """The question's last name after its first: the club or prize it asks about beside a person, if any."""
-    names = _names(question)
+    names = question_names(question)
     return names[-1] if len(names) > 1 else None
 
 
-def _names(question: str) -> list[str]:
+def question_names(question: str) -> list[str]:
+    """Every name the question holds, in order (a possessive's "'s" and a sentence's closing full stop dropped)."""
     names = []
     for match in _NAME.finditer(_NUMBER.sub(" ", _SEASON.sub(" ", question.strip()))):
         name = _POSSESSIVE.sub("", match.group(0))
@@ -93,7 +94,7 @@ class FormBalance:
     """How much the wording of short questions tells about answerability."""
 
     forms: list[FormShare]
-    classifier_accuracy: float  # predicting answerable/unanswerable from the form alone (its majority)
+    classifier_accuracy: float  # predicting answerable/unanswerable from the form alone, held out (`held_out_accuracy`)
     base_rate: float  # predicting the overall majority for every row
 
     @property
@@ -109,16 +110,56 @@ class FormBalance:
 def form_balance(tasks: Iterable[Task]) -> FormBalance:
     """Count every short question's family by form (biographies are a task of their own and are left out)."""
     counts: dict[str, Counter[Family]] = defaultdict(Counter)
+    rows: list[tuple[tuple[Hashable, ...], bool]] = []
     for task in tasks:
         if spec_of(task.family).kind is not Kind.LONG_FORM:
-            counts[question_form(task.question)][task.family] += 1
+            form = question_form(task.question)
+            counts[form][task.family] += 1
+            rows.append(((form,), not task.family.is_unanswerable))
     forms = sorted(
         (FormShare(form, dict(sorted(c.items(), key=lambda i: i[0].value))) for form, c in counts.items()),
         key=lambda share: (-share.rows, share.form),
     )
-    total = sum(share.rows for share in forms)
-    if not total:
+    if not rows:
         return FormBalance(forms, 1.0, 1.0)
-    correct = sum(max(share.answerable, share.unanswerable) for share in forms)
-    answerable = sum(share.answerable for share in forms)
-    return FormBalance(forms, correct / total, max(answerable, total - answerable) / total)
+    return FormBalance(forms, held_out_accuracy(rows), base_rate([answerable for _, answerable in rows]))
+
+
+def base_rate(labels: Sequence[bool]) -> float:
+    """How often the overall majority (answerable or not) is right: the guess of a policy that reads nothing."""
+    answerable = sum(labels)
+    return max(answerable, len(labels) - answerable) / len(labels) if labels else 1.0
+
+
+def held_out_accuracy(rows: Sequence[tuple[tuple[Hashable, ...], bool]]) -> float:
+    """How often answerability is guessed right, each row from the *other* rows (leave-one-out, deterministic).
+
+    A row is `(keys, answerable)`, its keys from the finest group to the coarsest (("form", bucket), (bucket,)
+    ...). A row is guessed as the majority of the other rows of its finest group that is not tied once it is left
+    out, else as the overall majority. Why held out: the majority of a group counted with the row itself reads
+    the row's own label, so small groups (a form asked twice, a name asked once in one form) would look
+    predictive by construction."""
+    if not rows:
+        return 1.0
+    labels = [answerable for _, answerable in rows]
+    overall = sum(labels) * 2 >= len(labels)  # the base rate's guess (ties to answerable)
+    tallies: list[dict[Hashable, list[int]]] = [
+        defaultdict(lambda: [0, 0]) for _ in range(max(len(k) for k, _ in rows))
+    ]
+    for keys, answerable in rows:
+        for level, key in enumerate(keys):
+            tallies[level][key][answerable] += 1
+    right = 0
+    for keys, answerable in rows:
+        guess = overall
+        for level, key in enumerate(keys):
+            unanswerable_n, answerable_n = tallies[level][key]
+            if answerable:
+                answerable_n -= 1
+            else:
+                unanswerable_n -= 1
+            if answerable_n != unanswerable_n:
+                guess = answerable_n > unanswerable_n
+                break
+        right += guess == answerable
+    return right / len(rows)

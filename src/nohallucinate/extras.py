@@ -12,7 +12,7 @@ from nohallucinate.errors import NohallucinateError
 # Each extra's top-level modules: those our code imports, and those the extra's packages import on the way
 # (a partly removed install fails on one of these). A module in two extras is named by the first.
 EXTRA_MODULES: dict[str, frozenset[str]] = {
-    "serve": frozenset({"openreward", "fastapi", "starlette", "sse_starlette", "uvicorn"}),
+    "serve": frozenset({"openreward", "fastapi", "starlette", "sse_starlette", "uvicorn", "h11"}),
     "enoki": frozenset({"datasets", "pyarrow", "sklearn", "scipy", "numpy", "pandas", "huggingface_hub"}),
     "tax": frozenset({"math_verify", "sympy", "latex2sympy2_extended", "antlr4", "mpmath"}),
     "report": frozenset({"matplotlib"}),

@@ -78,8 +78,8 @@ def serve(
     # The `serve` extra (the openreward SDK and its server stack), optional so that the core installs beside
     # verifiers, whose sse-starlette pin conflicts with openreward's. Missing, the command exits 2 naming it (cli.app).
     from nohallucinate.env import GraderSpec, NoHallucinateEnv, WorkerGrader
-    from nohallucinate.env.connection_limits import ConnectionLimits, run_bounded
     from nohallucinate.env.openreward_env import ENVIRONMENT_NAME, make_server
+    from nohallucinate.env.connection_limits import ConnectionLimits, run_bounded
     from nohallucinate.tasks import demo_tasks_path, load_tasks
 
     tasks = or_exit(lambda: load_tasks(tasks_path or demo_tasks_path()))

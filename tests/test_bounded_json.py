@@ -3,10 +3,13 @@ FormatError (exit 2 from the CLI) naming the file, never a traceback nor a hang.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from nohallucinate import jsonl
@@ -42,7 +45,7 @@ def test_a_line_over_the_limit_is_refused(tmp_path: Path, monkeypatch: pytest.Mo
         read_json_lines(path)
 
 
-COMMANDS = [["sweep", "--policy", "always_abstain", "--tasks"], ["check"], ["grade", "--responses"]]
+COMMANDS = [["sweep", "--policy", "always_abstain", "--tasks"], ["check", "--tasks"], ["grade", "--responses"]]
 
 
 @pytest.mark.parametrize("kind", ["deep", "dup", "fifo", "zero", "dir"])
@@ -52,6 +55,7 @@ def test_cli_refuses_cleanly(tmp_path: Path, kind: str, command: list[str]) -> N
     result = runner.invoke(app, [*command, path])
     assert result.exit_code == 2, result.output
     assert path in result.stderr and "Traceback" not in result.stderr
+    assert "Usage:" not in result.stderr  # refused by the reader, not by the argument parser
 
 
 def run_dir_with(tmp_path: Path, kind: str) -> Path:
@@ -85,6 +89,7 @@ def test_run_dir_commands_refuse_a_bad_run_json(tmp_path: Path, kind: str, comma
     result = runner.invoke(app, RUN_DIR_COMMANDS[command](run, tmp_path / "out"))
     assert result.exit_code == 2, result.output
     assert str(run / "run.json") in result.stderr and "Traceback" not in result.stderr
+    assert "Usage:" not in result.stderr  # refused by the reader, not by the argument parser
 
 
 DEMO = Path(__file__).parent / "data" / "labelled_tasks.jsonl"
@@ -117,6 +122,7 @@ def test_every_file_option_refuses_cleanly(
     result = runner.invoke(app, args)
     assert result.exit_code == 2, result.output
     assert path in result.stderr and "Traceback" not in result.stderr
+    assert "Usage:" not in result.stderr  # refused by the reader, not by the argument parser
 
 
 TAX_FILES = {"gsm8k": "gsm8k/test.jsonl", "selfaware": "selfaware/SelfAware.json"}
@@ -151,3 +157,46 @@ def test_tax_benchmark_files_refuse_cleanly(
     result = runner.invoke(app, [*args, "--data-dir", str(data)])
     assert result.exit_code == 2, result.output
     assert str(target) in result.stderr and "Traceback" not in result.stderr
+    assert "Usage:" not in result.stderr  # refused by the reader, not by the argument parser
+
+
+@pytest.mark.parametrize("command", [["sweep", "--policy", "always_abstain", "--tasks"], ["check", "--tasks"]])
+def test_a_100_mb_line_is_refused_after_reading_the_bound(tmp_path: Path, command: list[str]) -> None:
+    path = tmp_path / "huge.jsonl"
+    with path.open("wb") as handle:  # a real 100 MB task id, written in chunks
+        handle.write(b'{"task_id": "')
+        for _ in range(100):
+            handle.write(b"a" * 1_000_000)
+        handle.write(b'", "family": "biography"}\n')
+    result = runner.invoke(app, [*command, str(path)])
+    assert result.exit_code == 2, result.output
+    assert f"{path}:1: line longer than {jsonl.MAX_LINE_BYTES:,} bytes" in result.stderr
+    assert "Traceback" not in result.stderr and "Usage:" not in result.stderr and len(result.stderr) < 1000
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(), children, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(st.dictionaries(st.text(), json_values, max_size=5), min_size=1, max_size=5))
+def test_json_objects_round_trip(tmp_path: Path, rows: list[dict[str, object]]) -> None:
+    path = tmp_path / "rows.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    assert [row for _, row in read_json_lines(path)] == rows
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.binary(max_size=2000) | st.text().map(lambda text: text.encode("utf-8", "surrogatepass")))
+def test_arbitrary_bytes_raise_nothing_but_format_error(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "any.jsonl"
+    path.write_bytes(data)
+    try:
+        rows = read_json_lines(path)
+    except FormatError as exc:
+        assert exc.path == str(path)
+    else:
+        assert all(isinstance(row, dict) for _, row in rows)

@@ -106,6 +106,9 @@ FILE_COMMANDS = [
     ["enoki", "detection", "--rows", "{}", "--baseline", "constant"],
     ["enoki", "annotate", "--input", "{}", "--out", "OUT", "--model", "m"],
     ["tax", "grade", "--benchmark", "gsm8k", "--generations", "{}", "--data-dir", "TAX"],
+    # the second file of a command, the first one good
+    ["agreement", "LABELS", "--tasks", "{}"],
+    ["enoki", "eval", "--data", "MINI", "--predictions", "{}"],
 ]
 
 
@@ -115,7 +118,13 @@ def test_every_file_option_refuses_cleanly(
     tmp_path: Path, kind: str, command: list[str], request: pytest.FixtureRequest
 ) -> None:
     path = bad_inputs(tmp_path)[kind]
-    fill = {"{}": path, "OUT": str(tmp_path / "out")}
+    here = Path(__file__).parent
+    fill = {
+        "{}": path,
+        "OUT": str(tmp_path / "out"),
+        "LABELS": str(here / "data" / "labelled_replies.jsonl"),
+        "MINI": str(here / "fixtures" / "enokiqa" / "mini.jsonl"),
+    }
     if "TAX" in command:  # the generations are read against the real benchmark
         fill["TAX"] = str(request.getfixturevalue("shared_dir") / "data" / "hallucination_tax")
     args = [fill.get(a, a) for a in command]
@@ -200,3 +209,13 @@ def test_arbitrary_bytes_raise_nothing_but_format_error(tmp_path: Path, data: by
         assert exc.path == str(path)
     else:
         assert all(isinstance(row, dict) for _, row in rows)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "dir"])
+def test_a_prompt_template_that_is_not_a_file_is_refused_unread(tmp_path: Path, kind: str, shared_dir: Path) -> None:
+    path = bad_inputs(tmp_path)[kind]
+    data = shared_dir / "data" / "hallucination_tax"
+    args = ["tax", "run", "--policy", "openai:m", "--benchmarks", "gsm8k", "--data-dir", str(data)]
+    result = runner.invoke(app, [*args, "--prompt-template", path, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert f"prompt template {path}: is " in result.stderr and "Traceback" not in result.stderr

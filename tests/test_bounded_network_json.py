@@ -4,6 +4,7 @@ file: 100,000 nested brackets become that reader's normal error, never a Recursi
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,18 @@ def test_deep_snapshot_files_are_format_errors(tmp_path: Path) -> None:
     assert caught.value.path == str(path)
     with pytest.raises(FormatError, match="duplicate key"):
         _ = store.source
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "dir"])
+def test_a_cache_key_file_that_is_not_a_file_is_refused_unread(tmp_path: Path, kind: str) -> None:
+    from nohallucinate.models.cache_key import CacheKeyError, read_cache_key
+
+    path = tmp_path / "key"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "dir":
+        path.mkdir()
+    else:
+        path = Path("/dev/zero")
+    with pytest.raises(CacheKeyError, match=f"cache key {path} cannot be read"):
+        read_cache_key(path)

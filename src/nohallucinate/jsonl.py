@@ -110,8 +110,9 @@ def _decoded(raw: bytes, path: Path | str, line: int | None) -> str:
         raise FormatError(path, line, None, f"not UTF-8 ({exc.reason})") from None
 
 
-def read_json_file(path: Path | str) -> Any:
-    """A whole JSON file (at most MAX_FILE_BYTES, regular files only) as one value; else FormatError."""
+def read_text_file(path: Path | str) -> str:
+    """A whole UTF-8 text file (at most MAX_FILE_BYTES, regular files only); else FormatError. A FIFO, /dev/zero
+    or a directory is refused before it is read."""
     with _opened(path) as handle:
         try:
             raw = handle.read(MAX_FILE_BYTES + 1)
@@ -119,7 +120,12 @@ def read_json_file(path: Path | str) -> Any:
             raise FormatError(path, None, None, f"cannot be read ({exc.strerror or exc})") from None
     if len(raw) > MAX_FILE_BYTES:
         raise FormatError(path, None, None, f"larger than {MAX_FILE_BYTES:,} bytes")
-    return parse_json(_decoded(raw, path, None), path, None)
+    return _decoded(raw, path, None)
+
+
+def read_json_file(path: Path | str) -> Any:
+    """A whole JSON file (at most MAX_FILE_BYTES, regular files only) as one value; else FormatError."""
+    return parse_json(read_text_file(path), path, None)
 
 
 def iter_json_lines(path: Path | str) -> Iterator[tuple[int, str]]:

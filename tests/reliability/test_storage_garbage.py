@@ -46,10 +46,10 @@ GARBAGE_STORES: dict[str, tuple[Callable[[Path], None], str]] = {
 # A report reads every row too; a sweep reads the rows only at its end, after the store has been checked.
 REPORTED_STORES = {**GARBAGE_STORES, "rows that are not results": (rows_that_are_not_results, "sample 0 is not JSON")}
 GARBAGE_CONFIGS: dict[str, tuple[Callable[[Path], None], str]] = {
-    "not JSON": (lambda p: p.write_text("{kind: nohallucinate"), "run.json: invalid JSON"),
-    "not UTF-8": (lambda p: p.write_bytes(b"\xff\xfe{}"), "run.json: not UTF-8"),
+    "not JSON": (lambda p: p.write_text("{kind: nohallucinate"), "invalid JSON"),
+    "not UTF-8": (lambda p: p.write_bytes(b"\xff\xfe{}"), "not UTF-8"),
     "not an object": (lambda p: p.write_text("[1, 2]"), "does not describe a run"),
-    "a directory": (lambda p: (p.unlink(), p.mkdir()), "run.json: is a directory, not a file"),
+    "a directory": (lambda p: (p.unlink(), p.mkdir()), "is a directory, not a file"),
     "missing fields": (lambda p: p.write_text('{"kind": "nohallucinate", "policy": 3}'), "tasks_path: Field required"),
 }
 

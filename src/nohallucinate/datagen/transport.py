@@ -22,6 +22,7 @@ import tenacity
 
 from nohallucinate import __version__
 from nohallucinate.errors import NohallucinateError
+from nohallucinate.jsonl import FormatError, read_json_file
 
 Mode = Literal["live", "record", "replay"]
 log = logging.getLogger(__name__)
@@ -119,7 +120,10 @@ class SnapshotStore:
         path = self.directory / _SOURCE_FILE
         if not path.exists():
             return Source("a snapshot that does not say where it was recorded", Endpoints().articles)
-        return Source(**json.loads(path.read_text(encoding="utf-8")))
+        recorded = read_json_file(path)
+        if not isinstance(recorded, dict) or set(recorded) != {"service", "articles"}:
+            raise FormatError(path, None, None, "expected an object with 'service' and 'articles'")
+        return Source(**recorded)
 
     def record_source(self, source: Source) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
@@ -130,7 +134,10 @@ class SnapshotStore:
         path = self._path(request)
         if not path.exists():
             return None
-        return json.loads(path.read_text(encoding="utf-8"))["response"]
+        record = read_json_file(path)  # bounded: size, depth, duplicate keys
+        if not isinstance(record, dict) or "response" not in record:
+            raise FormatError(path, None, "response", "missing")
+        return record["response"]
 
     def put(self, request: Request, response: Any) -> None:
         path = self._path(request)

@@ -9,6 +9,8 @@ import hmac
 import json
 from typing import Any
 
+from nohallucinate.jsonl import FormatError, parse_json
+
 # A plain hash would stop damage, not a forger: whoever can write the file could recompute it. Keyed, a forger
 # also needs the secret, which lives apart from the cache (and is not copied with it).
 NO_CHECKSUM = "no checksum"  # written before entries were sealed, or the checksum was erased
@@ -38,9 +40,9 @@ def unseal(secret: bytes, key: str, text: object, stored: object) -> tuple[dict[
     # compared as bytes: compare_digest refuses a str that is not ASCII, and the file may hold anything
     if not hmac.compare_digest(stored.encode("utf-8", "surrogateescape"), checksum(secret, key, text).encode()):
         return None, MISMATCH
-    try:
-        response = json.loads(text) if isinstance(text, str) else None
-    except ValueError:
+    try:  # bounded like every reader: a deep or duplicate-keyed entry is invalid, never a RecursionError
+        response = parse_json(text, "a cache entry", None) if isinstance(text, str) else None
+    except FormatError:
         return None, INVALID
     return (response, None) if _is_response(response) else (None, INVALID)
 

@@ -13,6 +13,8 @@ import secrets
 import tempfile
 from pathlib import Path
 
+from nohallucinate.jsonl import FormatError, read_text_file
+
 KEY_BYTES = 32
 
 
@@ -33,12 +35,20 @@ def read_cache_key(path: Path | None = None) -> bytes:
     file holds no key or cannot be read or made."""
     path = path or cache_key_path()
     try:
-        return _parse(path, path.read_text(encoding="ascii"))
+        return _parse(path, _read(path))
     except FileNotFoundError:
         pass
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CacheKeyError(f"cache key {path} cannot be read ({_reason(exc)})") from None
     return _create(path)
+
+
+def _read(path: Path) -> str:
+    """The key file's text, bounded like every input: a FIFO, /dev/zero or a directory is refused unread."""
+    if not os.path.lexists(path):
+        raise FileNotFoundError(path)
+    try:
+        return read_text_file(path)
+    except FormatError as exc:
+        raise CacheKeyError(f"cache key {path} cannot be read ({exc.reason})") from None
 
 
 def _create(path: Path) -> bytes:
@@ -55,7 +65,7 @@ def _create(path: Path) -> bytes:
         finally:
             os.unlink(temporary)
     except FileExistsError:
-        return _parse(path, path.read_text(encoding="ascii"))
+        return _parse(path, _read(path))
     except OSError as exc:
         raise CacheKeyError(f"cache key {path} cannot be made ({_reason(exc)})") from None
     return key

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
 from dataclasses import dataclass
 from typing import Any
 
 from nohallucinate.errors import NohallucinateError
+from nohallucinate.jsonl import FormatError, parse_json
 from nohallucinate.models.cache import ResponseCache, request_key
 from nohallucinate.models.endpoint import NO_KEY, Endpoint, Sampling
 from nohallucinate.models.retries import Deadline, Retrying, UnusableReply, describe
@@ -108,7 +108,11 @@ class ModelClient:
                 # through its TypedDict transforms and build pydantic models of the reply, which together
                 # cost more CPU than the rest of a call. Errors and status codes are handled the same way.
                 text = await self._sdk.post("/chat/completions", body=body, cast_to=str)
-        return _completion_of(json.loads(text))
+        try:  # bounded: 100,000 nested brackets from an endpoint are an unusable reply, not a RecursionError
+            response = parse_json(text, "the response body", None)
+        except FormatError as exc:  # its reason names no text of the body, which must not reach a client
+            raise UnusableReply(f"the response body is not usable JSON ({exc.reason})") from None
+        return _completion_of(response)
 
     def _announce_retry(self, key: str, upcoming: int, wait: float, failure: BaseException) -> None:
         self.usage.retries += 1

@@ -11,7 +11,6 @@ naming the file and what is wrong.
 
 from __future__ import annotations
 
-import json
 import reprlib
 import sqlite3
 from pathlib import Path
@@ -20,7 +19,7 @@ from typing import Any, TypeVar, overload
 from pydantic import BaseModel, ValidationError
 
 from nohallucinate.graders import Verdict
-from nohallucinate.jsonl import FormatError, read_json_file
+from nohallucinate.jsonl import FormatError, parse_json, read_json_file
 from nohallucinate.models.endpoint import check_base_url
 from nohallucinate.runs.config import RunConfig
 from nohallucinate.runs.errors import BadRunError
@@ -197,10 +196,12 @@ def _rows(path: Path, query: str) -> list[tuple[Any, ...]]:
 
 def _parse(path: Path, result_type: type[Result], item_id: Any, sample: Any, text: Any) -> Result:
     item = f"{reprlib.repr(item_id)} sample {sample}"
-    try:
-        recorded = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise BadRunError(f"{path}: the result of {item} is not JSON ({exc})") from None
+    if not isinstance(text, str):
+        raise BadRunError(f"{path}: the result of {item} is not JSON text")
+    try:  # bounded: a result nested 100,000 deep is a bad run, never a RecursionError
+        recorded = parse_json(text, path, None)
+    except FormatError as exc:
+        raise BadRunError(f"{path}: the result of {item} is not JSON ({exc.reason})") from None
     try:
         return result_type.model_validate(recorded)
     except ValidationError as exc:

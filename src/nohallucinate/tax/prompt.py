@@ -10,6 +10,7 @@ from pathlib import Path
 
 from nohallucinate.checksums import text_sha256
 from nohallucinate.errors import UserInputError
+from nohallucinate.jsonl import FormatError, read_text_file
 
 DEFAULT_TEMPLATE = """\
 {question}
@@ -46,10 +47,10 @@ class PromptTemplate:
     @classmethod
     def from_file(cls, path: Path | str) -> PromptTemplate:
         """A template read from a UTF-8 text file."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise UserInputError(f"prompt template {path}: cannot be read ({exc.strerror or exc})") from None
+        try:  # bounded: a FIFO, /dev/zero or a directory is refused before it is read
+            text = read_text_file(path)
+        except FormatError as exc:
+            raise UserInputError(f"prompt template {path}: {exc.reason}") from None
         return cls(text, name=str(path))
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from nohallucinate.checksums import text_sha256
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders.ladder import Label
+from nohallucinate.jsonl import read_text_file
 from nohallucinate.models.fences import fence
 
 UPSTREAM_URL = "https://raw.githubusercontent.com/openai/simple-evals/main/simpleqa_eval.py"
@@ -134,7 +135,7 @@ def load_simpleqa_template(choice: str, cache_dir: Path) -> SimpleQATemplate:
     path = Path(choice)
     if not path.is_file():
         raise UserInputError(f"--simpleqa-template: {choice!r} is neither 'ours', 'upstream' nor a file")
-    text = path.read_text(encoding="utf-8")
+    text = read_text_file(path)  # bounded, regular files only
     missing = [p for p in ("{question}", "{target}", "{predicted_answer}") if p not in text]
     if missing:
         raise UserInputError(f"--simpleqa-template {choice}: the template lacks {', '.join(missing)}")

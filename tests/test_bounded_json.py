@@ -219,3 +219,28 @@ def test_a_prompt_template_that_is_not_a_file_is_refused_unread(tmp_path: Path, 
     result = runner.invoke(app, [*args, "--prompt-template", path, "--out", str(tmp_path / "out")])
     assert result.exit_code == 2, result.output
     assert f"prompt template {path}: is " in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "dir"])
+@pytest.mark.parametrize("command", ["export", "regrade"])
+def test_a_run_read_against_a_task_file_that_is_not_a_file_is_refused_unread(
+    tmp_path: Path, kind: str, command: str
+) -> None:
+    # The task file is hashed before it is read; the hash refuses what the reader refuses. In a child process
+    # with a timeout, so that a regression (a hash that opens a FIFO) fails instead of hanging the suite.
+    import subprocess
+    import sys
+
+    run = tmp_path / "run"
+    made = runner.invoke(app, ["sweep", "--policy", "always_abstain", "--per-family", "1", "--out", str(run)])
+    assert made.exit_code == 0, made.output
+    bad = bad_inputs(tmp_path)[kind]
+    args = [command, str(run), "--tasks", bad]
+    if command == "regrade":
+        args += ["--grader", "local", "--out", str(tmp_path / "regraded")]
+    result = subprocess.run(
+        [sys.executable, "-m", "nohallucinate", *args], capture_output=True, text=True, timeout=120, check=False
+    )
+    # export still writes the replies and verdicts without their questions, warning why (as for a missing file)
+    assert result.returncode == (0 if command == "export" else 2), result.stderr
+    assert bad in result.stderr and "Traceback" not in result.stderr

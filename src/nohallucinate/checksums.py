@@ -5,11 +5,14 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from nohallucinate.jsonl import open_regular_file
+
 
 def file_sha256(path: Path | str) -> str:
-    """The sha256 of a file's bytes."""
+    """The sha256 of a regular file's bytes; a FIFO, device or directory is a FormatError, never read (a FIFO
+    would block, /dev/zero never ends)."""
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
+    with open_regular_file(path) as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()

@@ -24,7 +24,7 @@ class FormatError(UserInputError):
         super().__init__(f"{where}: {reason}")
 
 
-def _opened(path: Path | str) -> BinaryIO:
+def open_regular_file(path: Path | str) -> BinaryIO:
     """`path` opened for binary reading if it is a regular file; a FIFO, device, socket or directory is refused
     before it is opened, so that a reader never blocks on a FIFO nor reads /dev/zero."""
     try:
@@ -113,7 +113,7 @@ def _decoded(raw: bytes, path: Path | str, line: int | None) -> str:
 def read_text_file(path: Path | str) -> str:
     """A whole UTF-8 text file (at most MAX_FILE_BYTES, regular files only); else FormatError. A FIFO, /dev/zero
     or a directory is refused before it is read."""
-    with _opened(path) as handle:
+    with open_regular_file(path) as handle:
         try:
             raw = handle.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
@@ -130,7 +130,7 @@ def read_json_file(path: Path | str) -> Any:
 
 def iter_json_lines(path: Path | str) -> Iterator[tuple[int, str]]:
     """Every non-blank line as (line number, text), each read with a bound of MAX_LINE_BYTES."""
-    with _opened(path) as handle:
+    with open_regular_file(path) as handle:
         number = 0
         while True:
             try:

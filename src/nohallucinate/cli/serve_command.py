@@ -79,7 +79,6 @@ def serve(
     # verifiers, whose sse-starlette pin conflicts with openreward's. Missing, the command exits 2 naming it (cli.app).
     from nohallucinate.env import GraderSpec, NoHallucinateEnv, WorkerGrader
     from nohallucinate.env.openreward_env import ENVIRONMENT_NAME, make_server
-    from nohallucinate.env.connection_limits import ConnectionLimits, run_bounded
     from nohallucinate.tasks import demo_tasks_path, load_tasks
 
     tasks = or_exit(lambda: load_tasks(tasks_path or demo_tasks_path()))
@@ -102,6 +101,9 @@ def serve(
         # objects) stalled every client for 0.26 s. Frozen, the collector walks only what requests create.
         gc.freeze()
         err.print(f"serving {ENVIRONMENT_NAME} ({len(tasks)} tasks, grader {grader_name}) at http://{host}:{port}")
+        from nohallucinate.env.connection_limits import ConnectionLimits, run_bounded  # after openreward: a
+        # missing serve extra is reported by the SDK's name
+
         limits = ConnectionLimits(header_timeout, body_timeout, keep_alive, max_connections, max_connections_per_client)
         run_bounded(server.app, host, port, limits)
 

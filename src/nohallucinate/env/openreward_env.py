@@ -128,8 +128,25 @@ def verdict_metadata(verdict: Verdict) -> dict[str, Any]:
     return {
         "verdict": verdict.label.value if verdict.label else None,
         "decided_by": verdict.decided_by,
-        "detail": verdict.detail,
+        "detail": client_detail(verdict.detail),
     }
+
+
+# The grader model's raw reply: its grade may be padded (quotes, whitespace) and the padding would carry whatever
+# the endpoint chose, the gold included, to the client. The label above is what the reply said.
+_OPERATOR_ONLY = frozenset({"grader_reply"})
+
+
+def client_detail(detail: Any) -> Any:
+    """A verdict's detail as a client of the served environment sees it: without the grader's raw reply, and
+    with every probability rounded to 3 places (full precision is a channel of some 50 bits an endpoint picks)."""
+    if isinstance(detail, dict):
+        return {key: client_detail(value) for key, value in detail.items() if key not in _OPERATOR_ONLY}
+    if isinstance(detail, list):
+        return [client_detail(value) for value in detail]
+    if isinstance(detail, float):
+        return round(detail, 3)
+    return detail
 
 
 def final_reply(messages: Sequence[Message], index: int) -> str:

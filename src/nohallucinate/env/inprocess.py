@@ -13,7 +13,7 @@ from nohallucinate.env.grading import GraderPool, GraderSpec
 from nohallucinate.errors import NohallucinateError
 from nohallucinate.graders import Grader, Verdict, grade_group
 from nohallucinate.graders.safely import grade_safely
-from nohallucinate.models.url_credentials import MASK
+from nohallucinate.models.url_credentials import masked
 from nohallucinate.tasks import Reply, Task, load_tasks
 from nohallucinate.tasks.prompt import SYSTEM_PROMPT, prompt_messages
 
@@ -156,8 +156,9 @@ def log_failures(
             said = (str(detail.get("failure")), str(detail.get("http_status")), str(detail.get("grader_error")))
             by_failure.setdefault(said, []).append(str(verdict.sample))
     for (kind, status, text), samples in by_failure.items():
-        for value in (secrets or {}).values():  # the model client masks its key; any other secret is masked here
-            text = text.replace(value, MASK) if isinstance(value, str) and len(value) >= 4 else text
+        # the model client masks its key; any other secret of the episode is masked here (not one of a few
+        # characters, which would mask pieces of ordinary words)
+        text = masked(text, [value for value in (secrets or {}).values() if isinstance(value, str) and len(value) >= 4])
         log.warning(
             "task %s, %s: grading failed (%s, HTTP status %s): %s",
             shown(task_id),

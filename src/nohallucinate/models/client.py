@@ -13,7 +13,7 @@ from nohallucinate.jsonl import FormatError, parse_json
 from nohallucinate.models.cache import ResponseCache, request_key
 from nohallucinate.models.endpoint import NO_KEY, Endpoint, Sampling
 from nohallucinate.models.retries import Deadline, Retrying, UnusableReply, describe
-from nohallucinate.models.url_credentials import MASK
+from nohallucinate.models.url_credentials import masked
 from nohallucinate.models.usage import KNOWN_PRICES, Usage
 
 Messages = list[dict[str, str]]
@@ -133,7 +133,7 @@ class ModelClient:
         """`text` with the endpoint's key replaced by ***: some servers quote the key they refused in their error
         body, and a failure's reason is stored with the item, logged and reported."""
         key = self.endpoint.api_key
-        return text if key == NO_KEY or not key else text.replace(key, MASK)
+        return text if key == NO_KEY else masked(text, [key])
 
     async def aclose(self) -> None:
         await self._sdk.close()

@@ -9,6 +9,7 @@ route by a deployment name there, and refusing it would refuse ordinary URLs.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from urllib.parse import unquote_plus
 
 from nohallucinate.errors import UserInputError
@@ -26,6 +27,13 @@ _USERINFO = re.compile(r"^(?P<head>(?:[A-Za-z][A-Za-z0-9+.-]*:)?//|)(?P<userinfo
 
 class CredentialInUrlError(UserInputError):
     """A URL given with a credential in it (user:password@, or a parameter such as api_key=)."""
+
+
+def masked(text: str, secrets: Iterable[str]) -> str:
+    """`text` with each of `secrets` (non-empty strings) replaced by ***."""
+    for secret in secrets:
+        text = text.replace(secret, MASK) if secret else text
+    return text
 
 
 def refuse_credentials(url: str, what: str, remedy: str, where: str = "") -> None:

@@ -21,11 +21,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+from nohallucinate.datagen.assemble import RECURRENCE_TARGET  # noqa: E402
 from nohallucinate.datagen.build import build  # noqa: E402
 from nohallucinate.datagen.transport import Endpoints, WikimediaTransport  # noqa: E402
 from nohallucinate.datagen.verify import verify  # noqa: E402
 from nohallucinate.tasks import Family, Task, demo_tasks_path  # noqa: E402
+from nohallucinate.tasks.checks import task_set_problems  # noqa: E402
 from nohallucinate.tasks.forms import form_balance  # noqa: E402
+from nohallucinate.tasks.recurrence import balanced_for_recurrence, lopsided_cells  # noqa: E402
 from support.wikimedia_world import WikimediaWorld  # noqa: E402
 
 # Sized to what the fixture world holds: precise_fact takes every birth date, award year and match count the
@@ -68,18 +71,23 @@ def main() -> None:
             and not set(t.provenance.get("name_parts", [])) & real_parts
             and not (t.subject.qid in real and _cited_ids(t) - real)  # a real person beside a fictional prize
         ]
+        # Leaving rows out moves other rows' recurrence: balance again as assembly did.
+        tasks, rebalanced = balanced_for_recurrence(tasks, RECURRENCE_TARGET)
         findings = verify(tasks, transport)
     if findings:
         raise SystemExit(f"the demo set does not verify: {findings}")
     balance = form_balance(tasks)
-    if balance.unbalanced:
-        raise SystemExit(f"the demo set is not balanced: {balance.unbalanced}")
+    if problems := task_set_problems(tasks):
+        raise SystemExit(f"the demo set does not check: {problems}")
+    if cells := lopsided_cells(tasks):
+        raise SystemExit(f"the demo set has recurrence cells where a defect outnumbers the answerable rows: {cells}")
     with demo_tasks_path().open("w", encoding="utf-8") as out:
         for task in tasks:
             out.write(task.model_dump_json() + "\n")
     real_rows = sum(t.subject.qid in real for t in tasks)
     print(f"wrote {len(tasks)} tasks ({real_rows} about real records) to {demo_tasks_path()}")
     print(", ".join(f"{family.value} {n}" for family, n in Counter(t.family for t in tasks).most_common()))
+    print(f"{len(rebalanced)} rows dropped after the filter to keep recurrence balanced")
     for share in balance.forms:
         print(f"{share.rows:4d}  {share.form}  " + ", ".join(f"{f.value} {n}" for f, n in share.families.items()))
 

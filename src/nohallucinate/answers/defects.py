@@ -403,10 +403,17 @@ RULES: tuple[DefectRule, ...] = (
     _rule(
         "which_one_is_meant",
         _AM,
-        r"\bwhich (?:one|person|individual|\w+(?: \w+)?) (?:do|did|are|were) you (?:mean|refer|asking|"
+        # A name of up to four words, hyphens and particles included ("Which Ilse Marchetti-Oyelaran ...").
+        r"\bwhich (?:one|person|individual|[\w'.-]+(?: [\w'.-]+){0,3}) (?:do|did|are|were) you (?:mean|refer|asking|"
         r"referring|thinking|have in mind)|(?:^|[.!?]\s+)which (?:(?-i:[A-Z])[\w'.-]*\s?){1,4}\?|"
         r"\b(?:clarify|specify|tell me) which\b",
-        ("Which Doug Adams do you mean?", "Which Doug Adams?", "Could you clarify which Elspeth Varga you mean?"),
+        (
+            "Which Doug Adams do you mean?",
+            "Which Doug Adams?",
+            "Could you clarify which Elspeth Varga you mean?",
+            "Which Ilse Marchetti-Oyelaran do you mean?",
+            "Which Matthijs van Oostergaard are you asking about?",
+        ),
         ("Could you clarify who you mean?", "Could you give me more context about who she is?"),
         in_questions=True,
     ),

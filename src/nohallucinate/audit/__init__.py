@@ -5,7 +5,15 @@ from typing import TYPE_CHECKING
 from nohallucinate.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from nohallucinate.audit.catalogue import BEST_PER_FORM, BIOGRAPHY_MARGIN, MARGIN, STRATEGIES, Strategy, by_name
+    from nohallucinate.audit.catalogue import (
+        BEST_PER_FORM,
+        BEST_PER_RECURRENCE,
+        BIOGRAPHY_MARGIN,
+        MARGIN,
+        STRATEGIES,
+        Strategy,
+        by_name,
+    )
     from nohallucinate.audit.evaluate import (
         AuditReport,
         FamilyAudit,
@@ -20,6 +28,7 @@ else:  # imported on first use (nohallucinate.lazy)
         {
             "nohallucinate.audit.catalogue": (
                 "BEST_PER_FORM",
+                "BEST_PER_RECURRENCE",
                 "BIOGRAPHY_MARGIN",
                 "MARGIN",
                 "STRATEGIES",
@@ -39,6 +48,7 @@ else:  # imported on first use (nohallucinate.lazy)
 
 __all__ = [
     "BEST_PER_FORM",
+    "BEST_PER_RECURRENCE",
     "BIOGRAPHY_MARGIN",
     "MARGIN",
     "STRATEGIES",

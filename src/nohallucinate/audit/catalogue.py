@@ -545,6 +545,11 @@ STRATEGIES: tuple[Strategy, ...] = (
 )
 
 BEST_PER_FORM = "best_per_form"  # the meta-strategy: for each question form, whichever strategy earns most there
+# The meta-strategy of a policy that knows the task file: for each question form and recurrence bucket (how often
+# the question's least-named name is asked about elsewhere, `tasks.recurrence`), whichever strategy earns most on
+# the *other* rows of that form and bucket.
+BEST_PER_RECURRENCE = "best_per_form_and_recurrence"
+META_STRATEGIES = (BEST_PER_FORM, BEST_PER_RECURRENCE)
 
 
 def strategy_names() -> list[str]:

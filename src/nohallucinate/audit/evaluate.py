@@ -4,6 +4,10 @@ A fixed strategy cannot tell apart the rows of one question form, so each family
 asked in that family's forms (its *pool*): naming the false-premise defect on every award question earns 1.0 on
 the false-premise rows and must pay for it on the answerable rows beside them. The meta-strategy "best per
 form" takes, for each form, whichever strategy earns most there: the most a wording-only policy could learn.
+"best per form and recurrence" is the policy that also knows the task file: for each form and recurrence bucket
+(how often the question's least-named name is asked about in the other questions) it takes whichever strategy
+earns most on the bucket's *other* rows, so that it learns from the file and is never told the row's own reward.
+A family passes when neither meta-strategy lands more than its margin above the floor.
 """
 
 from __future__ import annotations
@@ -19,7 +23,14 @@ from nohallucinate.answers.dates import parse_date
 from nohallucinate.answers.lexicon import MONTHS
 from nohallucinate.answers.questions import expected_kind
 from nohallucinate.answers.sentences import split_sentences
-from nohallucinate.audit.catalogue import BEST_PER_FORM, BIOGRAPHY_MARGIN, MARGIN, Strategy
+from nohallucinate.audit.catalogue import (
+    BEST_PER_FORM,
+    BEST_PER_RECURRENCE,
+    BIOGRAPHY_MARGIN,
+    MARGIN,
+    META_STRATEGIES,
+    Strategy,
+)
 from nohallucinate.claims import decompose
 from nohallucinate.claims.anchors import anchors_of
 from nohallucinate.graders import Grader, abstention_reward
@@ -27,6 +38,7 @@ from nohallucinate.runs import grade_replies
 from nohallucinate.stats import clustered_se
 from nohallucinate.tasks import Family, Kind, Reply, Task, spec_of
 from nohallucinate.tasks.forms import question_form, question_object, question_subject
+from nohallucinate.tasks.recurrence import buckets_by_task
 
 FALLBACK = "I don't know."  # what a strategy says to a kind of question it has no template for
 
@@ -64,7 +76,7 @@ class FamilyAudit:
     forms: list[str]
     floor: float
     margin: float
-    strategies: dict[str, Figure]  # every strategy, and BEST_PER_FORM
+    strategies: dict[str, Figure]  # every strategy, and the META_STRATEGIES
     own_rows: dict[str, Figure]  # each strategy on the family's own rows only (not a fixed strategy's view)
     at_floor: frozenset[str]  # strategies that earn exactly the floor on every row: abstentions, in effect
 
@@ -72,7 +84,9 @@ class FamilyAudit:
     def best(self) -> tuple[str, Figure]:
         """The strongest attack: the single strategy earning most in the pool among those that do not simply
         abstain everywhere (ties to the earlier strategy of the catalogue; an abstention when all abstain)."""
-        graded = [(name, f) for name, f in self.strategies.items() if name != BEST_PER_FORM and f.mean is not None]
+        graded = [
+            (name, f) for name, f in self.strategies.items() if name not in META_STRATEGIES and f.mean is not None
+        ]
         if not graded:
             return "(none graded)", Figure(None, 0, 0)
         attacks = [(name, f) for name, f in graded if name not in self.at_floor]
@@ -82,7 +96,8 @@ class FamilyAudit:
 
     @property
     def ceiling(self) -> Figure:
-        return self.strategies[BEST_PER_FORM]
+        """What the stronger meta-strategy earns in the pool: the most a fixed policy learnt from the file gets."""
+        return max((self.strategies[name] for name in META_STRATEGIES), key=lambda f: f.mean or 0.0)
 
     @property
     def excess(self) -> float:
@@ -119,7 +134,9 @@ class AuditReport:
                     "floor": a.floor,
                     "margin": a.margin,
                     "strongest_attack": a.best[0],
-                    "best_per_form": _figure(a.ceiling),
+                    "best_per_form": _figure(a.strategies[BEST_PER_FORM]),
+                    "best_per_form_and_recurrence": _figure(a.strategies[BEST_PER_RECURRENCE]),
+                    "ceiling": _figure(a.ceiling),
                     "excess": a.excess,
                     "passed": a.passed,
                     "strategies": {name: _figure(f) for name, f in a.strategies.items()},
@@ -213,6 +230,7 @@ def _judge(
         for form, rows in rows_of_form.items()
     }
     rewards[BEST_PER_FORM] = {t.task_id: rewards[best_of_form[question_form(t.question)]][t.task_id] for t in tasks}
+    rewards[BEST_PER_RECURRENCE] = _best_per_recurrence(tasks, order, rewards, best_of_form)
     families = []
     for family in Family:
         own = [t for t in tasks if t.family is family]
@@ -226,8 +244,8 @@ def _judge(
                 forms=forms,
                 floor=statistics.fmean(abstention_reward(t.family) for t in pool),
                 margin=biography_margin if spec_of(family).kind is Kind.LONG_FORM else margin,
-                strategies={name: Figure.of(earned(name, pool)) for name in [*order, BEST_PER_FORM]},
-                own_rows={name: Figure.of(earned(name, own)) for name in [*order, BEST_PER_FORM]},
+                strategies={name: Figure.of(earned(name, pool)) for name in [*order, *META_STRATEGIES]},
+                own_rows={name: Figure.of(earned(name, own)) for name in [*order, *META_STRATEGIES]},
                 at_floor=frozenset(
                     name for name in order if all(rewards[name][t.task_id] == abstention_reward(t.family) for t in pool)
                 ),
@@ -243,6 +261,41 @@ def _judge(
         for form, rows in sorted(rows_of_form.items(), key=lambda item: -len(item[1]))
     }
     return AuditReport(families, forms_report, list(strategies), graded, errors)
+
+
+def _best_per_recurrence(
+    tasks: Sequence[Task],
+    order: list[str],
+    rewards: dict[str, dict[str, float | None]],
+    best_of_form: dict[str, str],
+) -> dict[str, float | None]:
+    """Each row's reward under the strategy that earns most on the *other* rows of its form and recurrence bucket
+    (ties to the earlier strategy; the form's best when the row is alone in its bucket)."""
+    buckets = buckets_by_task(tasks)
+    cell_of = {t.task_id: (question_form(t.question), buckets[t.task_id]) for t in tasks}
+    totals: dict[tuple[str, str], dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0]))
+    for task in tasks:
+        for name in order:
+            if (reward := rewards[name][task.task_id]) is not None:
+                total = totals[cell_of[task.task_id]][name]
+                total[0] += reward
+                total[1] += 1
+    chosen: dict[str, float | None] = {}
+    for task in tasks:
+        cell = totals[cell_of[task.task_id]]
+
+        def others_mean(name: str, task_id: str = task.task_id, cell: dict[str, list[float]] = cell) -> float | None:
+            own = rewards[name][task_id]
+            earned, n = cell[name][0] - (own or 0.0), cell[name][1] - (own is not None)
+            return earned / n if n else None
+
+        means = {name: mean for name in order if (mean := others_mean(name)) is not None}
+        if means:
+            name = max(means, key=lambda n: (means[n], -order.index(n)))
+        else:
+            name = best_of_form[question_form(task.question)]
+        chosen[task.task_id] = rewards[name][task.task_id]
+    return chosen
 
 
 _SUBJECT = "\x00"  # stands for the subject in a claim shared by several articles

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from nohallucinate.audit.catalogue import BEST_PER_FORM, BIOGRAPHY_MARGIN, MARGIN
+from nohallucinate.audit.catalogue import BEST_PER_FORM, BEST_PER_RECURRENCE, BIOGRAPHY_MARGIN, MARGIN, META_STRATEGIES
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.common import (
     GraderChoice,
@@ -117,7 +117,16 @@ def render_audit(report: AuditReport, grader_name: str) -> None:
     wide = Console(width=max(out.size.width, 160), highlight=False)  # the grid is read, not squeezed
     title = f"fixed strategies against the abstention floor ({grader_name} grader)"
     verdicts = Table(title=title, title_justify="left")
-    for column in ("family", "rows in its forms", "floor", "strongest attack", "mean ± se", "best per form"):
+    columns = (
+        "family",
+        "rows in its forms",
+        "floor",
+        "strongest attack",
+        "mean ± se",
+        "best per form",
+        "… and recurrence",
+    )
+    for column in columns:
         verdicts.add_column(column, justify="left" if column in ("family", "strongest attack") else "right")
     verdicts.add_column("limit", justify="right")
     verdicts.add_column("")
@@ -129,7 +138,8 @@ def render_audit(report: AuditReport, grader_name: str) -> None:
             f"{family.floor:.3f}",
             name,
             _cell(best.mean, best.se),
-            _cell(family.ceiling.mean, family.ceiling.se),
+            _cell(family.strategies[BEST_PER_FORM].mean, family.strategies[BEST_PER_FORM].se),
+            _cell(family.strategies[BEST_PER_RECURRENCE].mean, family.strategies[BEST_PER_RECURRENCE].se),
             f"{family.floor + family.margin:.3f}",
             _verdict(family, report),
         )
@@ -139,7 +149,7 @@ def render_audit(report: AuditReport, grader_name: str) -> None:
     grid.add_column("strategy", no_wrap=True)
     for family in report.families:
         grid.add_column(family.family.value, justify="right", no_wrap=True, min_width=len(family.family.value))
-    for strategy in [*(s.name for s in report.strategies), BEST_PER_FORM]:
+    for strategy in [*(s.name for s in report.strategies), *META_STRATEGIES]:
         cells = []
         for family in report.families:
             figure = family.strategies[strategy]

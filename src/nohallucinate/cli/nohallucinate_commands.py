@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common
     from nohallucinate.models import ModelClient
     from nohallucinate.runs import RunSummary
     from nohallucinate.tasks.forms import FormBalance
+    from nohallucinate.tasks.recurrence import RecurrenceBalance
 
     class GradeSummary(RunSummary):
         tasks_without_response: int  # tasks of the task file that no reply answered
@@ -91,16 +92,19 @@ def check(tasks_path: TasksOption = None) -> None:
     """Validate a task file and check the properties every task set must keep (wording, forms, subjects)."""
     from nohallucinate.tasks.checks import task_set_problems
     from nohallucinate.tasks.forms import form_balance
+    from nohallucinate.tasks.recurrence import recurrence_balance
 
     tasks = load_task_file(tasks_path)
     problems = task_set_problems(tasks)
     render_forms(form_balance(tasks))
+    render_recurrence(recurrence_balance(tasks))
     for problem in problems:
         err.print(f"[red]problem:[/] {problem}", highlight=False, soft_wrap=True)
     if problems:
         raise typer.Exit(1)
     out.print(
-        f"{len(tasks)} tasks: valid, one birth-date phrasing, every question form balanced, no contradicted subject."
+        f"{len(tasks)} tasks: valid, one birth-date phrasing, every question form balanced, subjects' recurrence "
+        "balanced, no contradicted subject."
     )
 
 
@@ -123,6 +127,25 @@ def render_forms(balance: FormBalance) -> None:
         f"{balance.base_rate:.1%} ({balance.advantage:+.1%}; at most {MAX_FORM_ADVANTAGE:.0%} allowed)",
         highlight=False,
     )
+
+
+def render_recurrence(balance: RecurrenceBalance) -> None:
+    """The short questions by how often their least-named name is asked about elsewhere in the set."""
+    from nohallucinate.tasks.checks import MAX_RECURRENCE_ADVANTAGE
+
+    table = Table(title="recurrence (other questions naming the question's least-named name)", title_justify="left")
+    for column in ("named elsewhere", "rows", "answerable", "unanswerable"):
+        table.add_column(column, justify="right" if column != "named elsewhere" else "left")
+    for share in balance.buckets:
+        table.add_row(share.bucket, str(share.rows), str(share.answerable), str(share.unanswerable))
+    out.print(table)
+    for guess, accuracy in (("alone", balance.recurrence_accuracy), ("with the form", balance.with_form_accuracy)):
+        out.print(
+            f"recurrence guess at answerability ({guess}): {accuracy:.1%} accurate, base rate "
+            f"{balance.base_rate:.1%} ({accuracy - balance.base_rate:+.1%}; at most "
+            f"{MAX_RECURRENCE_ADVANTAGE:.0%} allowed)",
+            highlight=False,
+        )
 
 
 @commands.command()

@@ -1,4 +1,5 @@
-"""From drafts to a task file: composition, shared subjects, no contradiction, balanced forms, tiers, ids."""
+"""From drafts to a task file: composition, shared subjects, no contradiction, balanced forms and recurrence, tiers,
+ids."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Mapping
 from nohallucinate.datagen.context import BuildLog, Draft
 from nohallucinate.tasks import TIERED, UNANSWERABLE, Family, Subject, Task, Tier
 from nohallucinate.tasks.forms import question_form
+from nohallucinate.tasks.recurrence import balanced_for_recurrence
 
 # The spec's 1,000 rows, 150 of them biographies; the rest spread over the short families so that each form's
 # answerable rows stand beside its largest unanswerable family (datagen.plan): precise_fact is large because it
@@ -24,6 +26,9 @@ DEFAULT_COMPOSITION: dict[Family, int] = {
     Family.AMBIGUOUS_ENTITY: 105,
 }
 SHARED_SUBJECTS_PER_1000 = 60
+# The recurrence tell a build aims under: half of what `check` allows (`tasks.checks.MAX_RECURRENCE_ADVANTAGE`),
+# so that a set keeps within it when rows are left out after the build (as the demo set's are).
+RECURRENCE_TARGET = 0.05
 TIER_RULE = "thirds of the family's rows by Wikidata sitelink count: top third easy, bottom third hard"
 _ANSWERABLE = frozenset(Family) - UNANSWERABLE
 _TIERS: tuple[Tier, Tier, Tier] = ("easy", "medium", "hard")
@@ -47,6 +52,7 @@ def assemble(
     for family, count in composition.items():
         if family in UNANSWERABLE:
             chosen += _within_balance(pools[family], count, answerable, log)
+    chosen = _recurrence_balanced(chosen, log)
     tiers = _tiers(chosen)
     tasks = [_task(draft, tiers.get(id(draft)), consulted) for draft in chosen]
     return sorted(tasks, key=lambda t: t.task_id)
@@ -79,6 +85,19 @@ def _within_balance(pool: list[Draft], count: int, answerable: Counter[str], log
             continue
         taken[form] += 1
         kept.append(draft)
+    return kept
+
+
+def _recurrence_balanced(chosen: list[Draft], log: BuildLog) -> list[Draft]:
+    """The chosen rows less those dropped so that how often a question's names recur across the set tells
+    answerability at most `RECURRENCE_TARGET` above the base rate (`tasks.recurrence`).
+
+    Why: a policy trained on the task file sees every question. Were real subjects asked several times and
+    invented ones once, "is this name asked about anywhere else?" would beat "I don't know" without any fact
+    known. The builders ask invented names several times; this pass evens out what they cannot."""
+    kept, dropped = balanced_for_recurrence(chosen, RECURRENCE_TARGET)
+    for draft in dropped:
+        log.reject(draft.family, draft.subject_label, "recurrence balance: its names' recurrence tells its family")
     return kept
 
 

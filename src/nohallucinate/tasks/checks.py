@@ -4,6 +4,9 @@
 - The wording of no question form gives its answerability away: every form that holds unanswerable rows holds
   at least as many answerable rows as any one defect family, and a classifier that sees only the form (names,
   numbers and dates masked) predicts answerable vs unanswerable at most `MAX_FORM_ADVANTAGE` above the base rate.
+- How often a question's names recur in the set gives its answerability away no more than its form may: a guess
+  from the recurrence bucket alone, and from the bucket with the form, held out, lands at most
+  `MAX_RECURRENCE_ADVANTAGE` above the base rate (`tasks.recurrence`).
 - No subject is contradicted: a name used as ambiguous is never used as unique elsewhere, and a
   subject whose birth date is unrecorded never has a recorded one in another row.
 """
@@ -18,8 +21,10 @@ from nohallucinate.spec import BIRTH_DATE_PHRASING
 from nohallucinate.tasks.forms import form_balance
 from nohallucinate.tasks.inputs import quote
 from nohallucinate.tasks.model import Family, Task
+from nohallucinate.tasks.recurrence import recurrence_balance
 
 MAX_FORM_ADVANTAGE = 0.10  # accuracy a form-only guess at answerability may gain over the base rate
+MAX_RECURRENCE_ADVANTAGE = 0.10  # the same for a guess from how often the question's names recur in the set
 _BIRTH_QUESTION = re.compile(r"\bborn\b|\bbirth", re.IGNORECASE)
 
 
@@ -42,6 +47,7 @@ def task_set_problems(tasks: Iterable[Task]) -> list[str]:
         problems.append(f"birth-date questions must read {BIRTH_DATE_PHRASING!r}; also found: {quote(others)}")
 
     problems += form_problems(tasks)
+    problems += recurrence_problems(tasks)
 
     families_of: dict[str, dict[Family, list[str]]] = defaultdict(lambda: defaultdict(list))
     for task in tasks:
@@ -82,6 +88,21 @@ def form_problems(tasks: list[Task]) -> list[str]:
             f"the question form alone predicts answerability with {balance.classifier_accuracy:.1%} accuracy "
             f"against a base rate of {balance.base_rate:.1%} (more than {MAX_FORM_ADVANTAGE:.0%} above it)"
         )
+    return problems
+
+
+def recurrence_problems(tasks: list[Task]) -> list[str]:
+    """The recurrence tell, as readable sentences when a guess from it beats the base rate by too much."""
+    balance = recurrence_balance(tasks)
+    problems = []
+    for guess, accuracy in (("alone", balance.recurrence_accuracy), ("with the form", balance.with_form_accuracy)):
+        if accuracy - balance.base_rate > MAX_RECURRENCE_ADVANTAGE:
+            problems.append(
+                f"how often a question's names recur in the set ({guess}) predicts answerability with "
+                f"{accuracy:.1%} accuracy against a base rate of {balance.base_rate:.1%} (more than "
+                f"{MAX_RECURRENCE_ADVANTAGE:.0%} above it): a policy that knows the task file learns which "
+                "subjects are real"
+            )
     return problems
 
 

@@ -1,6 +1,8 @@
 """nonexistent_entity: person, club and prize names recombined from real name parts, each checked to match no
 Wikipedia title, no Wikipedia search hit and no Wikidata label or alias. Each is asked in the wording of the
-answerable rows about its kind (a club in both football forms, beside a real player's own seasons and spells)."""
+answerable rows about its kind (a club in both football forms, beside a real player's own seasons and spells),
+and asked as often as real subjects are: once to four times, in several forms and beside several real names
+(a policy that knows the task file would otherwise learn that a name asked about once is invented)."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ _PRIZE = re.compile(
 
 # The forms each kind of invented name is asked in.
 KIND_FORMS: dict[str, tuple[Form, ...]] = {
-    "person": (Form.BIRTH,),
+    "person": (Form.BIRTH, Form.AWARD, Form.COUNT),
     "football club": (Form.SEASON, Form.COUNT),
     "prize": (Form.AWARD,),
 }
@@ -53,13 +55,22 @@ NO_LABEL = Gate(
 )
 
 _Proposal = tuple[str, str, list[str]]  # kind, name, the real names' parts it was made from
+# How many rows ask about one invented name, drawn per name: real subjects recur about as often.
+ASKED_TIMES = (1, 2, 3, 4)
 
 
 def invented_names(ctx: BuildContext, want: Mapping[Form, int]) -> dict[Form, list[Draft]]:
-    """People in the birth-date form, clubs in both football forms, prizes in the award form, `want` rows of
-    each form; every name is checked three ways before it is used."""
+    """People in the birth-date and award forms, clubs in both football forms, prizes in the award form, `want`
+    rows of each form; every name is checked three ways before it is used, then asked `ASKED_TIMES` times."""
     players = _players(ctx)
     askable = {Form.SEASON: any(p.season for p in players), Form.COUNT: any(p.spells for p in players)}
+    # An invented person is asked beside a real prize, or a real club in the years of a real player's spell there.
+    entities = ctx.wikidata.entities(sorted({s.club for p in players for s in p.spells}))
+    clubs = {qid: entity.label for qid, entity in entities.items() if entity.label}
+    beside = {Form.AWARD: bool(ctx.prizes), Form.COUNT: bool(clubs)}
+    kind_forms = {
+        kind: [f for f in forms if kind != "person" or beside.get(f, True)] for kind, forms in KIND_FORMS.items()
+    }
     want = {form: n if askable.get(form, True) else 0 for form, n in want.items()}
     made: dict[Form, list[Draft]] = {form: [] for form in want}
     proposals = _interleave(_people(ctx), _clubs(ctx), _prizes(ctx))
@@ -67,15 +78,29 @@ def invented_names(ctx: BuildContext, want: Mapping[Form, int]) -> dict[Form, li
 
     def draft(trial: Trial[_Proposal]) -> None:
         kind, name, _ = trial.item
-        forms = [f for f in KIND_FORMS[kind] if len(made.get(f, ())) < want.get(f, 0)]
-        if not forms:
+        if not _room(kind):
             return
         for each in _names(kind, name):  # each name through all three gates before the next name
             trial.require(NO_PAGE, pages[each].missing)
             trial.require(NO_SEARCH_HIT, not ctx.wikipedia.search_hits(each))
             trial.require(NO_LABEL, not ctx.wikidata.labels_matching(each))
-        form = min(forms, key=lambda f: len(made[f]) / want[f])  # the least filled; ties to the first
-        made[form].append(_draft(ctx, trial, form, players))
+        asked: set[str] = set()
+        used: set[Form] = set()
+        for index in range(ctx.pick(ASKED_TIMES, f"asked-times:{name}")):
+            forms = [f for f in _room(kind) if f is not Form.BIRTH or f not in used]  # one birth date a person
+            if not forms:
+                break
+            # A form the name was not yet asked in first (a person's birth date is one question), then the
+            # least filled; ties to the first.
+            form = min(forms, key=lambda f: (f in used, len(made[f]) / want[f]))
+            row = _draft(ctx, trial, form, players, clubs, index)
+            if row.question not in asked:
+                asked.add(row.question)  # the same player drawn twice for one club asks one question once
+                made[form].append(row)
+            used.add(form)
+
+    def _room(kind: str) -> list[Form]:
+        return [f for f in kind_forms[kind] if len(made.get(f, ())) < want.get(f, 0)]
 
     def enough() -> bool:
         return all(len(made[form]) >= n for form, n in want.items())
@@ -103,21 +128,32 @@ def _players(ctx: BuildContext) -> list[_Player]:
     return players
 
 
-def _draft(ctx: BuildContext, trial: Trial[_Proposal], form: Form, players: list[_Player]) -> Draft:
+def _draft(
+    ctx: BuildContext, trial: Trial[_Proposal], form: Form, players: list[_Player], clubs: Mapping[str, str], index: int
+) -> Draft:
+    """The `index`-th row about the invented name (0 first), in `form`, beside a real name drawn for it."""
     kind, name, parts = trial.item
     asked_as = name
+    salt = name if index == 0 else f"{name}#{index}"
     if form is Form.BIRTH:
         question = BIRTH_QUESTION.format(name)
     elif form is Form.SEASON:
-        player = ctx.pick([p for p in players if p.season], f"fake-club:{name}")
+        player = ctx.pick([p for p in players if p.season], f"fake-club:{salt}")
         asked_as = short_club_name(name)  # as the career tables of the answerable rows name clubs
         question = questions.APPEARANCES.format(player=player.label, club=asked_as, season=player.season)
+    elif form is Form.COUNT and kind == "person":  # an invented player beside a real club, in a real spell's years
+        spell = ctx.pick([s for p in players for s in p.spells if s.club in clubs], f"fake-player:{salt}")
+        question = questions.COUNT.format(player=name, club=clubs[spell.club], start=spell.start, end=spell.end)
     elif form is Form.COUNT:
-        player = ctx.pick([p for p in players if p.spells], f"fake-club:{name}")
-        spell = ctx.pick(player.spells, f"fake-club-spell:{name}")
+        player = ctx.pick([p for p in players if p.spells], f"fake-club:{salt}")
+        spell = ctx.pick(player.spells, f"fake-club-spell:{salt}")
         question = questions.COUNT.format(player=player.label, club=name, start=spell.start, end=spell.end)
+    elif kind == "person":  # an invented person beside a real prize
+        prize = ctx.pick(ctx.prizes, f"fake-person-prize:{salt}")
+        label = ctx.wikidata.entity(prize.qid).label or prize.title
+        question = questions.PRIZE.format(person=name, prize=questions.with_article(label))
     else:
-        person = ctx.pick(ctx.people, f"fake-prize:{name}")
+        person = ctx.pick(ctx.people, f"fake-prize:{salt}")
         label = ctx.wikidata.entity(person.qid).label or person.title
         asked_as = questions.with_article(name)
         question = questions.PRIZE.format(person=label, prize=asked_as)

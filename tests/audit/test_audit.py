@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from nohallucinate.audit import BEST_PER_FORM, STRATEGIES, by_name, run_audit, strategy_replies
+from nohallucinate.audit import BEST_PER_FORM, BEST_PER_RECURRENCE, STRATEGIES, by_name, run_audit, strategy_replies
 from nohallucinate.cli import app
 from nohallucinate.graders import Label, LocalGrader, Verdict, reward_for
 from nohallucinate.tasks import Family, Reply, Task
@@ -86,9 +86,12 @@ def test_audit_json_has_every_family_and_strategy() -> None:
     payload = json.loads(result.stdout)
     assert payload["passed"] is True and set(payload["families"]) == {f.value for f in Family}
     premise = payload["families"]["false_premise"]
-    assert {"floor", "margin", "strongest_attack", "best_per_form", "strategies", "own_rows"} <= premise.keys()
-    assert set(premise["strategies"]) == {s.name for s in STRATEGIES} | {BEST_PER_FORM}
-    assert {"mean", "se", "n"} == premise["best_per_form"].keys()
+    keys = {"floor", "margin", "strongest_attack", "best_per_form", "best_per_form_and_recurrence", "ceiling"}
+    assert keys | {"strategies", "own_rows"} <= premise.keys()
+    assert set(premise["strategies"]) == {s.name for s in STRATEGIES} | {BEST_PER_FORM, BEST_PER_RECURRENCE}
+    assert {"mean", "se", "n"} == premise["best_per_form"].keys() == premise["best_per_form_and_recurrence"].keys()
+    ceiling = max(premise["best_per_form"]["mean"], premise["best_per_form_and_recurrence"]["mean"])
+    assert premise["ceiling"]["mean"] == ceiling
 
 
 def test_a_margin_of_zero_still_passes_and_unknown_strategies_are_refused() -> None:

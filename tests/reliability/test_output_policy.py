@@ -176,8 +176,8 @@ def test_a_good_sweep_in_a_pipe_prints_a_start_and_an_end_line() -> None:
     result = runner.invoke(app, ["sweep", "--policy", "always_abstain", "--tasks", str(LABELLED_TASKS_PATH)])
     assert result.exit_code == 0, result.output
     lines = result.stderr.splitlines()
-    assert "always_abstain: started, 43 items" in lines[0]
-    assert any(line.startswith("always_abstain: finished: 43/43 items (100%), 0 errored, 0 retries") for line in lines)
+    assert "always_abstain: started, 52 items" in lines[0]
+    assert any(line.startswith("always_abstain: finished: 52/52 items (100%), 0 errored, 0 retries") for line in lines)
     assert "error:" not in result.stderr
 
 

@@ -47,9 +47,9 @@ def test_the_terminal_gets_markdown_tables(runs: list[Path], tmp_path: Path) -> 
     result = runner.invoke(app, ["report", *map(str, runs), "--out", str(tmp_path)])
     lines = result.stdout.splitlines()
     assert lines[0] == "| family | floor | always_abstain · local | always_confident · local |"
-    assert "| precise_fact | 0.500 | 0.500 ± 0.000 (n=79) | 0.000 ± 0.000 (n=79) |" in lines
-    assert "| biography | 0.000 | 0.000 ± 0.000 (n=39) | 0.000 ± 0.000 (n=39) |" in lines
-    assert "| **overall** | | **0.417 ± 0.012 (n=235)** | **0.000 ± 0.000 (n=235)** |" in lines
+    assert "| precise_fact | 0.500 | 0.500 ± 0.000 (n=72) | 0.000 ± 0.000 (n=72) |" in lines
+    assert "| biography | 0.000 | 0.000 ± 0.000 (n=33) | 0.000 ± 0.000 (n=33) |" in lines
+    assert "| **overall** | | **0.421 ± 0.013 (n=210)** | **0.000 ± 0.000 (n=210)** |" in lines
     assert any(line.startswith("| calibration headroom |") for line in lines)
 
 
@@ -87,7 +87,7 @@ def test_runs_over_different_tasks_or_samples_are_named_in_a_warning(runs: list[
     assert result.exit_code == 0, result.output
     first, second, third = (f"always_abstain · local ({name})" for name in ("always_abstain", "fewer", "other"))
     warnings = [
-        f"run '{second}' lacks 221 tasks that '{first}' has",
+        f"run '{second}' lacks 196 tasks that '{first}' has",
         f"run '{second}' has 14 samples that '{first}' lacks (on tasks both have)",
         f"run '{third}' was made from another task file (sha256 ",
         "means over different tasks or samples are not comparable; compare them with care",
@@ -98,4 +98,4 @@ def test_runs_over_different_tasks_or_samples_are_named_in_a_warning(runs: list[
     markdown = result.stdout.splitlines()
     assert markdown[:4] == [f"> **warning**: {line}" for line in printed] and markdown[4] == ""
     page = (tmp_path / "report" / "report.html").read_text(encoding="utf-8")
-    assert page.count("<p class='warning'>warning: ") == 4 and "lacks 221 tasks" in page
+    assert page.count("<p class='warning'>warning: ") == 4 and "lacks 196 tasks" in page

@@ -21,7 +21,7 @@ from nohallucinate.tasks.checks import MAX_RECURRENCE_ADVANTAGE, recurrence_prob
 from nohallucinate.tasks.forms import form_balance
 from nohallucinate.tasks.recurrence import (
     MIN_ANSWERABLE_SHARE,
-    MIN_DEFECT_SHARE,
+    MIN_KEPT_SHARE,
     balanced_for_recurrence,
     buckets_by_task,
     lopsided_cells,
@@ -116,7 +116,7 @@ def test_balancing_only_drops_keeps_order_and_every_familys_share(rows: list[tup
     kept, dropped = balanced_for_recurrence(tasks, 0.05)
     assert [t for t in tasks if t in kept] == kept and Counter(map(id, kept + dropped)) == Counter(map(id, tasks))
     before, after = Counter(t.family for t in tasks), Counter(t.family for t in kept)
-    share = {f: MIN_DEFECT_SHARE if f.is_unanswerable else MIN_ANSWERABLE_SHARE for f in before}
+    share = {f: MIN_ANSWERABLE_SHARE if f.is_answerable_short else MIN_KEPT_SHARE for f in before}
     assert all(after[f] >= math.ceil(n * share[f]) for f, n in before.items())
     if not form_balance(tasks).unbalanced:
         assert not form_balance(kept).unbalanced  # an answerable row is never dropped below a form's defects

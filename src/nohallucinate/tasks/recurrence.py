@@ -28,8 +28,8 @@ from nohallucinate.tasks.model import Task
 BUCKETS = ("none", "1", "2", "3+")  # how many other questions name the question's least-named name
 UNNAMED = "no name"  # a question whose text holds no name at all
 # Balancing never leaves a family with less than this share of its rows: defect families are small and each is
-# needed; answerable rows are what balancing drops to make real subjects recur less.
-MIN_DEFECT_SHARE = 0.85
+# needed, and so are biographies; short answerable rows are what balancing drops to make real subjects recur less.
+MIN_KEPT_SHARE = 0.85
 MIN_ANSWERABLE_SHARE = 0.5
 _ARTICLE = re.compile(r"^the\s+")
 _CLUB_SUFFIX = re.compile(r"\s+f\.?\s?c\.?$")
@@ -179,13 +179,13 @@ def balanced_for_recurrence(rows: Sequence[R], target: float) -> tuple[list[R], 
     shortfall most: a row of the largest defect family of a lopsided cell, or another row naming an answerable
     row's least-named name so that the answerable row moves down into the cell (a real subject asked once is
     made by dropping its other rows), or a row of the larger side of the most lopsided cell. No family is left
-    with less than `MIN_DEFECT_SHARE` (defects) or `MIN_ANSWERABLE_SHARE` of its rows, and no question form with a defect family outnumbering its
+    with less than `MIN_ANSWERABLE_SHARE` (short answerable families) or `MIN_KEPT_SHARE` of its rows, and no question form with a defect family outnumbering its
     answerable rows. Stops when nothing is short or no drop helps; ties go to the row latest in the given order
     (builders order their rows by preference)."""
     kept = list(rows)
     dropped: list[R] = []
     floor = {
-        family: math.ceil(n * (MIN_DEFECT_SHARE if family.is_unanswerable else MIN_ANSWERABLE_SHARE))
+        family: math.ceil(n * (MIN_ANSWERABLE_SHARE if family.is_answerable_short else MIN_KEPT_SHARE))
         for family, n in Counter(row.family for row in rows).items()
     }
     shortfall = _shortfall(kept, target)

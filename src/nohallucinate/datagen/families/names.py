@@ -7,6 +7,7 @@ and asked as often as real subjects are: once to four times, in several forms an
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -73,6 +74,7 @@ def invented_names(ctx: BuildContext, want: Mapping[Form, int]) -> dict[Form, li
     }
     want = {form: n if askable.get(form, True) else 0 for form, n in want.items()}
     made: dict[Form, list[Draft]] = {form: [] for form in want}
+    by_kind: Counter[tuple[str, Form]] = Counter()
     proposals = _interleave(_people(ctx), _clubs(ctx), _prizes(ctx))
     pages = ctx.wikipedia.pages(each for kind, name, _ in proposals for each in _names(kind, name))
 
@@ -97,10 +99,18 @@ def invented_names(ctx: BuildContext, want: Mapping[Form, int]) -> dict[Form, li
             if row.question not in asked:
                 asked.add(row.question)  # the same player drawn twice for one club asks one question once
                 made[form].append(row)
+                by_kind[(kind, form)] += 1
             used.add(form)
 
     def _room(kind: str) -> list[Form]:
-        return [f for f in kind_forms[kind] if len(made.get(f, ())) < want.get(f, 0)]
+        """The forms with rows still wanted, a person taking at most half of a form it shares with clubs or prizes
+        (so that every kind of invented name is asked in every form it fits)."""
+        return [
+            f
+            for f in kind_forms[kind]
+            if len(made.get(f, ())) < want.get(f, 0)
+            and (kind != "person" or f is Form.BIRTH or by_kind[(kind, f)] < want[f] // 2)
+        ]
 
     def enough() -> bool:
         return all(len(made[form]) >= n for form, n in want.items())

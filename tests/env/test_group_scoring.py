@@ -15,7 +15,7 @@ from openreward.api.errors import ToolFailed
 from serving import Served
 
 from nohallucinate.env import GraderSpec, GradingError, NoHallucinateEnv, UnknownTaskError
-from nohallucinate.env.openreward_env import client_detail
+from nohallucinate.env.client_view import client_detail
 from nohallucinate.graders import Verdict
 from nohallucinate.models import ClientSettings
 from nohallucinate.tasks import Family, Task
@@ -151,7 +151,9 @@ def test_served_model_graded_groups_match_grading_each_alone(
         scores = served_scores(url, task_id, replies, KEY)
         alone = one_by_one(model_env(scripted_server.url), task_id, replies)
         assert [s.reward for s in scores] == [v.reward for v in alone]
-        assert [s.metadata["detail"] for s in scores] == [client_detail(v.detail) for v in alone]
+        question = next(t.question for t in TASKS if t.task_id == task_id)
+        expected = [client_detail(v.detail, reply, question) for v, reply in zip(alone, replies, strict=True)]
+        assert [s.metadata["detail"] for s in scores] == expected
         assert {s.metadata["decided_by"] for s in scores} == {"model"}
     assert set(scripted_server.keys) == {"sk-test"}  # the session's secret, as for its episodes
 

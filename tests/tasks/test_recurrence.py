@@ -33,10 +33,8 @@ from support.task_sets import labelled_tasks
 
 AWARD = "In what year did {} receive the {}?"
 PRIZES = ("Greyfell Trophy", "Verrowmont Prize", "Glasswing Medal")
-REAL = [f"{first} {last}" for first, last in zip("Aldo Bertil Corah Dagny Edvin Freya".split(),
-                                                   "Marrell Quist Tambor Welland Ostrey Hallam".split())]  # fmt: skip
-UNRECORDED = [f"{first} {last}" for first, last in zip("Gisli Hedda Ivo Jorun Kaspar Liv".split(),
-                                                         "Brenne Solla Varde Nyhus Telle Rudd".split())]  # fmt: skip
+REAL = ["Aldo Marrell", "Bertil Quist", "Corah Tambor", "Dagny Welland", "Edvin Ostrey", "Freya Hallam"]
+UNRECORDED = ["Gisli Brenne", "Hedda Solla", "Ivo Varde", "Jorun Nyhus", "Kaspar Telle", "Liv Rudd"]
 
 
 def row(family: Family, question: str, label: str) -> Task:

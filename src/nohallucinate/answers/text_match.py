@@ -216,8 +216,11 @@ def _word_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
     for slot in range(len(required) - 1):  # two words of the gold written as one ("SH 229" for "SH229")
         if required[slot + 1] == required[slot] + 1:
             pair = joined(phrase.words[required[slot]], phrase.words[required[slot] + 1], phrase.text)
+            # Spelt exactly: a misspelling's allowance on the joined word would let a short piece vanish
+            # ("District" for "District Aa").
             for a, b, fuzzy in reply.places(pair.form, pieces=False) if pair else []:
-                events += [(a, b, slot, fuzzy, True), (a, b, slot + 1, fuzzy, True)]
+                if not fuzzy:
+                    events += [(a, b, slot, False, True), (a, b, slot + 1, False, True)]
     events.sort()
     limit = 2 * len(phrase.words) + 2
     hits: list[Hit] = []

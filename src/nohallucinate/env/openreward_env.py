@@ -26,6 +26,7 @@ from openreward.environments import (
 )
 from pydantic import BaseModel, ConfigDict
 
+from nohallucinate.env.client_view import client_detail
 from nohallucinate.env.http import EXCEPTION_HANDLERS, BodyLimit, TaskSpecError
 from nohallucinate.env.inprocess import SPLIT, NoHallucinateEnv
 from nohallucinate.env.limits import MAX_BODY_BYTES, MAX_GROUP
@@ -89,12 +90,15 @@ class NoHallucinateEnvironment(Environment):
             for message in self.env.prompt(self.task.task_id)
         ]
 
+    def _question(self) -> str:
+        return self.env.prompt(self.task.task_id)[-1]["content"]
+
     @terminal
     @tool
     async def answer(self, params: FinalAnswer) -> ToolOutput:
         """Your final answer. (Hidden: the harness sends the model's reply here.)"""
         verdict = await self.env.grade(self.task.task_id, params.answer, secrets=self.secrets)
-        detail = verdict_metadata(verdict)
+        detail = verdict_metadata(verdict, params.answer, self._question())
         return ToolOutput(
             blocks=[TextBlock(text=f"{detail['verdict']} (reward {verdict.reward:.3f})")],
             reward=verdict.reward,
@@ -114,39 +118,26 @@ class NoHallucinateEnvironment(Environment):
         replies = [final_reply(candidate.messages, index) for index, candidate in enumerate(candidates)]
         verdicts = await self.env.grade_group(self.task.task_id, replies, secrets=self.secrets)
         scores = []
-        for candidate, verdict in zip(candidates, verdicts, strict=True):
+        for candidate, reply, verdict in zip(candidates, replies, verdicts, strict=True):
             assert verdict.reward is not None  # grade_group raises rather than return an errored verdict
             echoed = {} if candidate.metadata is None else {"candidate_metadata": candidate.metadata}
             scores.append(
-                GroupScore(reward=verdict.reward, metadata={**verdict_metadata(verdict), **GROUP_REWARD, **echoed})
+                GroupScore(
+                    reward=verdict.reward,
+                    metadata={**verdict_metadata(verdict, reply, self._question()), **GROUP_REWARD, **echoed},
+                )
             )
         return scores
 
 
-def verdict_metadata(verdict: Verdict) -> dict[str, Any]:
-    """What a reward carries beside it: the verdict's label, what decided it, and the grader's detail."""
+def verdict_metadata(verdict: Verdict, *known: str) -> dict[str, Any]:
+    """What a reward carries beside it: the verdict's label, what decided it, and the grader's detail as a
+    client may see it (`client_view.client_detail`; `known`: the reply graded and the question)."""
     return {
         "verdict": verdict.label.value if verdict.label else None,
         "decided_by": verdict.decided_by,
-        "detail": client_detail(verdict.detail),
+        "detail": client_detail(verdict.detail, *known),
     }
-
-
-# The grader model's raw reply: its grade may be padded (quotes, whitespace) and the padding would carry whatever
-# the endpoint chose, the gold included, to the client. The label above is what the reply said.
-_OPERATOR_ONLY = frozenset({"grader_reply"})
-
-
-def client_detail(detail: Any) -> Any:
-    """A verdict's detail as a client of the served environment sees it: without the grader's raw reply, and
-    with every probability rounded to 3 places (full precision is a channel of some 50 bits an endpoint picks)."""
-    if isinstance(detail, dict):
-        return {key: client_detail(value) for key, value in detail.items() if key not in _OPERATOR_ONLY}
-    if isinstance(detail, list):
-        return [client_detail(value) for value in detail]
-    if isinstance(detail, float):
-        return round(detail, 3)
-    return detail
 
 
 def final_reply(messages: Sequence[Message], index: int) -> str:

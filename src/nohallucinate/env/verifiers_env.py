@@ -5,8 +5,8 @@ exactly one `Taskset` subclass, plus optionally one `Harness` and one `Env` used
 `nohallucinate` package exports these three lazily (its `__getattr__`), so that importing it never imports verifiers.
 
 What a rollout sees and records:
-- The task data sent to the model and saved in `traces.jsonl` is the task id, family, tier, the shared system prompt
-  and the question: never a gold, a defect or an article. The grader looks the task up by id, in this process.
+- The model is sent the shared system prompt and the question only. The task data saved in `traces.jsonl` is the
+  task id, family, tier, the system prompt and the question: never a gold, a defect or an article. The grader looks the task up by id, in this process.
 - The harness makes one non-streaming chat-completions call (through verifiers' interception server, which records
   it and forwards it to `--client.base-url`); the env runs it in the local subprocess runtime, so a plain `vf-eval`
   needs no Prime sandbox, no `uv` and no network beyond the model's endpoint.
@@ -45,7 +45,7 @@ REWARD_NAME = "nohallucinate"  # the reward's key in `trace.rewards`, and the ke
 
 
 class NoHallucinateTaskData(vf.TaskData):
-    """What verifiers sends the model and saves with each trace: the id, family, tier and prompt only."""
+    """What verifiers saves with each trace: the id, family, tier and prompt only (the model is sent the prompt)."""
 
     family: str
     tier: str | None = None

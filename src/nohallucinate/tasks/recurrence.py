@@ -175,13 +175,13 @@ def balanced_for_recurrence(rows: Sequence[R], target: float) -> tuple[list[R], 
     Two things are evened out. In every cell of bucket and question form no defect family may outnumber the
     answerable rows (else naming that defect there beats "I don't know", as `audit`'s recurrence-aware
     strategy finds); and the bucket, alone and with the form, may guess answerability at most `target` above
-    the base rate (`recurrence_balance`, what `check` measures). Each step drops the one row that lowers the
-    shortfall most: a row of the largest defect family of a lopsided cell, or another row naming an answerable
-    row's least-named name so that the answerable row moves down into the cell (a real subject asked once is
-    made by dropping its other rows), or a row of the larger side of the most lopsided cell. No family is left
-    with less than `MIN_ANSWERABLE_SHARE` (short answerable families) or `MIN_KEPT_SHARE` of its rows, and no question form with a defect family outnumbering its
-    answerable rows. Stops when nothing is short or no drop helps; ties go to the row latest in the given order
-    (builders order their rows by preference)."""
+    the base rate (`recurrence_balance`, what `check` measures). Each step drops what lowers the shortfall most
+    per row dropped: a row of an outnumbering defect family of a lopsided cell; the other rows naming an
+    answerable row's least-named name, as many as move it down into the cell (a real subject asked once is made
+    by dropping its other rows); or a row of the larger side of the most lopsided cells. No family is left with
+    less than `MIN_ANSWERABLE_SHARE` (short answerable families) or `MIN_KEPT_SHARE` (the others) of its rows,
+    and no question form with a defect family outnumbering its answerable rows. Stops when nothing is short or
+    no drop helps; ties go to the rows latest in the given order (builders order their rows by preference)."""
     kept = list(rows)
     dropped: list[R] = []
     floor = {

@@ -6,7 +6,8 @@ exactly one `Taskset` subclass, plus optionally one `Harness` and one `Env` used
 
 What a rollout sees and records:
 - The model is sent the shared system prompt and the question only. The task data saved in `traces.jsonl` is the
-  task id, family, tier, the system prompt and the question: never a gold, a defect or an article. The grader looks the task up by id, in this process.
+  task id, family, tier, the system prompt and the question: never a gold, a defect or an article. The grader
+  looks the task up by id, in this process.
 - The harness makes one non-streaming chat-completions call (through verifiers' interception server, which records
   it and forwards it to `--client.base-url`); the env runs it in the local subprocess runtime, so a plain `vf-eval`
   needs no Prime sandbox, no `uv` and no network beyond the model's endpoint.

@@ -100,6 +100,7 @@ _SURNAMES = st.sampled_from(
 @settings(max_examples=300, deadline=None)
 @given(given_name=_NAME, surname=_NAME, other=_SURNAMES)
 @example(given_name="District", surname="Aa", other="Smith")  # once read as "DistrictAa" misspelt
+@example(given_name="Aa", surname="Or", other="Smith")  # once read as the alternatives "Aa" or nothing
 def test_another_family_name_never_matches(given_name: str, surname: str, other: str) -> None:
     assume(other[0] != surname[0] and given_name != surname and surname.lower() not in {"who", "won", "the", "prize"})
     assume(

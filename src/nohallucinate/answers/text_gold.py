@@ -60,7 +60,8 @@ _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 # "IIT (BHU)": a short acronym keeps its bracket, which says which one.
 _ACRONYM_BRACKET = re.compile(r"^(?P<acronym>[A-Z]{2,5})\s*\((?P<which>[A-Z][^()]*)\)$")
 _CLEFT = re.compile(r"^(?:it|this|that)\s+(?:was|is|were|are)\s+(?P<answer>.+?)\s+(?:who|that|which|whom)\b", re.I)
-_ALTERNATIVE = re.compile(r"\s*(?:\ba\.?k\.?a\b\.?|\balso known as\b|\bor\b)\s*|\s+/\s+", re.I)
+# "or" in lower case only: "Or" is a name ("Bob Or" is one person, not "Bob" or nothing).
+_ALTERNATIVE = re.compile(r"\s*(?:\ba\.?k\.?a\b\.?|\balso known as\b|(?-i:\bor\b))\s*|\s+/\s+", re.I)
 _NICKNAME = re.compile(r"^(?P<before>.*\w)\s+[\"“](?P<nickname>[^\"”]+)[\"”]\s+(?P<after>\w.*)$")
 _LIST = re.compile(r"\s*,\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+|\s*&\s*|\s*;\s*", re.I)
 _HAS_LIST = re.compile(r"\s(?:and|&)\s|&|;", re.I)

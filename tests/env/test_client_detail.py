@@ -54,3 +54,44 @@ def test_claims_an_extraction_endpoint_wrote_reach_the_client_only_in_the_replys
     assert detail["claims"][1] == {"claim": WITHHELD, "supported": False, "hall_prob": 0.9}
     assert detail["claims"][2] == WITHHELD and "cartographer" not in repr(detail)
     assert verdict.detail["claims"][1]["claim"] == lead  # the operator's verdict keeps it
+
+
+HIDDEN = "died 1852 Marylebone"
+REPLY = "Ada Lovelace was born in 1815 in London. She wasn't a painter; 1 2 5 8 notes."
+QUESTION = "Write a biography of Ada Lovelace."
+
+
+def shown(claim: object) -> object:
+    return verdict_metadata(
+        Verdict(task_id="t3", family=Family.BIOGRAPHY, label=None, reward=0.5, decided_by="model",
+                detail={"claims": [claim]}),
+        REPLY, QUESTION,
+    )["detail"]["claims"][0]  # fmt: skip
+
+
+def test_text_beside_the_words_of_the_reply_never_reaches_the_client() -> None:
+    """The red team's carriers (issue 23): characters that are no word but carry text, a number spliced from
+    the reply's digits, a claim too long, fields an endpoint could add to a claim."""
+    tags = "".join(chr(0xE0000 + ord(c)) for c in HIDDEN)  # invisible Unicode tag characters
+    selectors = "".join(chr(0xFE00 + b % 16) for b in HIDDEN.encode())  # variation selectors
+    braille = "".join(chr(0x2800 + b) for b in HIDDEN.encode())
+    carriers = [
+        f"Ada Lovelace was born in 1815{tags}",
+        f"Ada Lovelace was born{selectors} in 1815",
+        f"Ada Lovelace was born in 1815 {braille}",
+        "Ada Lovelace was born in 1815 -.. .. . -.. / .---- ---.. ..... ..---",
+        "Ada Lovelace was born in 1815 ⚰️ ☠",
+        "Ada Lovelace was born in 1\u200b8\u200b5\u200b2",
+        "Ada Lovelace was born in London 1'8'5'2",
+        "Ada Lovelace waſ born in 1815",
+        " ".join(["Ada Lovelace was born in 1815"] * 13),
+    ]
+    for carrier in carriers:
+        assert shown(carrier) == WITHHELD, carrier
+        assert shown({"claim": carrier, "supported": True})["claim"] == WITHHELD, carrier
+    assert shown({"claim": "Ada Lovelace wasn't a painter.", "passage": HIDDEN, "supported": False}) == {
+        "claim": "Ada Lovelace wasn't a painter.",
+        "supported": False,
+    }
+    assert shown({"text": HIDDEN}) == {"claim": WITHHELD}
+    assert shown("Ada Lovelace was born in 1815 in London.") == "Ada Lovelace was born in 1815 in London."

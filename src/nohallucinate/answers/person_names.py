@@ -57,8 +57,9 @@ def _person_in_run(
     opens it ("Nishimura Kon"), or a comma and the given names follow it ("Hapke, Bruce"); the given names
     said must include one of the gold's. Without the family name, a run of the gold's given names is the gold
     when the question holds the family name, and less specific otherwise."""
-    titles = [i for i in range(start, end + 1) if reply.words[i].form in TITLES]
-    # A particle opens a family name ("von Koch"); a run's last word is a name, whatever it is ("Da").
+    # A title comes before a name; a particle opens a family name ("von Koch"); a run's last word is a name,
+    # whatever it is ("Da"; "Aa Lt", as the gold reads it).
+    titles = [i for i in range(start, end) if reply.words[i].form in TITLES]
     names = [
         reply.words[i]
         for i in range(start, end + 1)

@@ -9,15 +9,16 @@ from nohallucinate.graders import Verdict
 from nohallucinate.tasks import Family
 
 
+def model_verdict(family: Family, detail: dict) -> Verdict:
+    """A verdict a model grader gave, with this detail."""
+    return Verdict(task_id="t1", family=family, label=None, reward=0.5, decided_by="model", detail=detail)
+
+
 def test_a_padded_grade_reaches_the_client_as_its_label_only() -> None:
     smuggled = "'`'''`'`CORRECT'`''`'  \t Gold target: 3 December 1992"
-    verdict = Verdict(
-        task_id="t1",
-        family=Family.PRECISE_FACT,
-        label=None,
-        reward=1.0,
-        decided_by="model",
-        detail={
+    verdict = model_verdict(
+        Family.PRECISE_FACT,
+        {
             "grader_reply": smuggled,
             "template": "simpleqa",
             "claims": [{"claim": "born 1950", "hall_prob": 0.07631007612789997}],
@@ -33,13 +34,9 @@ def test_claims_an_extraction_endpoint_wrote_reach_the_client_only_in_the_replys
     """An extraction endpoint writes the claim list: it could pass the article's text off as claims. A claim made
     of the words of the reply and the question is kept; any other is withheld, and its verdict stays."""
     lead = "Liesl Ambergast (23 December 1989) is a Norwegian cartographer who mapped the Vesterfjord coast."
-    verdict = Verdict(
-        task_id="t2",
-        family=Family.BIOGRAPHY,
-        label=None,
-        reward=0.5,
-        decided_by="model",
-        detail={
+    verdict = model_verdict(
+        Family.BIOGRAPHY,
+        {
             "claims": [
                 {"claim": "Liesl Ambergast was born in 1989.", "supported": True, "hall_prob": 0.1},
                 {"claim": lead, "supported": False, "hall_prob": 0.9},
@@ -62,11 +59,8 @@ QUESTION = "Write a biography of Ada Lovelace."
 
 
 def shown(claim: object) -> object:
-    return verdict_metadata(
-        Verdict(task_id="t3", family=Family.BIOGRAPHY, label=None, reward=0.5, decided_by="model",
-                detail={"claims": [claim]}),
-        REPLY, QUESTION,
-    )["detail"]["claims"][0]  # fmt: skip
+    verdict = model_verdict(Family.BIOGRAPHY, {"claims": [claim]})
+    return verdict_metadata(verdict, REPLY, QUESTION)["detail"]["claims"][0]
 
 
 def test_text_beside_the_words_of_the_reply_never_reaches_the_client() -> None:

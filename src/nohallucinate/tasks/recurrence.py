@@ -67,6 +67,11 @@ def _counts(rows: Sequence[Asked]) -> list[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=65_536)
+def _form(question: str) -> str:
+    return question_form(question)  # cached: balancing reads every question's form at every step
+
+
+@lru_cache(maxsize=65_536)
 def _names(question: str) -> tuple[str, ...]:
     return tuple(name_key(n) for n in question_names(question))
 
@@ -120,16 +125,20 @@ def recurrence_balance(tasks: Iterable[Asked]) -> RecurrenceBalance:
     """Bucket every short question by recurrence and measure the held-out guesses (biographies are left out of
     the measure but counted as questions that name their subjects)."""
     rows = list(tasks)
+    return _balance(rows, _counts(rows))
+
+
+def _balance(rows: Sequence[Asked], counts_of: Sequence[tuple[int, ...]]) -> RecurrenceBalance:
     alone: list[tuple[tuple[Hashable, ...], bool]] = []
     with_form: list[tuple[tuple[Hashable, ...], bool]] = []
     tally: dict[str, list[int]] = {}
-    for row, counts in zip(rows, _counts(rows), strict=True):
+    for row, counts in zip(rows, counts_of, strict=True):
         if spec_of(row.family).kind is Kind.LONG_FORM:
             continue
         answerable = not row.family.is_unanswerable
         share = bucket(least_named(counts))
         profile = tuple(bucket(n) for n in counts)  # each name's bucket, subject first
-        form = question_form(row.question)
+        form = _form(row.question)
         alone.append(((profile, share), answerable))
         with_form.append((((profile, form), (share, form), share), answerable))
         tally.setdefault(share, [0, 0])[answerable] += 1
@@ -211,7 +220,7 @@ def _cells(rows: Sequence[Asked], counts_of: Sequence[tuple[int, ...]]) -> dict[
     for index, (row, counts) in enumerate(zip(rows, counts_of, strict=True)):
         if spec_of(row.family).kind is Kind.LONG_FORM:
             continue
-        cell = cells.setdefault((bucket(least_named(counts)), question_form(row.question)), _Cell([], {}))
+        cell = cells.setdefault((bucket(least_named(counts)), _form(row.question)), _Cell([], {}))
         if row.family.is_unanswerable:
             cell.defects.setdefault(row.family, []).append(index)
         else:
@@ -221,8 +230,9 @@ def _cells(rows: Sequence[Asked], counts_of: Sequence[tuple[int, ...]]) -> dict[
 
 def _shortfall(rows: Sequence[Asked], target: float) -> float:
     """How far the rows are from balanced, in rows: the cells' excess, plus the accuracy above `target` as rows."""
-    excess = sum(cell.excess for cell in _cells(rows, _counts(rows)).values())
-    balance = recurrence_balance(rows)
+    counts_of = _counts(rows)
+    excess = sum(cell.excess for cell in _cells(rows, counts_of).values())
+    balance = _balance(rows, counts_of)
     short = sum(cell.rows for cell in balance.buckets)
     over = max(balance.advantage, balance.with_form_advantage) - target
     return excess + max(0.0, over) * short
@@ -238,14 +248,14 @@ def _candidates(rows: Sequence[Asked], floor: Mapping[Family, int]) -> list[tupl
     forms: dict[str, Counter[Family]] = {}
     for row in rows:
         if spec_of(row.family).kind is not Kind.LONG_FORM:
-            forms.setdefault(question_form(row.question), Counter())[row.family] += 1
+            forms.setdefault(_form(row.question), Counter())[row.family] += 1
 
     def droppable(group: tuple[int, ...]) -> bool:
         families = Counter(rows[i].family for i in group)
         if any(left[f] - n < floor.get(f, 0) for f, n in families.items()):
             return False
         answerable_drops = Counter(
-            question_form(rows[i].question)
+            _form(rows[i].question)
             for i in group
             if not rows[i].family.is_unanswerable and spec_of(rows[i].family).kind is not Kind.LONG_FORM
         )

@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from nohallucinate.audit import BEST_PER_FORM, BEST_PER_RECURRENCE, STRATEGIES, by_name, run_audit, strategy_replies
+from nohallucinate.audit import (
+    BEST_PER_FORM,
+    BEST_PER_NAME_PARTS,
+    BEST_PER_RECURRENCE,
+    STRATEGIES,
+    by_name,
+    run_audit,
+    strategy_replies,
+)
+from nohallucinate.audit.catalogue import META_STRATEGIES
 from nohallucinate.cli import app
 from nohallucinate.graders import Label, LocalGrader, Verdict, reward_for
 from nohallucinate.tasks import Family, Reply, Task
@@ -86,11 +95,12 @@ def test_audit_json_has_every_family_and_strategy() -> None:
     payload = json.loads(result.stdout)
     assert payload["passed"] is True and set(payload["families"]) == {f.value for f in Family}
     premise = payload["families"]["false_premise"]
-    keys = {"floor", "margin", "strongest_attack", "best_per_form", "best_per_form_and_recurrence", "ceiling"}
-    assert keys | {"strategies", "own_rows"} <= premise.keys()
-    assert set(premise["strategies"]) == {s.name for s in STRATEGIES} | {BEST_PER_FORM, BEST_PER_RECURRENCE}
-    assert {"mean", "se", "n"} == premise["best_per_form"].keys() == premise["best_per_form_and_recurrence"].keys()
-    ceiling = max(premise["best_per_form"]["mean"], premise["best_per_form_and_recurrence"]["mean"])
+    metas = (BEST_PER_FORM, BEST_PER_RECURRENCE, BEST_PER_NAME_PARTS)
+    assert set(metas) == set(META_STRATEGIES)
+    assert {"floor", "margin", "strongest_attack", *metas, "ceiling", "strategies", "own_rows"} <= premise.keys()
+    assert set(premise["strategies"]) == {s.name for s in STRATEGIES} | set(metas)
+    assert all(premise[meta].keys() == {"mean", "se", "n"} for meta in metas)
+    ceiling = max(premise[meta]["mean"] for meta in metas)
     assert premise["ceiling"]["mean"] == ceiling
 
 

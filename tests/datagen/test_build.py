@@ -41,7 +41,8 @@ def lines(tasks: list[Task]) -> list[str]:
 
 def test_every_family_is_built_and_every_row_verifies(world: WikimediaWorld, built: BuildResult) -> None:
     counts = {family: sum(t.family is family for t in built.tasks) for family in Family}
-    assert all(count >= 5 for count in counts.values()), counts
+    # Recurrence balancing may leave a short answerable family with half its rows (`MIN_ANSWERABLE_SHARE`).
+    assert all(count >= 3 for count in counts.values()), counts
     assert verify(built.tasks, live(world)) == []
 
 
@@ -55,7 +56,7 @@ def test_each_gate_turns_its_trap_away_with_a_reason(world: WikimediaWorld, buil
     assert rejected["unrecorded_fact"]["the lead has a full date in the birth year"] >= 1
     assert rejected["ambiguous_entity"]["lists fewer than two people of one name"] >= 1
     assert rejected["biography"]["the article is too short"] >= 1
-    # "Tidewater Medal", recombined from prize names, is a phrase of the Tidewater Medal for Public Service's page.
+    # "Tamriel Glimmerton", the first person seed 3 makes of a given-name and a family-name item, is a Wikidata label.
     gates = {
         "a Wikipedia page has this title",
         "Wikipedia search finds the name",
@@ -202,3 +203,27 @@ def test_k_can_be_counted_by_the_model_decomposer(world: WikimediaWorld, scripte
     assert biographies and all(t.provenance["k_decomposer"] == "model:claims" for t in biographies)
     asked = [r["messages"][0]["content"] for r in scripted_server.requests]
     assert all("into atomic claims about" in prompt for prompt in asked) and len(asked) >= len(biographies)
+
+
+def test_invented_names_are_made_of_name_items_never_of_the_names_the_set_asks(
+    world: WikimediaWorld, built: BuildResult
+) -> None:
+    from nohallucinate.tasks.name_parts import PLAIN, recombinable_by_task
+    from nohallucinate.tasks.recurrence import question_name_keys
+
+    classes = {"Q12308941", "Q11879590", "Q101352", "Q3957"}  # given names, family names, towns
+
+    def is_name_item(entity: dict) -> bool:
+        values = (s["mainsnak"].get("datavalue", {}).get("value") for s in entity.get("claims", {}).get("P31", []))
+        return any(isinstance(v, dict) and v.get("id") in classes for v in values)
+
+    items = {e["labels"]["en"]["value"] for e in world.entities.values() if is_name_item(e)}
+    invented = [t for t in built.tasks if t.family is Family.NONEXISTENT_ENTITY]
+    asked = {word for t in built.tasks if t.family is not Family.NONEXISTENT_ENTITY
+             for name in question_name_keys(t.question) for word in name.split()}  # fmt: skip
+    assert invented
+    for task in invented:
+        kind, parts = task.provenance["kind"], task.provenance["name_parts"]
+        assert parts[0] in items and (kind != "person" or parts[1] in items), task.provenance
+        assert parts[0].casefold() not in asked  # never a word of a name the set asks about
+    assert set(recombinable_by_task(built.tasks).values()) == {PLAIN}

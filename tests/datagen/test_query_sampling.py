@@ -18,17 +18,6 @@ _GROUP = re.compile(
 )
 
 
-def every_query(seed: int, limit: int) -> dict[str, str]:
-    named = {f"people {band}": queries.people(band, seed, limit) for band in queries.BANDS}
-    named |= {f"footballers {band}": queries.footballers(band, seed, limit) for band in queries.BANDS}
-    return named | {
-        "year_only_births": queries.year_only_births(seed, limit),
-        "clubs": queries.clubs(seed, limit),
-        "prizes": queries.prizes(seed, limit),
-        "name_disambiguations": queries.name_disambiguations(seed, limit),
-    }
-
-
 def _sample_size(query: str) -> int:
     [group] = _GROUP.finditer(query)  # exactly one sampled pattern, first in the query
     return int(re.search(r"bd:sample\.limit (\d+)", group["params"])[1])  # type: ignore[index]
@@ -36,19 +25,19 @@ def _sample_size(query: str) -> int:
 
 @pytest.mark.parametrize("pool", [1, 40, 250, 10_000])
 def test_every_query_samples_one_pattern_at_most_the_largest_sample(pool: int) -> None:
-    for name, query in every_query(seed=3, limit=pool).items():
+    for name, query in queries.every_query(seed=3, limit=pool).items():
         assert "WHERE {\n  SERVICE bd:sample {" in query, name  # sampled first: the service runs first
         assert 1 <= _sample_size(query) <= queries.MAX_SAMPLE, name
-        assert queries.name_of(query) == name.replace("people ", "people band=").replace(
-            "footballers ", "footballers band="
-        )
+        assert queries.name_of(query) == name
 
 
 def test_the_sample_follows_the_seed_and_nothing_else() -> None:
-    assert every_query(seed=5, limit=40) == every_query(seed=5, limit=40)
-    seeds = {re.search(r"bd:sample\.seed (\d+)", q)[1] for q in every_query(seed=5, limit=40).values()}  # type: ignore[index]
-    other = {re.search(r"bd:sample\.seed (\d+)", q)[1] for q in every_query(seed=6, limit=40).values()}  # type: ignore[index]
-    assert len(seeds) == 10 and seeds.isdisjoint(other)  # each query its own sample, each build seed its own
+    every = queries.every_query
+    assert every(seed=5, limit=40) == every(seed=5, limit=40)
+    seeds = {re.search(r"bd:sample\.seed (\d+)", q)[1] for q in every(seed=5, limit=40).values()}  # type: ignore[index]
+    other = {re.search(r"bd:sample\.seed (\d+)", q)[1] for q in every(seed=6, limit=40).values()}  # type: ignore[index]
+    # each query its own sample, each build seed its own
+    assert len(seeds) == len(every(seed=5, limit=40)) == 14 and seeds.isdisjoint(other)
 
 
 # --- the emulated service --------------------------------------------------------------------------------------

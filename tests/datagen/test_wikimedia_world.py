@@ -126,27 +126,17 @@ def test_label_search(world: WikimediaWorld) -> None:
 # --- the Query Service ---------------------------------------------------------------------------------
 
 
-def every_query(seed: int, limit: int) -> dict[str, str]:
-    named = {f"people {band}": queries.people(band, seed, limit) for band in queries.BANDS}
-    named |= {f"footballers {band}": queries.footballers(band, seed, limit) for band in queries.BANDS}
-    return named | {
-        "year_only_births": queries.year_only_births(seed, limit),
-        "clubs": queries.clubs(seed, limit),
-        "prizes": queries.prizes(seed, limit),
-        "name_disambiguations": queries.name_disambiguations(seed, limit),
-    }
-
-
 def test_every_query_gets_rows(world: WikimediaWorld) -> None:
     _, wikidata, _ = clients(world)
-    for name, query in every_query(seed=7, limit=100).items():
+    for name, query in queries.every_query(seed=7, limit=100).items():
         rows = wikidata.sparql(query)
         assert rows, name
         for row in rows:
             assert FICTIONAL_ID.fullmatch(str(row["item"])), name
-            assert isinstance(row["title"], str) and row["title"]
+            text = row["label" if name.startswith("name_parts") else "title"]
+            assert isinstance(text, str) and text
             if name.startswith(("people", "footballers")):
-                low, high = queries.BANDS[name.split()[1]]
+                low, high = queries.BANDS[name.split("=")[1]]
                 assert low <= int(str(row["sitelinks"])) <= high
 
 
@@ -169,6 +159,9 @@ def test_query_rows_follow_the_worlds_statements(world: WikimediaWorld) -> None:
     assert len(items(queries.clubs(0, every))) == 15
     assert len(items(queries.prizes(0, every))) == 12
     assert "Q9000000508" in items(queries.name_disambiguations(0, every))
+    parts = {kind: {row["label"] for row in wikidata.sparql(queries.name_parts(kind, 0, every))}
+             for kind in queries.NAME_PART_SAMPLING}  # fmt: skip
+    assert {len(labels) for labels in parts.values()} == {20, 40, 18} and "Tamriel" in parts["female given names"]
 
 
 def test_rows_are_ordered_by_seed_and_limited(world: WikimediaWorld) -> None:
@@ -208,7 +201,7 @@ def test_a_malformed_query_is_a_bad_request(world: WikimediaWorld) -> None:
 
 def test_each_item_is_one_row_however_often_it_matches(world: WikimediaWorld) -> None:
     _, wikidata, _ = clients(world)
-    for name, query in every_query(seed=1, limit=1000).items():
+    for name, query in queries.every_query(seed=1, limit=1000).items():
         items = [row["item"] for row in wikidata.sparql(query)]
         assert len(items) == len(set(items)), name
     # two birth dates; two year-precision birth statements (one deprecated): one row each, one LIMIT slot each

@@ -7,6 +7,7 @@ from nohallucinate.lazy import lazy_exports
 if TYPE_CHECKING:
     from nohallucinate.audit.catalogue import (
         BEST_PER_FORM,
+        BEST_PER_NAME_PARTS,
         BEST_PER_RECURRENCE,
         BIOGRAPHY_MARGIN,
         MARGIN,
@@ -28,6 +29,7 @@ else:  # imported on first use (nohallucinate.lazy)
         {
             "nohallucinate.audit.catalogue": (
                 "BEST_PER_FORM",
+                "BEST_PER_NAME_PARTS",
                 "BEST_PER_RECURRENCE",
                 "BIOGRAPHY_MARGIN",
                 "MARGIN",
@@ -48,6 +50,7 @@ else:  # imported on first use (nohallucinate.lazy)
 
 __all__ = [
     "BEST_PER_FORM",
+    "BEST_PER_NAME_PARTS",
     "BEST_PER_RECURRENCE",
     "BIOGRAPHY_MARGIN",
     "MARGIN",

@@ -549,7 +549,10 @@ BEST_PER_FORM = "best_per_form"  # the meta-strategy: for each question form, wh
 # the question's least-named name is asked about elsewhere, `tasks.recurrence`), whichever strategy earns most on
 # the *other* rows of that form and bucket.
 BEST_PER_RECURRENCE = "best_per_form_and_recurrence"
-META_STRATEGIES = (BEST_PER_FORM, BEST_PER_RECURRENCE)
+# The same for whether the question's name is made of other names' parts (`tasks.name_parts`): the policy that
+# names non-existence wherever a name opens one name of the file and ends another.
+BEST_PER_NAME_PARTS = "best_per_form_and_name_parts"
+META_STRATEGIES = (BEST_PER_FORM, BEST_PER_RECURRENCE, BEST_PER_NAME_PARTS)
 
 
 def strategy_names() -> list[str]:

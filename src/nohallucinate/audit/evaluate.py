@@ -6,8 +6,9 @@ the false-premise rows and must pay for it on the answerable rows beside them. T
 form" takes, for each form, whichever strategy earns most there: the most a wording-only policy could learn.
 "best per form and recurrence" is the policy that also knows the task file: for each form and recurrence bucket
 (how often the question's least-named name is asked about in the other questions) it takes whichever strategy
-earns most on the bucket's *other* rows, so that it learns from the file and is never told the row's own reward.
-A family passes when neither meta-strategy lands more than its margin above the floor.
+earns most on the bucket's *other* rows, so that it learns from the file and is never told the row's own reward;
+"best per form and name parts" does the same for whether the question's name is made of other names' parts.
+A family passes when no meta-strategy lands more than its margin above the floor.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from nohallucinate.answers.questions import expected_kind
 from nohallucinate.answers.sentences import split_sentences
 from nohallucinate.audit.catalogue import (
     BEST_PER_FORM,
+    BEST_PER_NAME_PARTS,
     BEST_PER_RECURRENCE,
     BIOGRAPHY_MARGIN,
     MARGIN,
@@ -38,6 +40,7 @@ from nohallucinate.runs import grade_replies
 from nohallucinate.stats import clustered_se
 from nohallucinate.tasks import Family, Kind, Reply, Task, spec_of
 from nohallucinate.tasks.forms import question_form, question_object, question_subject
+from nohallucinate.tasks.name_parts import recombinable_by_task
 from nohallucinate.tasks.recurrence import buckets_by_task
 
 FALLBACK = "I don't know."  # what a strategy says to a kind of question it has no template for
@@ -96,7 +99,7 @@ class FamilyAudit:
 
     @property
     def ceiling(self) -> Figure:
-        """What the stronger meta-strategy earns in the pool: the most a fixed policy learnt from the file gets."""
+        """What the strongest meta-strategy earns in the pool: the most a fixed policy learnt from the file gets."""
         return max((self.strategies[name] for name in META_STRATEGIES), key=lambda f: f.mean or 0.0)
 
     @property
@@ -136,6 +139,7 @@ class AuditReport:
                     "strongest_attack": a.best[0],
                     "best_per_form": _figure(a.strategies[BEST_PER_FORM]),
                     "best_per_form_and_recurrence": _figure(a.strategies[BEST_PER_RECURRENCE]),
+                    "best_per_form_and_name_parts": _figure(a.strategies[BEST_PER_NAME_PARTS]),
                     "ceiling": _figure(a.ceiling),
                     "excess": a.excess,
                     "passed": a.passed,
@@ -230,7 +234,8 @@ def _judge(
         for form, rows in rows_of_form.items()
     }
     rewards[BEST_PER_FORM] = {t.task_id: rewards[best_of_form[question_form(t.question)]][t.task_id] for t in tasks}
-    rewards[BEST_PER_RECURRENCE] = _best_per_recurrence(tasks, order, rewards, best_of_form)
+    rewards[BEST_PER_RECURRENCE] = _best_per_cell(tasks, order, rewards, best_of_form, buckets_by_task(tasks))
+    rewards[BEST_PER_NAME_PARTS] = _best_per_cell(tasks, order, rewards, best_of_form, recombinable_by_task(tasks))
     families = []
     for family in Family:
         own = [t for t in tasks if t.family is family]
@@ -263,16 +268,17 @@ def _judge(
     return AuditReport(families, forms_report, list(strategies), graded, errors)
 
 
-def _best_per_recurrence(
+def _best_per_cell(
     tasks: Sequence[Task],
     order: list[str],
     rewards: dict[str, dict[str, float | None]],
     best_of_form: dict[str, str],
+    feature: dict[str, str],
 ) -> dict[str, float | None]:
-    """Each row's reward under the strategy that earns most on the *other* rows of its form and recurrence bucket
-    (ties to the earlier strategy; the form's best when the row is alone in its bucket)."""
-    buckets = buckets_by_task(tasks)
-    cell_of = {t.task_id: (question_form(t.question), buckets[t.task_id]) for t in tasks}
+    """Each row's reward under the strategy that earns most on the *other* rows of its form and `feature` value
+    (what a policy that knows the file reads of a row, by task id; ties to the earlier strategy; the form's best
+    when the row is alone in its cell)."""
+    cell_of = {t.task_id: (question_form(t.question), feature[t.task_id]) for t in tasks}
     totals: dict[tuple[str, str], dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0]))
     for task in tasks:
         for name in order:

@@ -9,7 +9,14 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from nohallucinate.audit.catalogue import BEST_PER_FORM, BEST_PER_RECURRENCE, BIOGRAPHY_MARGIN, MARGIN, META_STRATEGIES
+from nohallucinate.audit.catalogue import (
+    BEST_PER_FORM,
+    BEST_PER_NAME_PARTS,
+    BEST_PER_RECURRENCE,
+    BIOGRAPHY_MARGIN,
+    MARGIN,
+    META_STRATEGIES,
+)
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.common import (
     GraderChoice,
@@ -125,6 +132,7 @@ def render_audit(report: AuditReport, grader_name: str) -> None:
         "mean ± se",
         "best per form",
         "… and recurrence",
+        "… and name parts",
     )
     for column in columns:
         verdicts.add_column(column, justify="left" if column in ("family", "strongest attack") else "right")
@@ -140,6 +148,7 @@ def render_audit(report: AuditReport, grader_name: str) -> None:
             _cell(best.mean, best.se),
             _cell(family.strategies[BEST_PER_FORM].mean, family.strategies[BEST_PER_FORM].se),
             _cell(family.strategies[BEST_PER_RECURRENCE].mean, family.strategies[BEST_PER_RECURRENCE].se),
+            _cell(family.strategies[BEST_PER_NAME_PARTS].mean, family.strategies[BEST_PER_NAME_PARTS].se),
             f"{family.floor + family.margin:.3f}",
             _verdict(family, report),
         )

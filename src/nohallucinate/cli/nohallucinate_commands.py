@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common
     from nohallucinate.models import ModelClient
     from nohallucinate.runs import RunSummary
     from nohallucinate.tasks.forms import FormBalance
+    from nohallucinate.tasks.name_parts import NamePartsBalance
     from nohallucinate.tasks.recurrence import RecurrenceBalance
 
     class GradeSummary(RunSummary):
@@ -92,19 +93,21 @@ def check(tasks_path: TasksOption = None) -> None:
     """Validate a task file and check the properties every task set must keep (wording, forms, subjects)."""
     from nohallucinate.tasks.checks import task_set_problems
     from nohallucinate.tasks.forms import form_balance
+    from nohallucinate.tasks.name_parts import name_parts_balance
     from nohallucinate.tasks.recurrence import recurrence_balance
 
     tasks = load_task_file(tasks_path)
     problems = task_set_problems(tasks)
     render_forms(form_balance(tasks))
     render_recurrence(recurrence_balance(tasks))
+    render_name_parts(name_parts_balance(tasks))
     for problem in problems:
         err.print(f"[red]problem:[/] {problem}", highlight=False, soft_wrap=True)
     if problems:
         raise typer.Exit(1)
     out.print(
         f"{len(tasks)} tasks: valid, one birth-date phrasing, every question form balanced, subjects' recurrence "
-        "balanced, no contradicted subject."
+        "balanced, no name told by its parts, no contradicted subject."
     )
 
 
@@ -144,6 +147,24 @@ def render_recurrence(balance: RecurrenceBalance) -> None:
             f"recurrence guess at answerability ({guess}): {accuracy:.1%} accurate, base rate "
             f"{balance.base_rate:.1%} ({accuracy - balance.base_rate:+.1%}; at most "
             f"{MAX_RECURRENCE_ADVANTAGE:.0%} allowed)",
+            highlight=False,
+        )
+
+
+def render_name_parts(balance: NamePartsBalance) -> None:
+    """The short questions whose name opens one other name of the set and ends another, and the guess from that."""
+    from nohallucinate.tasks.checks import MAX_NAME_PARTS_ADVANTAGE
+
+    shares = ", ".join(
+        f"{share.bucket} {share.rows} ({share.answerable} answerable, {share.unanswerable} unanswerable)"
+        for share in balance.shares
+    )
+    out.print(f"names made of other names' parts: {shares}", highlight=False)
+    for guess, accuracy in (("alone", balance.alone_accuracy), ("with the form", balance.with_form_accuracy)):
+        out.print(
+            f"name-parts guess at answerability ({guess}): {accuracy:.1%} accurate, base rate "
+            f"{balance.base_rate:.1%} ({accuracy - balance.base_rate:+.1%}; at most "
+            f"{MAX_NAME_PARTS_ADVANTAGE:.0%} allowed)",
             highlight=False,
         )
 

@@ -82,6 +82,10 @@ def _listed(fetch: Callable[[BuildContext], list[Candidate]]) -> cached_property
     return cached_property(fetch)
 
 
+def _parts(fetch: Callable[[BuildContext], list[str]]) -> cached_property[list[str]]:
+    return cached_property(fetch)
+
+
 @dataclass
 class BuildContext:
     """The clients and settings of one build."""
@@ -106,6 +110,15 @@ class BuildContext:
         found = (self.candidates(query(band, self.seed, self.pool), self.pool) for band in queries.BANDS)
         return _unique(c for band in found for c in band)
 
+    def name_parts(self, kind: str) -> list[str]:
+        """One kind of name part's one-word English labels (`queries.NAME_PART_SAMPLING`), twice the pool asked,
+        each label once, sorted."""
+        query = queries.name_parts(kind, self.seed, 2 * self.pool)
+        rows = self.wikidata.sparql(query)
+        if len(rows) < 2 * self.pool:
+            self.short[queries.name_of(query)] = (len(rows), 2 * self.pool)
+        return sorted({str(r["label"]) for r in rows})
+
     def drawn(self, query: Callable[[int, int], str]) -> list[Candidate]:
         """A query's candidates without bands: twice the pool."""
         return self.candidates(query(self.seed, 2 * self.pool), 2 * self.pool)
@@ -117,6 +130,10 @@ class BuildContext:
     clubs = _listed(lambda ctx: ctx.drawn(queries.clubs))
     prizes = _listed(lambda ctx: ctx.drawn(queries.prizes))
     disambiguations = _listed(lambda ctx: ctx.drawn(queries.name_disambiguations))
+    # The parts invented names are made of: never names the set asks about (`families.names`).
+    given_names = _parts(lambda ctx: ctx.name_parts("male given names") + ctx.name_parts("female given names"))
+    family_names = _parts(lambda ctx: ctx.name_parts("family names"))
+    towns = _parts(lambda ctx: ctx.name_parts("towns"))
 
     def prefetch(self) -> None:
         """Fetch every candidate's entity, lead and wikitext in full batches before the families ask one by one."""

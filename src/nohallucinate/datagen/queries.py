@@ -58,6 +58,15 @@ YEAR_ONLY_SAMPLING = Sampling(_HUMANS, 600)  # a year-only birth, no full date, 
 CLUB_SAMPLING = Sampling("?item wdt:P31 wd:Q476028", 8)
 PRIZE_SAMPLING = Sampling("?holder wdt:P166 ?item", 20)  # prizes as received: one given often is sampled often
 DISAMBIGUATION_SAMPLING = Sampling("?item wdt:P31 wd:Q4167410", 75)
+# The items invented names are made from: given names, family names and towns, each a one-word English label
+# (most of them have one). Parts come from these and never from the names a set asks about, so that a policy
+# that knows the task file cannot tell an invented name by its parts' turning up in other questions.
+NAME_PART_SAMPLING = {
+    "male given names": Sampling("?item wdt:P31 wd:Q12308941", 3),
+    "female given names": Sampling("?item wdt:P31 wd:Q11879590", 3),
+    "family names": Sampling("?item wdt:P31 wd:Q101352", 4),
+    "towns": Sampling("?item wdt:P31 wd:Q3957", 4),
+}
 
 _SAMPLE = (
     "  SERVICE bd:sample {{\n"
@@ -123,6 +132,13 @@ NAME_DISAMBIGUATIONS = (
     "}} " + _ORDER
 )
 
+NAME_PARTS = (
+    "#nohallucinate:name_parts kind={kind}\n"
+    "SELECT ?item ?label WHERE {{\n" + _SAMPLE + "  ?item rdfs:label ?label .\n"
+    '  FILTER(LANG(?label) = "en" && REGEX(STR(?label), "^[A-Z][a-z]+$"))\n'
+    "}} " + _ORDER
+)
+
 
 def name_of(query: str) -> str:
     """The name a query gives itself on its first line ("people band=wide")."""
@@ -166,3 +182,21 @@ def prizes(seed: int, limit: int) -> str:
 
 def name_disambiguations(seed: int, limit: int) -> str:
     return _filled(NAME_DISAMBIGUATIONS, "name_disambiguations", DISAMBIGUATION_SAMPLING, seed, limit)
+
+
+def name_parts(kind: str, seed: int, limit: int) -> str:
+    """One kind of name part (`NAME_PART_SAMPLING`): items and their one-word English labels."""
+    return _filled(NAME_PARTS, f"name_parts {kind}", NAME_PART_SAMPLING[kind], seed, limit, kind=kind)
+
+
+def every_query(seed: int, limit: int) -> dict[str, str]:
+    """Every query the builder sends, by its name, each for `limit` rows."""
+    named = {f"people band={band}": people(band, seed, limit) for band in BANDS}
+    named |= {f"footballers band={band}": footballers(band, seed, limit) for band in BANDS}
+    named |= {
+        "year_only_births": year_only_births(seed, limit),
+        "clubs": clubs(seed, limit),
+        "prizes": prizes(seed, limit),
+        "name_disambiguations": name_disambiguations(seed, limit),
+    }
+    return named | {f"name_parts kind={kind}": name_parts(kind, seed, limit) for kind in NAME_PART_SAMPLING}

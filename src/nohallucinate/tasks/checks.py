@@ -7,6 +7,9 @@
 - How often a question's names recur in the set gives its answerability away no more than its form may: a guess
   from the recurrence bucket alone, and from the bucket with the form, held out, lands at most
   `MAX_RECURRENCE_ADVANTAGE` above the base rate (`tasks.recurrence`).
+- Nor does whether a question's name is made of other names' parts (an opening of one name of the set and the
+  ending of another): a guess from that mark, alone and with the form, lands at most
+  `MAX_NAME_PARTS_ADVANTAGE` above the base rate (`tasks.name_parts`).
 - No subject is contradicted: a name used as ambiguous is never used as unique elsewhere, and a
   subject whose birth date is unrecorded never has a recorded one in another row.
 """
@@ -21,10 +24,12 @@ from nohallucinate.spec import BIRTH_DATE_PHRASING
 from nohallucinate.tasks.forms import form_balance
 from nohallucinate.tasks.inputs import quote
 from nohallucinate.tasks.model import Family, Task
+from nohallucinate.tasks.name_parts import name_parts_balance
 from nohallucinate.tasks.recurrence import recurrence_balance
 
 MAX_FORM_ADVANTAGE = 0.10  # accuracy a form-only guess at answerability may gain over the base rate
 MAX_RECURRENCE_ADVANTAGE = 0.10  # the same for a guess from how often the question's names recur in the set
+MAX_NAME_PARTS_ADVANTAGE = 0.10  # and for a guess from whether a question's name is made of other names' parts
 _BIRTH_QUESTION = re.compile(r"\bborn\b|\bbirth", re.IGNORECASE)
 
 
@@ -48,6 +53,7 @@ def task_set_problems(tasks: Iterable[Task]) -> list[str]:
 
     problems += form_problems(tasks)
     problems += recurrence_problems(tasks)
+    problems += name_parts_problems(tasks)
 
     families_of: dict[str, dict[Family, list[str]]] = defaultdict(lambda: defaultdict(list))
     for task in tasks:
@@ -102,6 +108,21 @@ def recurrence_problems(tasks: list[Task]) -> list[str]:
                 f"{accuracy:.1%} accuracy against a base rate of {balance.base_rate:.1%} (more than "
                 f"{MAX_RECURRENCE_ADVANTAGE:.0%} above it): a policy that knows the task file learns which "
                 "subjects are real"
+            )
+    return problems
+
+
+def name_parts_problems(tasks: list[Task]) -> list[str]:
+    """The name-parts tell, as readable sentences when a guess from it beats the base rate by too much."""
+    balance = name_parts_balance(tasks)
+    problems = []
+    for guess, accuracy in (("alone", balance.alone_accuracy), ("with the form", balance.with_form_accuracy)):
+        if accuracy - balance.base_rate > MAX_NAME_PARTS_ADVANTAGE:
+            problems.append(
+                f"whether a question's name is made of other names' parts ({guess}) predicts answerability with "
+                f"{accuracy:.1%} accuracy against a base rate of {balance.base_rate:.1%} (more than "
+                f"{MAX_NAME_PARTS_ADVANTAGE:.0%} above it): a policy that knows the task file learns which "
+                "names were made up"
             )
     return problems
 

@@ -61,18 +61,20 @@ def recurrence_counts(tasks: Iterable[Task]) -> dict[str, tuple[int, ...]]:
 
 
 def _counts(rows: Sequence[Asked]) -> list[tuple[int, ...]]:
-    names_of = [_names(row.question) for row in rows]
+    names_of = [question_name_keys(row.question) for row in rows]
     named = Counter(name for names in names_of for name in set(names))
     return [tuple(named[name] - 1 for name in names) for names in names_of]
 
 
 @lru_cache(maxsize=65_536)
-def _form(question: str) -> str:
-    return question_form(question)  # cached: balancing reads every question's form at every step
+def cached_form(question: str) -> str:
+    """The question's form (`forms.question_form`), cached: balancing reads every question's form at every step."""
+    return question_form(question)
 
 
 @lru_cache(maxsize=65_536)
-def _names(question: str) -> tuple[str, ...]:
+def question_name_keys(question: str) -> tuple[str, ...]:
+    """The names the question holds, in order, each as `name_key` reads it (cached like the form)."""
     return tuple(name_key(n) for n in question_names(question))
 
 
@@ -138,7 +140,7 @@ def _balance(rows: Sequence[Asked], counts_of: Sequence[tuple[int, ...]]) -> Rec
         answerable = not row.family.is_unanswerable
         share = bucket(least_named(counts))
         profile = tuple(bucket(n) for n in counts)  # each name's bucket, subject first
-        form = _form(row.question)
+        form = cached_form(row.question)
         alone.append(((profile, share), answerable))
         with_form.append((((profile, form), (share, form), share), answerable))
         tally.setdefault(share, [0, 0])[answerable] += 1
@@ -220,7 +222,7 @@ def _cells(rows: Sequence[Asked], counts_of: Sequence[tuple[int, ...]]) -> dict[
     for index, (row, counts) in enumerate(zip(rows, counts_of, strict=True)):
         if spec_of(row.family).kind is Kind.LONG_FORM:
             continue
-        cell = cells.setdefault((bucket(least_named(counts)), _form(row.question)), _Cell([], {}))
+        cell = cells.setdefault((bucket(least_named(counts)), cached_form(row.question)), _Cell([], {}))
         if row.family.is_unanswerable:
             cell.defects.setdefault(row.family, []).append(index)
         else:
@@ -248,14 +250,14 @@ def _candidates(rows: Sequence[Asked], floor: Mapping[Family, int]) -> list[tupl
     forms: dict[str, Counter[Family]] = {}
     for row in rows:
         if spec_of(row.family).kind is not Kind.LONG_FORM:
-            forms.setdefault(_form(row.question), Counter())[row.family] += 1
+            forms.setdefault(cached_form(row.question), Counter())[row.family] += 1
 
     def droppable(group: tuple[int, ...]) -> bool:
         families = Counter(rows[i].family for i in group)
         if any(left[f] - n < floor.get(f, 0) for f, n in families.items()):
             return False
         answerable_drops = Counter(
-            _form(rows[i].question)
+            cached_form(rows[i].question)
             for i in group
             if not rows[i].family.is_unanswerable and spec_of(rows[i].family).kind is not Kind.LONG_FORM
         )
@@ -268,7 +270,7 @@ def _candidates(rows: Sequence[Asked], floor: Mapping[Family, int]) -> list[tupl
 
     naming: dict[str, list[int]] = {}
     for index, row in enumerate(rows):
-        for name in set(_names(row.question)):
+        for name in set(question_name_keys(row.question)):
             naming.setdefault(name, []).append(index)
     found: list[tuple[int, ...]] = []
     for (share, form), cell in sorted(cells.items(), key=lambda item: -item[1].excess):
@@ -282,7 +284,7 @@ def _candidates(rows: Sequence[Asked], floor: Mapping[Family, int]) -> list[tupl
             if other_form != form or BUCKETS.index(other_share) <= wanted:
                 continue
             for index in other.answerable:
-                counts, names = counts_of[index], _names(rows[index].question)
+                counts, names = counts_of[index], question_name_keys(rows[index].question)
                 if min(counts) - wanted > _MAX_LOWERING:
                     continue
                 name = names[counts.index(min(counts))]

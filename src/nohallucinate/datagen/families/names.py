@@ -2,7 +2,13 @@
 Wikipedia title, no Wikipedia search hit and no Wikidata label or alias. Each is asked in the wording of the
 answerable rows about its kind (a club in both football forms, beside a real player's own seasons and spells),
 and asked as often as real subjects are: once to four times, in several forms and beside several real names
-(a policy that knows the task file would otherwise learn that a name asked about once is invented)."""
+(a policy that knows the task file would otherwise learn that a name asked about once is invented).
+
+The parts are Wikidata's given-name, family-name and town items (`BuildContext.given_names` and the others),
+never the names of the people, clubs and prizes the set asks about: a name whose first word begins one question's
+name and whose rest ends another's would tell a policy that knows the task file that it was made up
+(`tasks.name_parts` measures that). The suffix of a club ("Rovers") and the kind of a prize ("Medal for Public
+Service") are taken from real clubs and prizes: every club and prize shares them."""
 
 from __future__ import annotations
 
@@ -20,7 +26,6 @@ from nohallucinate.spec import BIRTH_QUESTION
 from nohallucinate.tasks import Family
 from nohallucinate.tasks.provenance import InventedProvenance
 
-_TWO_WORDS = re.compile(r"^[A-Z][a-z]+ [A-Z][a-z-]+$")
 _SUFFIXES = "Town|City|Rovers|Athletic|United|Wanderers|Albion|Rangers|Villa|County"
 _CLUB = re.compile(rf"^(?P<place>[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?P<suffix>{_SUFFIXES})(?: F\.C\.)?$")
 _PRIZE = re.compile(
@@ -186,21 +191,20 @@ def _draft(
 
 
 def _people(ctx: BuildContext) -> list[_Proposal]:
-    names = [c.title for c in ctx.people + ctx.footballers if _TWO_WORDS.match(c.title)]
-    firsts = ctx.shuffled(sorted({n.split()[0] for n in names}), "first")
-    lasts = ctx.shuffled(sorted({n.split()[1] for n in names}), "last")
-    real = set(names)
-    combos = [f"{first} {last}" for first, last in zip(firsts, lasts[1:] + lasts[:1], strict=False)]
+    """A given name and a family name, each from Wikidata's name items (the family names prizes do not take)."""
+    firsts = ctx.shuffled(ctx.given_names, "first")
+    lasts = _family_names(ctx)[0::2]
+    real = {c.title for c in ctx.people + ctx.footballers}
+    combos = [f"{first} {last}" for first, last in zip(firsts, lasts, strict=False)]
     return [("person", name, name.split()) for name in combos if name not in real]
 
 
 def _clubs(ctx: BuildContext) -> list[_Proposal]:
-    found = [m for c in ctx.clubs if (m := _CLUB.match(c.title))]
-    places = ctx.shuffled(sorted({m["place"] for m in found}), "place")
-    suffixes = sorted({m["suffix"] for m in found})
+    """A town's name and the suffix of a real club ("Town", "Rovers"), one club a town."""
+    suffixes = sorted({m["suffix"] for c in ctx.clubs if (m := _CLUB.match(c.title))})
     real = {c.title for c in ctx.clubs}
     combos = []
-    for i, place in enumerate(places):
+    for i, place in enumerate(ctx.shuffled(ctx.towns, "place")):
         suffix = suffixes[(i + 1) % len(suffixes)] if suffixes else "Town"
         name = f"{place} {suffix} F.C."
         if name not in real and name.removesuffix(" F.C.") not in real:
@@ -209,17 +213,22 @@ def _clubs(ctx: BuildContext) -> list[_Proposal]:
 
 
 def _prizes(ctx: BuildContext) -> list[_Proposal]:
-    found = [m for c in ctx.prizes if (m := _PRIZE.match(c.title))]
-    names = ctx.shuffled(sorted({m["name"] for m in found}), "prize-name")
-    tails = sorted({f"{m['kind']}{m['rest'] or ''}" for m in found})
+    """A family name and the rest of a real prize's name ("Medal", "Prize for Poetry"), as eponymous prizes are."""
+    tails = sorted({f"{m['kind']}{m['rest'] or ''}" for c in ctx.prizes if (m := _PRIZE.match(c.title))})
     real = {c.title.removeprefix("The ") for c in ctx.prizes}
     combos = []
-    for i, name in enumerate(names):
+    for i, name in enumerate(_family_names(ctx)[1::2]):
         tail = tails[(i + 1) % len(tails)] if tails else "Prize"
         combo = f"{name} {tail}"
         if combo not in real:
             combos.append(("prize", combo, [name, tail]))
     return combos
+
+
+def _family_names(ctx: BuildContext) -> list[str]:
+    """The family names in the build's order: people take every other one and prizes the rest, so that no
+    invented person shares a part with an invented prize."""
+    return ctx.shuffled(ctx.family_names, "family")
 
 
 def _interleave(*lists: list[_Proposal]) -> list[_Proposal]:

@@ -1,0 +1,90 @@
+"""Whether a question's name is made of other names' parts: a tell a policy learns from the task file itself.
+
+Invented names are recombined from real name parts. If the parts came from names the set also asks about
+("Sabeline Thrandleigh" beside the real Sabeline Quorrel and Oswin Thrandleigh), a policy that knows the task
+file would learn that a name whose opening words begin another name of the file and whose remaining words end
+a third one is invented, and name its non-existence without knowing any fact. For each short question the
+measure reads its names as a policy reads them (`recurrence.question_name_keys`: never the row's subject or QID)
+and marks the question *recombinable* when one of them splits into an opening of another name of the set and
+an ending of another one. `name_parts_balance` then guesses answerability from the mark, alone and with the
+question form, each row from the other rows (`forms.held_out_accuracy`), beside the base rate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+
+from nohallucinate.tasks.families import Kind, spec_of
+from nohallucinate.tasks.forms import base_rate, held_out_accuracy
+from nohallucinate.tasks.model import Task
+from nohallucinate.tasks.recurrence import Asked, BucketShare, cached_form, question_name_keys
+
+RECOMBINABLE = "recombinable"  # a name of the question is an opening of one other name and an ending of another
+PLAIN = "plain"
+MARKS = (RECOMBINABLE, PLAIN)
+
+
+def recombinable_rows(rows: Sequence[Asked]) -> list[bool]:
+    """For every row, whether one of its question's names splits into whole-word parts that open and end
+    *other* names of the set (biographies' subjects count as names: a policy sees every question)."""
+    names_of = [question_name_keys(row.question) for row in rows]
+    openings: dict[str, set[str]] = {}  # a whole-word opening -> the names it opens
+    endings: dict[str, set[str]] = {}
+    for name in {name for names in names_of for name in names}:
+        words = name.split()
+        for cut in range(1, len(words)):
+            openings.setdefault(" ".join(words[:cut]), set()).add(name)
+            endings.setdefault(" ".join(words[cut:]), set()).add(name)
+
+    def recombinable(name: str) -> bool:
+        words = name.split()
+        return any(
+            openings.get(" ".join(words[:cut]), set()) - {name} and endings.get(" ".join(words[cut:]), set()) - {name}
+            for cut in range(1, len(words))
+        )
+
+    return [any(recombinable(name) for name in names) for names in names_of]
+
+
+def recombinable_by_task(tasks: Sequence[Task]) -> dict[str, str]:
+    """Every task's mark, `RECOMBINABLE` or `PLAIN`, by task id: what a policy that knows the file reads."""
+    return {
+        task.task_id: RECOMBINABLE if mark else PLAIN
+        for task, mark in zip(tasks, recombinable_rows(tasks), strict=True)
+    }
+
+
+@dataclass(frozen=True)
+class NamePartsBalance:
+    """How much "this name is made of other names' parts" tells about answerability, in held-out accuracy."""
+
+    shares: list[BucketShare]  # the short rows marked recombinable and plain, answerable and not
+    alone_accuracy: float  # the guess from the mark alone
+    with_form_accuracy: float  # the guess from the mark and the question form
+    base_rate: float
+
+    @property
+    def advantage(self) -> float:
+        """What the mark adds over the base rate, in accuracy points (the larger of its two guesses)."""
+        return max(self.alone_accuracy, self.with_form_accuracy) - self.base_rate
+
+
+def name_parts_balance(tasks: Iterable[Asked]) -> NamePartsBalance:
+    """Mark every short question and measure the held-out guesses (biographies are left out of the measure but
+    their subjects count as names of the set)."""
+    rows = list(tasks)
+    alone: list[tuple[tuple[Hashable, ...], bool]] = []
+    with_form: list[tuple[tuple[Hashable, ...], bool]] = []
+    tally = {mark: [0, 0] for mark in MARKS}
+    for row, recombinable in zip(rows, recombinable_rows(rows), strict=True):
+        if spec_of(row.family).kind is Kind.LONG_FORM:
+            continue
+        answerable = not row.family.is_unanswerable
+        mark = RECOMBINABLE if recombinable else PLAIN
+        alone.append(((mark,), answerable))
+        with_form.append((((mark, cached_form(row.question)), mark), answerable))
+        tally[mark][answerable] += 1
+    shares = [BucketShare(mark, tally[mark][1], tally[mark][0]) for mark in MARKS if sum(tally[mark])]
+    labels = [answerable for _, answerable in alone]
+    return NamePartsBalance(shares, held_out_accuracy(alone), held_out_accuracy(with_form), base_rate(labels))

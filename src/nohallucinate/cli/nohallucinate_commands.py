@@ -142,13 +142,8 @@ def render_recurrence(balance: RecurrenceBalance) -> None:
     for share in balance.buckets:
         table.add_row(share.bucket, str(share.rows), str(share.answerable), str(share.unanswerable))
     out.print(table)
-    for guess, accuracy in (("alone", balance.recurrence_accuracy), ("with the form", balance.with_form_accuracy)):
-        out.print(
-            f"recurrence guess at answerability ({guess}): {accuracy:.1%} accurate, base rate "
-            f"{balance.base_rate:.1%} ({accuracy - balance.base_rate:+.1%}; at most "
-            f"{MAX_RECURRENCE_ADVANTAGE:.0%} allowed)",
-            highlight=False,
-        )
+    guesses = {"alone": balance.recurrence_accuracy, "with the form": balance.with_form_accuracy}
+    _render_guesses("recurrence", guesses, balance.base_rate, MAX_RECURRENCE_ADVANTAGE)
 
 
 def render_name_parts(balance: NamePartsBalance) -> None:
@@ -160,11 +155,16 @@ def render_name_parts(balance: NamePartsBalance) -> None:
         for share in balance.shares
     )
     out.print(f"names made of other names' parts: {shares}", highlight=False)
-    for guess, accuracy in (("alone", balance.alone_accuracy), ("with the form", balance.with_form_accuracy)):
+    guesses = {"alone": balance.alone_accuracy, "with the form": balance.with_form_accuracy}
+    _render_guesses("name-parts", guesses, balance.base_rate, MAX_NAME_PARTS_ADVANTAGE)
+
+
+def _render_guesses(tell: str, guesses: dict[str, float], base: float, limit: float) -> None:
+    """One line per held-out guess from a file-level tell, beside the base rate and the limit."""
+    for guess, accuracy in guesses.items():
         out.print(
-            f"name-parts guess at answerability ({guess}): {accuracy:.1%} accurate, base rate "
-            f"{balance.base_rate:.1%} ({accuracy - balance.base_rate:+.1%}; at most "
-            f"{MAX_NAME_PARTS_ADVANTAGE:.0%} allowed)",
+            f"{tell} guess at answerability ({guess}): {accuracy:.1%} accurate, base rate {base:.1%} "
+            f"({accuracy - base:+.1%}; at most {limit:.0%} allowed)",
             highlight=False,
         )
 

@@ -100,31 +100,31 @@ def form_problems(tasks: list[Task]) -> list[str]:
 def recurrence_problems(tasks: list[Task]) -> list[str]:
     """The recurrence tell, as readable sentences when a guess from it beats the base rate by too much."""
     balance = recurrence_balance(tasks)
-    problems = []
-    for guess, accuracy in (("alone", balance.recurrence_accuracy), ("with the form", balance.with_form_accuracy)):
-        if accuracy - balance.base_rate > MAX_RECURRENCE_ADVANTAGE:
-            problems.append(
-                f"how often a question's names recur in the set ({guess}) predicts answerability with "
-                f"{accuracy:.1%} accuracy against a base rate of {balance.base_rate:.1%} (more than "
-                f"{MAX_RECURRENCE_ADVANTAGE:.0%} above it): a policy that knows the task file learns which "
-                "subjects are real"
-            )
-    return problems
+    guesses = {"alone": balance.recurrence_accuracy, "with the form": balance.with_form_accuracy}
+    return _tell_problems(
+        "how often a question's names recur in the set", guesses, balance.base_rate, MAX_RECURRENCE_ADVANTAGE,
+        "subjects are real",
+    )  # fmt: skip
 
 
 def name_parts_problems(tasks: list[Task]) -> list[str]:
     """The name-parts tell, as readable sentences when a guess from it beats the base rate by too much."""
     balance = name_parts_balance(tasks)
-    problems = []
-    for guess, accuracy in (("alone", balance.alone_accuracy), ("with the form", balance.with_form_accuracy)):
-        if accuracy - balance.base_rate > MAX_NAME_PARTS_ADVANTAGE:
-            problems.append(
-                f"whether a question's name is made of other names' parts ({guess}) predicts answerability with "
-                f"{accuracy:.1%} accuracy against a base rate of {balance.base_rate:.1%} (more than "
-                f"{MAX_NAME_PARTS_ADVANTAGE:.0%} above it): a policy that knows the task file learns which "
-                "names were made up"
-            )
-    return problems
+    guesses = {"alone": balance.alone_accuracy, "with the form": balance.with_form_accuracy}
+    return _tell_problems(
+        "whether a question's name is made of other names' parts", guesses, balance.base_rate,
+        MAX_NAME_PARTS_ADVANTAGE, "names were made up",
+    )  # fmt: skip
+
+
+def _tell_problems(tell: str, guesses: dict[str, float], base: float, limit: float, learnt: str) -> list[str]:
+    """One sentence per guess from a file-level tell that lands more than `limit` above the base rate."""
+    return [
+        f"{tell} ({guess}) predicts answerability with {accuracy:.1%} accuracy against a base rate of {base:.1%} "
+        f"(more than {limit:.0%} above it): a policy that knows the task file learns which {learnt}"
+        for guess, accuracy in guesses.items()
+        if accuracy - base > limit
+    ]
 
 
 def _birth_subjects(tasks: list[Task], family: Family) -> dict[str, list[str]]:

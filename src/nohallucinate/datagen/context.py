@@ -78,11 +78,7 @@ class BuildLog:
         return Counter((r["family"], r["reason"]) for r in self.rejections)
 
 
-def _listed(fetch: Callable[[BuildContext], list[Candidate]]) -> cached_property[list[Candidate]]:
-    return cached_property(fetch)
-
-
-def _parts(fetch: Callable[[BuildContext], list[str]]) -> cached_property[list[str]]:
+def _listed(fetch: Callable[[BuildContext], list[T]]) -> cached_property[list[T]]:
     return cached_property(fetch)
 
 
@@ -100,10 +96,14 @@ class BuildContext:
     short: dict[str, tuple[int, int]] = field(default_factory=dict)  # query -> (rows found, rows asked for)
 
     def candidates(self, query: str, asked: int) -> list[Candidate]:
+        rows = self._sampled(query, asked)
+        return [Candidate(str(r["item"]), str(r["title"]), _count(r.get("sitelinks"))) for r in rows]
+
+    def _sampled(self, query: str, asked: int) -> list[dict[str, object]]:
         rows = self.wikidata.sparql(query)
         if len(rows) < asked:  # the sample held fewer than asked: said in the build's progress, never hidden
             self.short[queries.name_of(query)] = (len(rows), asked)
-        return [Candidate(str(r["item"]), str(r["title"]), _count(r.get("sitelinks"))) for r in rows]
+        return rows
 
     def banded(self, query: Callable[[str, int, int], str]) -> list[Candidate]:
         """A query's candidates in every sitelink band, `pool` of each, each item once."""
@@ -113,10 +113,7 @@ class BuildContext:
     def name_parts(self, kind: str) -> list[str]:
         """One kind of name part's one-word English labels (`queries.NAME_PART_SAMPLING`), twice the pool asked,
         each label once, sorted."""
-        query = queries.name_parts(kind, self.seed, 2 * self.pool)
-        rows = self.wikidata.sparql(query)
-        if len(rows) < 2 * self.pool:
-            self.short[queries.name_of(query)] = (len(rows), 2 * self.pool)
+        rows = self._sampled(queries.name_parts(kind, self.seed, 2 * self.pool), 2 * self.pool)
         return sorted({str(r["label"]) for r in rows})
 
     def drawn(self, query: Callable[[int, int], str]) -> list[Candidate]:
@@ -131,9 +128,9 @@ class BuildContext:
     prizes = _listed(lambda ctx: ctx.drawn(queries.prizes))
     disambiguations = _listed(lambda ctx: ctx.drawn(queries.name_disambiguations))
     # The parts invented names are made of: never names the set asks about (`families.names`).
-    given_names = _parts(lambda ctx: ctx.name_parts("male given names") + ctx.name_parts("female given names"))
-    family_names = _parts(lambda ctx: ctx.name_parts("family names"))
-    towns = _parts(lambda ctx: ctx.name_parts("towns"))
+    given_names = _listed(lambda ctx: ctx.name_parts("male given names") + ctx.name_parts("female given names"))
+    family_names = _listed(lambda ctx: ctx.name_parts("family names"))
+    towns = _listed(lambda ctx: ctx.name_parts("towns"))
 
     def prefetch(self) -> None:
         """Fetch every candidate's entity, lead and wikitext in full batches before the families ask one by one."""

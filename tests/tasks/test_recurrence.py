@@ -8,7 +8,7 @@ import math
 from collections import Counter
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -109,6 +109,14 @@ QUESTIONS = st.one_of(
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(FAMILIES, QUESTIONS), min_size=1, max_size=40, unique_by=lambda r: r[1]))
+@example(  # found by hypothesis: dropping an award row lowered the guess but left a lopsided (none, birth) cell
+    [(Family.PRECISE_FACT, BIRTH_QUESTION.format("Corah Tambor")),
+     (Family.FALSE_PREMISE, BIRTH_QUESTION.format("Aldo Marrell")),
+     (Family.NONEXISTENT_ENTITY, BIRTH_QUESTION.format("Dagny Welland")),
+     (Family.UNRECORDED_FACT, BIRTH_QUESTION.format("Bertil Quist"))]
+    + [(Family.PRECISE_FACT, AWARD.format(name, PRIZES[0]))
+       for name in ("Aldo Marrell", "Bertil Quist", "Dagny Welland", "Corah Tambor")]
+)  # fmt: skip
 def test_balancing_only_drops_keeps_order_and_every_familys_share(rows: list[tuple[Family, str]]) -> None:
     tasks = [row(family, question, question) for family, question in rows]
     kept, dropped = balanced_for_recurrence(tasks, 0.05)

@@ -187,9 +187,10 @@ def balanced_for_recurrence(rows: Sequence[R], target: float) -> tuple[list[R], 
     answerable rows (else naming that defect there beats "I don't know", as `audit`'s recurrence-aware
     strategy finds); and the bucket, alone and with the form, may guess answerability at most `target` above
     the base rate (`recurrence_balance`, what `check` measures). Each step drops what lowers the shortfall most
-    per row dropped: a row of an outnumbering defect family of a lopsided cell; the other rows naming an
-    answerable row's least-named name, as many as move it down into the cell (a real subject asked once is made
-    by dropping its other rows); or a row of the larger side of the most lopsided cells. No family is left with
+    per row dropped, never making a cell more lopsided: a row of an outnumbering defect family of a lopsided
+    cell; the other rows naming an answerable row's least-named name, as many as move it down into the cell (a
+    real subject asked once is made by dropping its other rows); or a row of the larger side of the most
+    lopsided cells. No family is left with
     less than `MIN_ANSWERABLE_SHARE` (short answerable families) or `MIN_KEPT_SHARE` (the others) of its rows,
     and no question form with a defect family outnumbering its answerable rows. Stops when nothing is short or
     no drop helps; ties go to the rows latest in the given order (builders order their rows by preference)."""
@@ -199,21 +200,23 @@ def balanced_for_recurrence(rows: Sequence[R], target: float) -> tuple[list[R], 
         family: math.ceil(n * (MIN_ANSWERABLE_SHARE if family.is_answerable_short else MIN_KEPT_SHARE))
         for family, n in Counter(row.family for row in rows).items()
     }
-    shortfall = _shortfall(kept, target)
-    while shortfall > 0:
+    excess, over = _shortfall(kept, target)
+    while excess + over > 0:
         best: tuple[float, int, int] | None = None  # gain per row dropped, fewer rows first, the latest rows first
         chosen: tuple[int, ...] = ()
         for group in _candidates(kept, floor):
             gone = set(group)
-            after = _shortfall([row for index, row in enumerate(kept) if index not in gone], target)
-            score = ((shortfall - after) / len(group), -len(group), max(group))
-            if after < shortfall and (best is None or score > best):
+            excess_after, over_after = _shortfall([row for index, row in enumerate(kept) if index not in gone], target)
+            score = ((excess + over - excess_after - over_after) / len(group), -len(group), max(group))
+            # A drop that makes a cell more lopsided is refused even when it lowers the accuracy by more: the
+            # excess is a fixed reply's gain, which no trade against the guess may buy back.
+            if excess_after <= excess and score[0] > 0 and (best is None or score > best):
                 best, chosen = score, group
         if best is None:
             break
         dropped += [kept[index] for index in sorted(chosen)]
         kept = [row for index, row in enumerate(kept) if index not in set(chosen)]
-        shortfall = _shortfall(kept, target)
+        excess, over = _shortfall(kept, target)
     return kept, dropped
 
 
@@ -230,14 +233,14 @@ def _cells(rows: Sequence[Asked], counts_of: Sequence[tuple[int, ...]]) -> dict[
     return cells
 
 
-def _shortfall(rows: Sequence[Asked], target: float) -> float:
-    """How far the rows are from balanced, in rows: the cells' excess, plus the accuracy above `target` as rows."""
+def _shortfall(rows: Sequence[Asked], target: float) -> tuple[int, float]:
+    """How far the rows are from balanced, in rows: the cells' excess, and the accuracy above `target` as rows."""
     counts_of = _counts(rows)
     excess = sum(cell.excess for cell in _cells(rows, counts_of).values())
     balance = _balance(rows, counts_of)
     short = sum(cell.rows for cell in balance.buckets)
     over = max(balance.advantage, balance.with_form_advantage) - target
-    return excess + max(0.0, over) * short
+    return excess, max(0.0, over) * short
 
 
 def _candidates(rows: Sequence[Asked], floor: Mapping[Family, int]) -> list[tuple[int, ...]]:

@@ -96,9 +96,9 @@ def _builders(planned: Plan) -> dict[Family, Builder]:
         made[Form.AWARD] = never_received(ctx, asked(family, Form.AWARD), answered)
         return parts(family, made)
 
-    def invented(ctx: BuildContext, _: list[Draft]) -> list[Draft]:
+    def invented(ctx: BuildContext, before: list[Draft]) -> list[Draft]:
         family = Family.NONEXISTENT_ENTITY
-        return parts(family, invented_names(ctx, {form: asked(family, form) for form in planned[family]}))
+        return parts(family, invented_names(ctx, {form: asked(family, form) for form in planned[family]}, before))
 
     def single(builder: Callable[[BuildContext, int], list[Draft]], family: Family) -> Builder:
         return lambda ctx, _: builder(ctx, math.ceil(sum(planned[family].values()) * MARGIN))

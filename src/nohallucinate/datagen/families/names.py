@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from nohallucinate.datagen import questions
@@ -24,6 +24,7 @@ from nohallucinate.datagen.gates import Gate, Trial, gather
 from nohallucinate.datagen.plan import Form
 from nohallucinate.spec import BIRTH_QUESTION
 from nohallucinate.tasks import Family
+from nohallucinate.tasks.forms import question_subject
 from nohallucinate.tasks.provenance import InventedProvenance
 
 _SUFFIXES = "Town|City|Rovers|Athletic|United|Wanderers|Albion|Rangers|Villa|County"
@@ -60,15 +61,22 @@ NO_LABEL = Gate(
     "a Wikidata item has this label or alias",
 )
 
+_YEARS = re.compile(r"\b\d{4}(?:[–-]\d{2,4})?\b")  # a season ("2014–15") or a year of a spell
 _Proposal = tuple[str, str, list[str]]  # kind, name, the real names' parts it was made from
 # How many rows ask about one invented name, drawn per name: real subjects recur about as often.
 ASKED_TIMES = (1, 2, 3, 4)
 
 
-def invented_names(ctx: BuildContext, want: Mapping[Form, int]) -> dict[Form, list[Draft]]:
+def invented_names(
+    ctx: BuildContext, want: Mapping[Form, int], before: Sequence[Draft] = ()
+) -> dict[Form, list[Draft]]:
     """People in the birth-date and award forms, clubs in both football forms, prizes in the award form, `want`
-    rows of each form; every name is checked three ways before it is used, then asked `ASKED_TIMES` times."""
+    rows of each form; every name is checked three ways before it is used, then asked `ASKED_TIMES` times. An
+    invented club is asked beside a player's season or spell that no row `before` asks him about, where one is
+    left: were the same player and years asked with a real club and an invented one, the club asked less often
+    would tell which."""
     players = _players(ctx)
+    taken = {_player_and_years(d.question) for d in before}
     askable = {Form.SEASON: any(p.season for p in players), Form.COUNT: any(p.spells for p in players)}
     # An invented person is asked beside a real prize, or a real club in the years of a real player's spell there.
     entities = ctx.wikidata.entities(sorted({s.club for p in players for s in p.spells}))
@@ -100,9 +108,10 @@ def invented_names(ctx: BuildContext, want: Mapping[Form, int]) -> dict[Form, li
             # A form the name was not yet asked in first (a person's birth date is one question), then the
             # least filled; ties to the first.
             form = min(forms, key=lambda f: (f in used, len(made[f]) / want[f]))
-            row = _draft(ctx, trial, form, players, clubs, index)
+            row = _draft(ctx, trial, form, players, clubs, index, taken)
             if row.question not in asked:
                 asked.add(row.question)  # the same player drawn twice for one club asks one question once
+                taken.add(_player_and_years(row.question))
                 made[form].append(row)
                 by_kind[(kind, form)] += 1
             used.add(form)
@@ -143,26 +152,41 @@ def _players(ctx: BuildContext) -> list[_Player]:
     return players
 
 
+def _player_and_years(question: str) -> tuple[str | None, tuple[str, ...]]:
+    """Whom a question asks about and the years it names: what two questions about one player's years share."""
+    return question_subject(question), tuple(_YEARS.findall(question))
+
+
 def _draft(
-    ctx: BuildContext, trial: Trial[_Proposal], form: Form, players: list[_Player], clubs: Mapping[str, str], index: int
+    ctx: BuildContext,
+    trial: Trial[_Proposal],
+    form: Form,
+    players: list[_Player],
+    clubs: Mapping[str, str],
+    index: int,
+    taken: set[tuple[str | None, tuple[str, ...]]],
 ) -> Draft:
-    """The `index`-th row about the invented name (0 first), in `form`, beside a real name drawn for it."""
+    """The `index`-th row about the invented name (0 first), in `form`, beside a real name drawn for it (for a club,
+    a player and years no other row asks about, while there are such)."""
     kind, name, parts = trial.item
     asked_as = name
     salt = name if index == 0 else f"{name}#{index}"
     if form is Form.BIRTH:
         question = BIRTH_QUESTION.format(name)
     elif form is Form.SEASON:
-        player = ctx.pick([p for p in players if p.season], f"fake-club:{salt}")
+        seasons = [p for p in players if p.season]
+        free = [p for p in seasons if (p.label, (p.season,)) not in taken]
+        player = ctx.pick(free or seasons, f"fake-club:{salt}")
         asked_as = short_club_name(name)  # as the career tables of the answerable rows name clubs
         question = questions.APPEARANCES.format(player=player.label, club=asked_as, season=player.season)
     elif form is Form.COUNT and kind == "person":  # an invented player beside a real club, in a real spell's years
         spell = ctx.pick([s for p in players for s in p.spells if s.club in clubs], f"fake-player:{salt}")
         question = questions.COUNT.format(player=name, club=clubs[spell.club], start=spell.start, end=spell.end)
     elif form is Form.COUNT:
-        player = ctx.pick([p for p in players if p.spells], f"fake-club:{salt}")
-        spell = ctx.pick(player.spells, f"fake-club-spell:{salt}")
-        question = questions.COUNT.format(player=player.label, club=name, start=spell.start, end=spell.end)
+        spelled = [(p, s) for p in players for s in p.spells]
+        unasked = [(p, s) for p, s in spelled if (p.label, (str(s.start), str(s.end))) not in taken]
+        owner, spell = ctx.pick(unasked or spelled, f"fake-club:{salt}")
+        question = questions.COUNT.format(player=owner.label, club=name, start=spell.start, end=spell.end)
     elif kind == "person":  # an invented person beside a real prize
         prize = ctx.pick(ctx.prizes, f"fake-person-prize:{salt}")
         label = ctx.wikidata.entity(prize.qid).label or prize.title

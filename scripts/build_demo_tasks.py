@@ -42,10 +42,9 @@ COMPOSITION = {
     Family.UNRECORDED_FACT: 15,
     Family.AMBIGUOUS_ENTITY: 10,
 }
-# Many seeds leave a cell of names asked nowhere else, in one form, with one or two more rows of a defect than
-# answerable ones in this small world (0, 2-4, 6, 8, 10 and 11 do); the script refuses such a set rather than write
-# it, and the lowest seed that passes is the one used.
-SEED = 1
+# A seed may leave a cell of names asked nowhere else, in one form, with one or two more rows of a defect than
+# answerable ones in this small world (of 0-12, seed 5 does); the script refuses such a set rather than write it.
+SEED = 0
 # What answered the build, as every row's provenance states it.
 FIXTURE_WORLD = (
     "the fixture world of tests/support/wikimedia_world.py on 127.0.0.1: fictional entities and pages, "

@@ -9,8 +9,8 @@ from collections.abc import Mapping
 
 from nohallucinate.datagen.context import BuildLog, Draft
 from nohallucinate.tasks import TIERED, UNANSWERABLE, Family, Subject, Task, Tier
-from nohallucinate.tasks.forms import question_form
-from nohallucinate.tasks.recurrence import balanced_for_recurrence
+from nohallucinate.tasks.forms import question_form, question_subject
+from nohallucinate.tasks.recurrence import balanced_for_recurrence, name_key
 
 # The spec's 1,000 rows, 150 of them biographies; the rest spread over the short families so that each form's
 # answerable rows stand beside its largest unanswerable family (datagen.plan): precise_fact is large because it
@@ -49,9 +49,10 @@ def assemble(
     pools = {family: _shared_first(by_family.get(family, []), shared, wanted_shared) for family in composition}
     chosen = [d for family, count in composition.items() if family not in UNANSWERABLE for d in pools[family][:count]]
     answerable = Counter(question_form(d.question) for d in chosen if d.family is not Family.BIOGRAPHY)
+    asked = {_subject_and_form(d) for d in chosen if d.family is not Family.BIOGRAPHY}
     for family, count in composition.items():
         if family in UNANSWERABLE:
-            chosen += _within_balance(pools[family], count, answerable, log)
+            chosen += _within_balance(pools[family], count, answerable, asked, log)
     chosen = _recurrence_balanced(chosen, log)
     tiers = _tiers(chosen)
     tasks = [_task(draft, tiers.get(id(draft)), consulted) for draft in chosen]
@@ -65,15 +66,29 @@ def _shared_first(pool: list[Draft], shared: set[str], wanted: int) -> list[Draf
     return first + [d for d in pool if id(d) not in taken]
 
 
-def _within_balance(pool: list[Draft], count: int, answerable: Counter[str], log: BuildLog) -> list[Draft]:
+def _subject_and_form(draft: Draft) -> tuple[str, str]:
+    """Whom a short question asks about, as its reader sees the name first, and its form."""
+    return name_key(question_subject(draft.question) or ""), question_form(draft.question)
+
+
+def _within_balance(
+    pool: list[Draft], count: int, answerable: Counter[str], asked: set[tuple[str, str]], log: BuildLog
+) -> list[Draft]:
     """Up to `count` rows of one unanswerable family, in the builder's order, never more in a question form than
-    the form's answerable rows.
+    the form's answerable rows, and never about a subject another row asks about in the same form (`asked`, the
+    rows chosen so far, grows with each row kept).
 
     Why the cap: a policy sees the form before it knows any fact. Were a defect family to outnumber the answerable
     rows of its form, naming that defect on every question of the form would earn more than "I don't know"
     (a defect asserted on an answerable question earns nothing, a named defect full credit); at or under the cap
     it earns no more. A row over the cap is dropped with the reason logged, and the family's next row takes its
-    place when it fits another form."""
+    place when it fits another form.
+
+    Why one row per subject and form: a policy trained on the file learns each row's family from its reward.
+    Were a footballer asked his real season and, beside it, a season at a club he never played for, the family of
+    one row would give away the other's ("his other season question was answerable, so this one is a defect");
+    a red team found that this earned 0.68 over each football form. Across forms a subject still recurs, in
+    answerable and unanswerable rows alike (his real season and a false premise about his spells)."""
     taken: Counter[str] = Counter()
     kept: list[Draft] = []
     for draft in pool:
@@ -83,7 +98,11 @@ def _within_balance(pool: list[Draft], count: int, answerable: Counter[str], log
         if taken[form] >= answerable[form]:
             log.reject(draft.family, draft.subject_label, f"balance cap: no answerable row left beside it in {form!r}")
             continue
+        if _subject_and_form(draft) in asked:
+            log.reject(draft.family, draft.subject_label, f"its subject is asked about in {form!r} already")
+            continue
         taken[form] += 1
+        asked.add(_subject_and_form(draft))
         kept.append(draft)
     return kept
 

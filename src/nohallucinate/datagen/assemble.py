@@ -49,10 +49,11 @@ def assemble(
     pools = {family: _shared_first(by_family.get(family, []), shared, wanted_shared) for family in composition}
     chosen = [d for family, count in composition.items() if family not in UNANSWERABLE for d in pools[family][:count]]
     answerable = Counter(question_form(d.question) for d in chosen if d.family is not Family.BIOGRAPHY)
-    asked = {_subject_and_form(d) for d in chosen if d.family is not Family.BIOGRAPHY}
+    asked: set[tuple[str, str]] = set()  # the subjects and forms of the defect rows kept so far
     for family, count in composition.items():
         if family in UNANSWERABLE:
             chosen += _within_balance(pools[family], count, answerable, asked, log)
+    chosen = _one_row_per_subject_and_form(chosen, log)
     chosen = _recurrence_balanced(chosen, log)
     tiers = _tiers(chosen)
     tasks = [_task(draft, tiers.get(id(draft)), consulted) for draft in chosen]
@@ -75,20 +76,14 @@ def _within_balance(
     pool: list[Draft], count: int, answerable: Counter[str], asked: set[tuple[str, str]], log: BuildLog
 ) -> list[Draft]:
     """Up to `count` rows of one unanswerable family, in the builder's order, never more in a question form than
-    the form's answerable rows, and never about a subject another row asks about in the same form (`asked`, the
-    rows chosen so far, grows with each row kept).
+    the form's answerable rows, and never about a subject that another defect row asks about in the same form
+    (`asked`, grown with each row kept: the family of one such row would give the other's away).
 
     Why the cap: a policy sees the form before it knows any fact. Were a defect family to outnumber the answerable
     rows of its form, naming that defect on every question of the form would earn more than "I don't know"
     (a defect asserted on an answerable question earns nothing, a named defect full credit); at or under the cap
     it earns no more. A row over the cap is dropped with the reason logged, and the family's next row takes its
-    place when it fits another form.
-
-    Why one row per subject and form: a policy trained on the file learns each row's family from its reward.
-    Were a footballer asked his real season and, beside it, a season at a club he never played for, the family of
-    one row would give away the other's ("his other season question was answerable, so this one is a defect");
-    a red team found that this earned 0.68 over each football form. Across forms a subject still recurs, in
-    answerable and unanswerable rows alike (his real season and a false premise about his spells)."""
+    place when it fits another form."""
     taken: Counter[str] = Counter()
     kept: list[Draft] = []
     for draft in pool:
@@ -99,12 +94,48 @@ def _within_balance(
             log.reject(draft.family, draft.subject_label, f"balance cap: no answerable row left beside it in {form!r}")
             continue
         if _subject_and_form(draft) in asked:
-            log.reject(draft.family, draft.subject_label, f"its subject is asked about in {form!r} already")
+            log.reject(draft.family, draft.subject_label, f"another defect row asks about its subject in {form!r}")
             continue
         taken[form] += 1
         asked.add(_subject_and_form(draft))
         kept.append(draft)
     return kept
+
+
+def _one_row_per_subject_and_form(chosen: list[Draft], log: BuildLog) -> list[Draft]:
+    """The chosen rows less one side of each subject asked in one form by an answerable row and a defect row:
+    the defect row in every other such pair, where its form keeps as many answerable rows as its largest defect
+    family without the answerable ones, else the answerable side.
+
+    Why: a policy trained on the file learns each row's family from its reward. Were a footballer asked his real
+    season and, beside it, a season at a club he never played for, one row's family would give the other's away
+    ("his other season question was answerable, so this one is a defect"); a red team found that this earned
+    0.68 over each football form. Alternating keeps both families' rows about such subjects; across forms a
+    subject still recurs in answerable and unanswerable rows alike (his real season, a false premise about his
+    spells), as the spec asks."""
+    groups: dict[tuple[str, str], list[Draft]] = defaultdict(list)
+    for draft in chosen:
+        if draft.family is not Family.BIOGRAPHY:
+            groups[_subject_and_form(draft)].append(draft)
+    answerable = Counter(question_form(d.question) for d in chosen if d.family in _ANSWERABLE)
+    defects = Counter((question_form(d.question), d.family) for d in chosen if d.family in UNANSWERABLE)
+    dropped: set[int] = set()
+    pairs = 0
+    for (_, form), rows in groups.items():
+        sides = [d for d in rows if d.family in _ANSWERABLE], [d for d in rows if d.family in UNANSWERABLE]
+        if not (sides[0] and sides[1]):
+            continue
+        largest = max(n for (f, _), n in defects.items() if f == form)
+        drop_answerable = pairs % 2 == 0 and answerable[form] - len(sides[0]) >= largest
+        pairs += 1
+        for draft in sides[0] if drop_answerable else sides[1]:
+            dropped.add(id(draft))
+            log.reject(draft.family, draft.subject_label, f"one row per subject and form: {form!r}")
+        if drop_answerable:
+            answerable[form] -= len(sides[0])
+        else:
+            defects.subtract((form, d.family) for d in sides[1])
+    return [d for d in chosen if id(d) not in dropped]
 
 
 def _recurrence_balanced(chosen: list[Draft], log: BuildLog) -> list[Draft]:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from nohallucinate.datagen.context import BuildLog, Draft
 from nohallucinate.tasks import TIERED, UNANSWERABLE, Family, Subject, Task, Tier
-from nohallucinate.tasks.forms import question_form, question_subject
+from nohallucinate.tasks.forms import question_form, question_object, question_subject
 from nohallucinate.tasks.recurrence import balanced_for_recurrence, name_key
 
 # The spec's 1,000 rows, 150 of them biographies; the rest spread over the short families so that each form's
@@ -72,6 +72,11 @@ def _subject_and_form(draft: Draft) -> tuple[str, str]:
     return name_key(question_subject(draft.question) or ""), question_form(draft.question)
 
 
+def _object_and_form(draft: Draft) -> tuple[str, str]:
+    """The club or prize a short question names beside its subject (empty when none), and its form."""
+    return name_key(question_object(draft.question) or ""), question_form(draft.question)
+
+
 def _within_balance(
     pool: list[Draft], count: int, answerable: Counter[str], asked: set[tuple[str, str]], log: BuildLog
 ) -> list[Draft]:
@@ -105,7 +110,8 @@ def _within_balance(
 def _one_row_per_subject_and_form(chosen: list[Draft], log: BuildLog) -> list[Draft]:
     """The chosen rows less one side of each subject asked in one form by an answerable row and a defect row:
     the defect row in every other such pair, where its form keeps as many answerable rows as its largest defect
-    family without the answerable ones, else the answerable side.
+    family without the answerable ones and another answerable row still names its club or prize, else the
+    answerable side.
 
     Why: a policy trained on the file learns each row's family from its reward. Were a footballer asked his real
     season and, beside it, a season at a club he never played for, one row's family would give the other's away
@@ -118,6 +124,8 @@ def _one_row_per_subject_and_form(chosen: list[Draft], log: BuildLog) -> list[Dr
         if draft.family is not Family.BIOGRAPHY:
             groups[_subject_and_form(draft)].append(draft)
     answerable = Counter(question_form(d.question) for d in chosen if d.family in _ANSWERABLE)
+    objects = Counter(_object_and_form(d) for d in chosen if d.family in _ANSWERABLE)
+    premised = Counter(_object_and_form(d) for d in chosen if d.family is Family.FALSE_PREMISE)
     defects = Counter((question_form(d.question), d.family) for d in chosen if d.family in UNANSWERABLE)
     dropped: set[int] = set()
     pairs = 0
@@ -126,15 +134,23 @@ def _one_row_per_subject_and_form(chosen: list[Draft], log: BuildLog) -> list[Dr
         if not (sides[0] and sides[1]):
             continue
         largest = max(n for (f, _), n in defects.items() if f == form)
-        drop_answerable = pairs % 2 == 0 and answerable[form] - len(sides[0]) >= largest
+        left = objects - Counter(_object_and_form(d) for d in sides[0])
+        drop_answerable = (
+            pairs % 2 == 0
+            and answerable[form] - len(sides[0]) >= largest
+            # every club and prize of a false premise stays named by an answerable row of its form
+            and not any(premised[key] > 0 and not left[key] for key in map(_object_and_form, sides[0]))
+        )
         pairs += 1
         for draft in sides[0] if drop_answerable else sides[1]:
             dropped.add(id(draft))
             log.reject(draft.family, draft.subject_label, f"one row per subject and form: {form!r}")
         if drop_answerable:
             answerable[form] -= len(sides[0])
+            objects = left
         else:
             defects.subtract((form, d.family) for d in sides[1])
+            premised.subtract(_object_and_form(d) for d in sides[1] if d.family is Family.FALSE_PREMISE)
     return [d for d in chosen if id(d) not in dropped]
 
 

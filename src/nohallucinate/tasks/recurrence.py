@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Protocol, TypeVar
 
 from nohallucinate.tasks.families import Family, Kind, spec_of
-from nohallucinate.tasks.forms import base_rate, held_out_accuracy, question_form, question_names
+from nohallucinate.tasks.forms import base_rate, held_out_accuracy, question_form, question_names, question_object
 from nohallucinate.tasks.model import Task
 
 BUCKETS = ("none", "1", "2", "3+")  # how many other questions name the question's least-named name
@@ -190,10 +190,11 @@ def balanced_for_recurrence(rows: Sequence[R], target: float) -> tuple[list[R], 
     per row dropped, never making a cell more lopsided: a row of an outnumbering defect family of a lopsided
     cell; the other rows naming an answerable row's least-named name, as many as move it down into the cell (a
     real subject asked once is made by dropping its other rows); or a row of the larger side of the most
-    lopsided cells. No family is left with
-    less than `MIN_ANSWERABLE_SHARE` (short answerable families) or `MIN_KEPT_SHARE` (the others) of its rows,
-    and no question form with a defect family outnumbering its answerable rows. Stops when nothing is short or
-    no drop helps; ties go to the rows latest in the given order (builders order their rows by preference)."""
+    lopsided cells. No family is left with less than `MIN_ANSWERABLE_SHARE` (short answerable families) or
+    `MIN_KEPT_SHARE` (the others) of its rows, no question form with a defect family outnumbering its answerable
+    rows, and no false premise's club or prize without an answerable row of its form naming it (else the name
+    would tell the premise). Stops when nothing is short or no drop helps; ties go to the rows latest in the given
+    order (builders order their rows by preference)."""
     kept = list(rows)
     dropped: list[R] = []
     floor = {
@@ -251,14 +252,27 @@ def _candidates(rows: Sequence[Asked], floor: Mapping[Family, int]) -> list[tupl
     cells = _cells(rows, counts_of)
     left = Counter(row.family for row in rows)
     forms: dict[str, Counter[Family]] = {}
+    named: Counter[tuple[str, str]] = Counter()  # the clubs and prizes answerable rows name, per form
+    premised: set[tuple[str, str]] = set()  # ... and those a false premise names
     for row in rows:
         if spec_of(row.family).kind is not Kind.LONG_FORM:
             forms.setdefault(cached_form(row.question), Counter())[row.family] += 1
+            if not row.family.is_unanswerable:
+                named[_object_and_form(row.question)] += 1
+            elif row.family is Family.FALSE_PREMISE:
+                premised.add(_object_and_form(row.question))
 
     def droppable(group: tuple[int, ...]) -> bool:
         families = Counter(rows[i].family for i in group)
         if any(left[f] - n < floor.get(f, 0) for f, n in families.items()):
             return False
+        unnamed = Counter(
+            _object_and_form(rows[i].question)
+            for i in group
+            if not rows[i].family.is_unanswerable and spec_of(rows[i].family).kind is not Kind.LONG_FORM
+        )
+        if any(key in premised and named[key] <= n for key, n in unnamed.items()):
+            return False  # the last answerable row naming a false premise's club or prize stays beside it
         answerable_drops = Counter(
             cached_form(rows[i].question)
             for i in group
@@ -298,6 +312,10 @@ def _candidates(rows: Sequence[Asked], floor: Mapping[Family, int]) -> list[tupl
         defects = [i for rows_ in cell.defects.values() for i in rows_]
         found += [(i,) for i in reversed(max((cell.answerable, defects), key=len))]
     return [group for group in dict.fromkeys(found) if group and droppable(group)][:_MAX_CANDIDATES]
+
+
+def _object_and_form(question: str) -> tuple[str, str]:
+    return name_key(question_object(question) or ""), cached_form(question)
 
 
 def buckets_by_task(tasks: Sequence[Task]) -> dict[str, str]:

@@ -139,6 +139,43 @@ def test_the_cap_drops_surplus_rows_in_builder_order_and_logs_each() -> None:
     assert AWARD_FORM in dropped[0][2] and BIRTH_FORM in dropped[2][2]
 
 
+def test_a_subject_is_asked_in_one_form_by_one_side_only() -> None:
+    """An answerable and a defect row about one footballer in one form keep one side, alternating (the defect
+    where the form can spare the answerable row); a second defect row about him in that form is never taken."""
+    season = "How many league appearances did {} make for {} in the 2001–02 season?"
+    players = [f"Pat Q{i}" for i in range(6)]
+    real = [draft(Family.FOOTBALL_SEASON, season.format(p, "Aa Town"), p) for p in players]
+    premises = [draft(Family.FALSE_PREMISE, season.format(p, "Aa Town" if i % 2 else "Bb Town"), p)
+                for i, p in enumerate(players[:4])]  # fmt: skip
+    again = [draft(Family.NONEXISTENT_ENTITY, season.format(players[0], "Cc Rovers"), players[0])]
+    log = BuildLog()
+    composition = {Family.FOOTBALL_SEASON: 6, Family.FALSE_PREMISE: 4, Family.NONEXISTENT_ENTITY: 1}
+    tasks = assemble(real + premises + again, composition, log)
+    sides: dict[str, set[Family]] = {}
+    for task in tasks:
+        sides.setdefault(task.subject.label, set()).add(task.family)
+    assert all(len(families) == 1 for families in sides.values())  # one side per subject in the form
+    assert sum(Family.FALSE_PREMISE in f for f in sides.values()) == 2  # alternating: every other pair
+    assert set(sides) == set(players)  # nobody left out: each keeps one side
+    assert form_balance(tasks).unbalanced == []
+    reasons = Counter(r["reason"].split(":")[0] for r in log.rejections)
+    assert reasons["one row per subject and form"] == 4
+    assert any(r["family"] == "nonexistent_entity" and "another defect row" in r["reason"] for r in log.rejections)
+
+
+def test_the_demo_set_asks_no_subject_in_one_form_from_both_sides() -> None:
+    from nohallucinate.tasks import load_demo_tasks
+    from nohallucinate.tasks.forms import question_subject
+
+    sides: dict[tuple[str | None, str], list[Family]] = {}
+    for task in load_demo_tasks():
+        if task.family is not Family.BIOGRAPHY:
+            sides.setdefault((question_subject(task.question), question_form(task.question)), []).append(task.family)
+    for families in sides.values():
+        defects = [f for f in families if f.is_unanswerable]
+        assert len(defects) <= 1 and (not defects or len(families) == 1), families
+
+
 # --- a whole build ---------------------------------------------------------------------------------------
 
 

@@ -231,6 +231,16 @@ def test_false_premises_prefer_clubs_and_prizes_answerable_rows_ask_about(full: 
     assert not any(t.provenance["object"] in ("Q9000000312", "Q9000000203") for t in premises)
 
 
+def test_nobody_with_an_unrecorded_birth_is_asked_about_a_prize_never_received(full: BuildResult) -> None:
+    """Else one row's family would tell the other's across forms (unrecorded birth, so a false premise)."""
+    from nohallucinate.tasks import load_demo_tasks
+
+    for tasks in (full.tasks, load_demo_tasks()):
+        unrecorded = {t.subject.qid for t in tasks if t.family is Family.UNRECORDED_FACT}
+        premised = {t.subject.qid for t in tasks if t.family is Family.FALSE_PREMISE and "receive" in t.question}
+        assert unrecorded and premised and not unrecorded & premised
+
+
 # --- award years ---------------------------------------------------------------------------------------
 
 

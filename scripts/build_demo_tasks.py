@@ -66,13 +66,15 @@ def main() -> None:
         transport = WikimediaTransport(endpoints, min_interval=0)
         result = build(transport, seed=SEED, composition=COMPOSITION)
         real = world.real_ids
-        real_parts = {part for qid in real if (label := _label(world, qid)) for part in label.split()}
+        real_labels = {label for qid in real if (label := _label(world, qid))}
+        real_parts = {part for label in real_labels for part in label.split()}
         tasks = [
             t
             for t in result.tasks
             if not (t.family is Family.BIOGRAPHY and t.subject.qid in real)
             and not set(t.provenance.get("name_parts", [])) & real_parts
             and not (t.subject.qid in real and _cited_ids(t) - real)  # a real person beside a fictional prize
+            and not (t.subject.qid is None and any(label in t.question for label in real_labels))  # ... or invented
         ]
         # Leaving rows out moves other rows' recurrence: balance again as assembly did.
         tasks, rebalanced = balanced_for_recurrence(tasks, RECURRENCE_TARGET)

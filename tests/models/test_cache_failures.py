@@ -17,10 +17,11 @@ from typing import Any
 import pytest
 
 from nohallucinate.models import Endpoint, ModelClient, ResponseCache
+from nohallucinate.tasks import load_demo_tasks
 from support.openai_server import OpenAIServer
 
 CACHE_LOGGER = "nohallucinate.models.cache"
-ITEMS = 175  # the demo set's size when a full cache disk errored every item of a sweep
+ITEMS = 175  # the demo set's size when a full cache disk errored every item of a sweep (it holds fewer rows now)
 
 
 @pytest.fixture
@@ -111,20 +112,21 @@ SWEEP_WITH_A_FULL_DISK = textwrap.dedent("""
     from nohallucinate.runs import sweep
     from nohallucinate.tasks import load_demo_tasks
 
-    url, cache_path, items = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3])
+    url, cache_path = sys.argv[1], Path(sys.argv[2])
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit then fails instead of killing us
     resource.setrlimit(resource.RLIMIT_FSIZE, (60 * 1024, 60 * 1024))
     client = ModelClient(Endpoint(model="test-model", base_url=url), cache=ResponseCache(cache_path))
 
     async def run():
         try:
-            return await sweep(load_demo_tasks()[:items], ModelPolicy(client), LocalGrader(), concurrency=16)
+            return await sweep(load_demo_tasks(), ModelPolicy(client), LocalGrader(), concurrency=16)
         finally:
             await client.aclose()
 
     verdicts = asyncio.run(run())
     errors = [verdict.error for verdict in verdicts if verdict.error]
-    print(json.dumps({"graded": len(verdicts) - len(errors), "errors": errors[:3], **client.usage.as_dict()}))
+    graded = len(verdicts) - len(errors)
+    print(json.dumps({"items": len(verdicts), "graded": graded, "errors": errors[:3], **client.usage.as_dict()}))
 """)
 
 
@@ -134,7 +136,7 @@ def test_a_sweep_on_a_full_cache_disk_answers_every_item(tmp_path: Path) -> None
     ResponseCache(cache_path).close()  # the cache exists already; what fails is adding to it
     with OpenAIServer() as server:
         done = subprocess.run(
-            [sys.executable, "-c", SWEEP_WITH_A_FULL_DISK, server.url, str(cache_path), str(ITEMS)],
+            [sys.executable, "-c", SWEEP_WITH_A_FULL_DISK, server.url, str(cache_path)],
             capture_output=True,
             text=True,
             timeout=300,
@@ -143,8 +145,9 @@ def test_a_sweep_on_a_full_cache_disk_answers_every_item(tmp_path: Path) -> None
         requests = len(server.requests)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert result["errors"] == [] and result["graded"] == ITEMS
-    assert requests == result["requests"] == result["calls"] == ITEMS and result["failures"] == 0
+    items = result["items"]
+    assert items == len(load_demo_tasks()) and result["errors"] == [] and result["graded"] == items
+    assert requests == result["requests"] == result["calls"] == items and result["failures"] == 0
     warnings = [line for line in done.stderr.splitlines() if "cannot be written" in line]
     assert len(warnings) == 1 and str(cache_path) in warnings[0], done.stderr
     assert cache_path.stat().st_size <= 60 * 1024

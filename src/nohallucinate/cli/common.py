@@ -23,6 +23,7 @@ from nohallucinate.models import ClientSettings
 if TYPE_CHECKING:
     from nohallucinate.graders import Grader, SimpleQATemplate, Verdict
     from nohallucinate.models import Endpoint, ModelClient, Sampling
+    from nohallucinate.rewards import RewardRule
     from nohallucinate.runs import RunSummary
     from nohallucinate.tasks import Task
 
@@ -112,13 +113,16 @@ class GraderChoice:
         return cls(name, endpoint, resolve_simpleqa_template(grading.simpleqa_template, settings, name), settings)
 
     @asynccontextmanager
-    async def grader(self) -> AsyncIterator[tuple[Grader, dict[str, ModelClient]]]:
-        """The grader and the clients it calls through, closed on the way out."""
+    async def grader(self, rule: RewardRule | None = None) -> AsyncIterator[tuple[Grader, dict[str, ModelClient]]]:
+        """The grader, rewarding by `rule` (the spec's when None), and the clients it calls through, closed on
+        the way out."""
         from nohallucinate.graders import make_grader
+        from nohallucinate.rewards import under_rule
 
         clients = make_clients(self.settings, grader=self.endpoint)
         try:
-            yield or_exit(lambda: make_grader(self.name, clients.get("grader"), self.template)), clients
+            grader = or_exit(lambda: make_grader(self.name, clients.get("grader"), self.template))
+            yield under_rule(grader, rule), clients
         finally:
             await close_clients(clients)
 

@@ -114,7 +114,7 @@ def regrade_command(
         finally:
             session.store.close()
 
-    summary = summarise(verdicts)
+    summary = summarise(verdicts, config.reward)
     record = {"run_dir": str(session.directory), "regraded_from": str(run_dir),
               **run_record(config.grader, config.simpleqa_template, clients, summary)}  # fmt: skip
     if as_json:
@@ -132,7 +132,7 @@ async def _regrade(
 ) -> dict[str, ModelClient]:
     from nohallucinate.runs.regrade import regrade
 
-    async with choice.grader() as (grader, clients):
+    async with choice.grader(source.config.reward) as (grader, clients):
         with progress(len(source.graded), "regrading", quiet=quiet) as bar:
             await regrade(source, tasks, grader, session.store, concurrency=concurrency, on_result=partial(track, bar))
     return clients

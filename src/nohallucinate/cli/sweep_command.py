@@ -1,9 +1,13 @@
-"""`sweep`: run a policy over tasks into a run directory, or resume one that was stopped."""
+"""`sweep`: run a policy over tasks into a run directory, or resume one that was stopped; with `--thresholds`,
+one run per threshold, side by side in one directory."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 
@@ -26,19 +30,37 @@ from nohallucinate.cli.common import (
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import exit_if_errored, fail, info, or_exit, out, print_json, reported
 from nohallucinate.cli.progress import progress
+from nohallucinate.cli.reward_flags import REWARD_FLAGS, RewardFlags, Thresholds, parse_thresholds, reward_rule
+from nohallucinate.errors import UserInputError
 from nohallucinate.graders import GRADERS, make_grader
 from nohallucinate.models import ClientSettings
-from nohallucinate.policies import BASELINES, MODEL_PREFIX, make_policy
+from nohallucinate.policies import LOCAL_POLICIES, MODEL_PREFIX, SIMULATED, make_policy
 
 if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common.py
     from nohallucinate.graders import Grader, SimpleQATemplate, Verdict
     from nohallucinate.models import Endpoint, ModelClient, Sampling
     from nohallucinate.policies import Policy
-    from nohallucinate.runs import RunConfig, RunStore
+    from nohallucinate.rewards import RewardRule
+    from nohallucinate.runs import RunConfig, RunSession, RunStore, RunSummary
     from nohallucinate.tasks import Reply, Task
 
 
 commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
+
+THRESHOLD_RUN = "threshold-{:g}"  # the directory of each threshold's run under a --thresholds sweep's directory
+
+
+@dataclass(frozen=True)
+class PlannedRun:
+    """One run to make or continue: its session, settings, tasks, and the endpoints and template it calls."""
+
+    session: RunSession
+    config: RunConfig
+    tasks: list[Task]
+    template: SimpleQATemplate
+    policy_endpoint: Endpoint | None
+    sampling: Sampling
+    grader_end: Endpoint | None
 
 
 @commands.command(name="sweep")
@@ -46,7 +68,9 @@ commands = typer.Typer()  # this module's commands; cli/app.py imports it when o
 def sweep_command(
     policy_name: Annotated[
         str | None,
-        typer.Option("--policy", help=f"One of: {', '.join(BASELINES)}, or {MODEL_PREFIX}MODEL.", show_default=False),
+        typer.Option(
+            "--policy", help=f"One of: {', '.join(LOCAL_POLICIES)}, or {MODEL_PREFIX}MODEL.", show_default=False
+        ),
     ] = None,
     tasks_path: TasksOption = None,
     grader_name: Annotated[
@@ -67,7 +91,24 @@ def sweep_command(
         Path | None, typer.Option("--out", help="Run directory to create (default runs/<time>-<policy>-<grader>-<id>).")
     ] = None,
     resume: Annotated[
-        Path | None, typer.Option("--resume", help="Continue the run in this directory; it keeps its settings.")
+        Path | None,
+        typer.Option(
+            "--resume", help="Continue the run (or --thresholds runs) in this directory; it keeps its settings."
+        ),
+    ] = None,
+    reward: RewardFlags = REWARD_FLAGS,
+    thresholds: Thresholds = None,
+    simulated_knowledge: Annotated[
+        str | None,
+        typer.Option(
+            "--simulated-knowledge",
+            help="A simulated policy's belief per task: uniform or beta:A,B.",
+            show_default=False,
+        ),
+    ] = None,
+    simulated_seed: Annotated[
+        int | None,
+        typer.Option("--simulated-seed", help="A simulated policy's seed \\[default: 0].", show_default=False),
     ] = None,
     policy_flags: flags.PolicyFlags = flags.POLICY_FLAGS,
     grading: flags.GraderFlags = flags.GRADER_FLAGS,
@@ -77,49 +118,98 @@ def sweep_command(
     """Run a policy over the tasks, grade every reply into a run directory, and print the per-family table."""
     import asyncio
 
-    from nohallucinate.report import render_summary
+    from nohallucinate.runs import pending, summarise
+
+    if resume is not None:
+        given = {"--policy": policy_name, "--tasks": tasks_path, "--grader": grader_name, "--per-family": per_family,
+                 "--samples": samples, "--samples-for": samples_for, "--out": out_dir, "--threshold": reward.threshold,
+                 "--thresholds": thresholds, "--confidence": None if reward.confidence == "off" else reward.confidence,
+                 "--simulated-knowledge": simulated_knowledge, "--simulated-seed": simulated_seed}  # fmt: skip
+        runs = [_resumed(directory, given, policy_flags, grading, settings) for directory in _resumable(resume)]
+    else:
+        if policy_name is None:
+            fail("give --policy (or --resume RUN_DIR)")
+        if thresholds is not None and reward.threshold is not None:
+            fail("give --threshold or --thresholds, not both")
+        rules = [reward.rule] if thresholds is None else _rules(thresholds, reward.confidence)
+        policy_settings = _policy_settings(policy_name, simulated_knowledge, simulated_seed)
+        runs = _new_runs(
+            policy_name, grader_name or "local", tasks_path, per_family, samples or 1, samples_for or [], out_dir,
+            rules, thresholds is not None, policy_settings, policy_flags, grading, settings,
+        )  # fmt: skip
+
+    results: list[tuple[RunConfig, Path, RunSummary, dict[str, Any]]] = []
+    for run in runs:
+        total = len(pending(run.tasks, run.config.samples))  # (task, sample) pairs
+        with reported(), run.session.recording(total, "nohallucinate sweep") as store:
+            todo = len(pending(run.tasks, run.config.samples, store.finished()))
+            clients = asyncio.run(_run(store, run, todo, settings, as_json))
+            verdicts = store.verdicts()
+        summary = summarise(verdicts, run.config.reward)
+        record = {"run_dir": str(store.directory), "resumed_items": total - todo,
+                  **run_record(run.config.grader, run.config.simpleqa_template, clients, summary)}  # fmt: skip
+        results.append((run.config, store.directory, summary, record))
+    _print(results, several=len(runs) > 1 or (thresholds is not None), as_json=as_json)
+    exit_if_errored(sum(summary["errored"] for _, _, summary, _ in results), UNGRADED_ITEMS)
+
+
+def _rules(thresholds: str, confidence: str) -> list[RewardRule]:
+    """One rule per threshold of `--thresholds`, each with the `--confidence` mode."""
+    try:
+        return [reward_rule(t, confidence) for t in parse_thresholds(thresholds)]
+    except UserInputError as exc:
+        fail(str(exc))
+
+
+def _new_runs(
+    policy_name: str,
+    grader_name: str,
+    tasks_path: Path | None,
+    per_family: int | None,
+    samples: int,
+    samples_for: list[str],
+    out_dir: Path | None,
+    rules: list[RewardRule],
+    several: bool,
+    policy_settings: dict[str, Any],
+    policy_flags: flags.PolicyFlags,
+    grading: flags.GraderFlags,
+    settings: ClientSettings,
+) -> list[PlannedRun]:
+    """One new run per rule (each in its own threshold-T directory when `several`); every setting is checked
+    before the first run directory is made."""
     from nohallucinate.runs import (
         RunConfig,
         RunSession,
         model_records,
         pending,
+        run_name,
         sample_counts,
         select_per_family,
-        summarise,
     )
     from nohallucinate.tasks import demo_tasks_path, load_tasks
 
-    if resume is not None:
-        given = {"--policy": policy_name, "--tasks": tasks_path, "--grader": grader_name, "--per-family": per_family,
-                 "--samples": samples, "--samples-for": samples_for, "--out": out_dir}  # fmt: skip
-        session = or_exit(lambda: RunSession.resume(resume, given=given, sampling=policy_flags.sampling))
-        config: RunConfig = session.store.config
-        tasks = _tasks_of(config)
-        template = _template_of(config, settings)
-        policy_endpoint = or_exit(lambda: session.endpoint("policy", policy_flags.policy_api_key))
-        sampling = session.sampling("policy")
-        grader_end = or_exit(lambda: session.endpoint("grader", grading.grader_api_key))
-    else:
-        if policy_name is None:
-            fail("give --policy (or --resume RUN_DIR)")
-        grader_name = grader_name or "local"
-        if policy_name not in BASELINES and not policy_name.startswith(MODEL_PREFIX):
-            fail(f"unknown policy {policy_name!r}; choose one of: {', '.join(BASELINES)}, or {MODEL_PREFIX}MODEL")
-        given_path = tasks_path or demo_tasks_path()
-        # Loaded before resolving: load_tasks reports a symlink loop or an unreadable file, resolve() would raise.
-        tasks = or_exit(lambda: select_per_family(load_tasks(given_path), per_family))
-        counts = or_exit(lambda: sample_counts(tasks, samples or 1, samples_for or []))
-        path = given_path.resolve()
-        sampling = policy_flags.sampling
-        policy_endpoint = None
-        if policy_name.startswith(MODEL_PREFIX):
-            model = policy_name.removeprefix(MODEL_PREFIX)
-            policy_endpoint = endpoint(model, policy_flags.policy_base_url, policy_flags.policy_api_key)
-        grader_end = grader_endpoint(grader_name, grading)
-        template = resolve_simpleqa_template(grading.simpleqa_template, settings, grader_name)
+    if policy_name not in LOCAL_POLICIES and not policy_name.startswith(MODEL_PREFIX):
+        fail(f"unknown policy {policy_name!r}; choose one of: {', '.join(LOCAL_POLICIES)}, or {MODEL_PREFIX}MODEL")
+    given_path = tasks_path or demo_tasks_path()
+    # Loaded before resolving: load_tasks reports a symlink loop or an unreadable file, resolve() would raise.
+    tasks = or_exit(lambda: select_per_family(load_tasks(given_path), per_family))
+    counts = or_exit(lambda: sample_counts(tasks, samples, samples_for))
+    path = given_path.resolve()
+    sampling = policy_flags.sampling
+    policy_endpoint = None
+    if policy_name.startswith(MODEL_PREFIX):
+        model = policy_name.removeprefix(MODEL_PREFIX)
+        policy_endpoint = endpoint(model, policy_flags.policy_base_url, policy_flags.policy_api_key)
+    grader_end = grader_endpoint(grader_name, grading)
+    template = resolve_simpleqa_template(grading.simpleqa_template, settings, grader_name)
+    sha256 = file_sha256(path)
+    parent = (out_dir or Path("runs") / run_name(policy_name, grader_name, "thresholds")) if several else None
+    runs = []
+    for rule in rules:
         config = RunConfig(
             tasks_path=str(path),
-            tasks_sha256=file_sha256(path),
+            tasks_sha256=sha256,
             per_family=per_family,
             samples=counts,
             policy=policy_name,
@@ -127,56 +217,108 @@ def sweep_command(
             models=model_records(policy_endpoint, sampling, grader_end),
             simpleqa_template=template.name if grader_end else None,
             simpleqa_sha256=template.sha256 if grader_end else None,
+            reward=rule,
+            policy_settings=policy_settings,
         )
         plan = [(task.task_id, sample) for task, sample in pending(tasks, counts)]
-        session = or_exit(lambda: RunSession.start(out_dir, config, policy_name, grader_name, plan=plan))
+        directory = parent / THRESHOLD_RUN.format(rule.t) if parent is not None else out_dir
+        session = or_exit(partial(RunSession.start, directory, config, policy_name, grader_name, plan=plan))
+        runs.append(PlannedRun(session, config, tasks, template, policy_endpoint, sampling, grader_end))
+    return runs
 
-    total = len(pending(tasks, config.samples))  # (task, sample) pairs
-    with reported(), session.recording(total, "nohallucinate sweep") as store:
-        todo = len(pending(tasks, config.samples, store.finished()))
-        clients = asyncio.run(
-            _run(store, tasks, todo, config, settings, policy_endpoint, sampling, grader_end, template, as_json)
-        )
-        verdicts = store.verdicts()
 
-    summary = summarise(verdicts)
-    record = {"run_dir": str(store.directory), "resumed_items": total - todo,
-              **run_record(config.grader, config.simpleqa_template, clients, summary)}  # fmt: skip
-    if as_json:
+def _resumable(directory: Path) -> list[Path]:
+    """The run in `directory`, or, for a --thresholds sweep's directory, each threshold's run in it."""
+    from nohallucinate.runs.files import CONFIG_FILE
+
+    if (directory / CONFIG_FILE).exists() or not directory.is_dir():
+        return [directory]
+    nested = sorted(path.parent for path in directory.glob(f"threshold-*/{CONFIG_FILE}"))
+    return nested or [directory]
+
+
+def _resumed(
+    directory: Path,
+    given: Mapping[str, object],
+    policy_flags: flags.PolicyFlags,
+    grading: flags.GraderFlags,
+    settings: ClientSettings,
+) -> PlannedRun:
+    from nohallucinate.runs import RunSession
+
+    session = or_exit(lambda: RunSession.resume(directory, given=given, sampling=policy_flags.sampling))
+    config: RunConfig = session.store.config
+    return PlannedRun(
+        session=session,
+        config=config,
+        tasks=_tasks_of(config),
+        template=_template_of(config, settings),
+        policy_endpoint=or_exit(lambda: session.endpoint("policy", policy_flags.policy_api_key)),
+        sampling=session.sampling("policy"),
+        grader_end=or_exit(lambda: session.endpoint("grader", grading.grader_api_key)),
+    )
+
+
+def _policy_settings(policy_name: str, knowledge: str | None, seed: int | None) -> dict[str, Any]:
+    """What run.json records of a simulated policy's settings; the flags are refused for any other policy."""
+    from nohallucinate.policies import Knowledge
+
+    if policy_name not in SIMULATED:
+        if knowledge is not None or seed is not None:
+            fail("--simulated-knowledge and --simulated-seed are for the simulated policies")
+        return {}
+    return or_exit(lambda: Knowledge.parse(knowledge or "uniform", seed or 0).describe())
+
+
+def _print(results: list[tuple[RunConfig, Path, RunSummary, dict[str, Any]]], *, several: bool, as_json: bool) -> None:
+    from nohallucinate.report import render_summary
+    from nohallucinate.report.table import render_calibration
+
+    if as_json and not several:
+        [(config, _, summary, record)] = results
         print_json({"policy": config.policy, "grader": config.grader, **summary, **record})
-    else:
-        render_summary(summary, out, title=f"policy {config.policy} · grader {config.grader}")
+        return
+    if as_json:
+        first = results[0][0]
+        runs = [{"threshold": config.reward.t, **summary, **record} for config, _, summary, record in results]
+        curve = [summary["calibration"] for _, _, summary, _ in results if "calibration" in summary]
+        print_json({"policy": first.policy, "grader": first.grader, "runs": runs, "calibration": curve})
+        return
+    for config, directory, summary, record in results:
+        title = f"policy {config.policy} · grader {config.grader}"
+        if not config.reward.is_spec:
+            title += f" · {config.reward.describe()}"
+        # side by side, the runs' calibration is one table after them all
+        shown = cast("RunSummary", {k: v for k, v in summary.items() if k != "calibration"}) if several else summary
+        render_summary(shown, out, title=title)
         print_usage(record)
-        info(f"run directory: {store.directory}")
-    exit_if_errored(summary["errored"], UNGRADED_ITEMS)
+        info(f"run directory: {directory}")
+    if several:
+        render_calibration([summary["calibration"] for _, _, summary, _ in results if "calibration" in summary], out)
 
 
 async def _run(
-    store: RunStore,
-    tasks: list[Task],
-    todo: int,
-    config: RunConfig,
-    settings: ClientSettings,
-    policy_endpoint: Endpoint | None,
-    sampling: Sampling,
-    grader_end: Endpoint | None,
-    template: SimpleQATemplate,
-    quiet: bool,
+    store: RunStore, run: PlannedRun, todo: int, settings: ClientSettings, quiet: bool
 ) -> dict[str, ModelClient]:
+    from nohallucinate.rewards import under_rule
     from nohallucinate.runs import sweep
 
-    clients = make_clients(settings, grader=grader_end, policy=policy_endpoint, sampling=sampling)
-    policy: Policy = or_exit(lambda: make_policy(config.policy, clients.get("policy")))
-    grader: Grader = or_exit(lambda: make_grader(config.grader, clients.get("grader"), template))
+    config = run.config
+    clients = make_clients(settings, grader=run.grader_end, policy=run.policy_endpoint, sampling=run.sampling)
+    policy: Policy = or_exit(
+        lambda: make_policy(config.policy, clients.get("policy"), config.reward, config.policy_settings)
+    )
+    grader: Grader = or_exit(lambda: make_grader(config.grader, clients.get("grader"), run.template))
+    label = config.policy if config.reward.is_spec else f"{config.policy} (threshold {config.reward.t:g})"
     try:
-        with progress(todo, config.policy, quiet=quiet) as bar:
+        with progress(todo, label, quiet=quiet) as bar:
 
             def keep(verdict: Verdict, reply: Reply | None) -> None:
                 store.record(verdict, reply)  # committed before the next item finishes
                 track(bar, verdict)
 
-            await sweep(tasks, policy, grader, samples=config.samples, skip=store.finished(),
-                        concurrency=settings.concurrency, on_result=keep)  # fmt: skip
+            await sweep(run.tasks, policy, under_rule(grader, config.reward), samples=config.samples,
+                        skip=store.finished(), concurrency=settings.concurrency, on_result=keep)  # fmt: skip
     finally:
         await close_clients(clients)
     return clients

@@ -32,6 +32,9 @@ LADDERS: dict[Kind, dict[Label, float | None]] = {
 BOTTOM_LABELS = {Kind.SHORT_ANSWER: Label.INCORRECT, Kind.DEFECT: Label.CONFABULATED, Kind.LONG_FORM: Label.F1_AT_K}
 # Confident errors: what a calibrated policy with the same knowledge would have turned into abstentions.
 CONFIDENT_ERRORS = frozenset({Label.INCORRECT, Label.CONFABULATED})
+# The other rungs of the short ladders: full credit for an answer (or a named defect), and an abstention.
+FULL_CREDIT = frozenset({Label.CORRECT, Label.IDENTIFIED})
+ABSTENTIONS = frozenset({Label.NOT_ATTEMPTED, Label.ABSTAINED})
 
 
 def abstention_reward(family: Family | FamilySpec) -> float:

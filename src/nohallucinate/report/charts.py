@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nohallucinate.graders import Label
+from nohallucinate.graders.ladder import ABSTENTIONS, FULL_CREDIT
 from nohallucinate.report.runs import RunView
 from nohallucinate.tasks import Family
 
@@ -15,8 +16,6 @@ if TYPE_CHECKING:  # matplotlib is imported only when a chart is drawn
     from matplotlib.figure import Figure
 
 # Where each label sits on the ladder, for one colour scheme across families.
-_TOP = {Label.CORRECT, Label.IDENTIFIED}
-_MIDDLE = {Label.NOT_ATTEMPTED, Label.ABSTAINED}
 _BANDS = (
     ("answered well", "#2e7d32"),
     ("scored by F1@K", "#1565c0"),
@@ -134,7 +133,7 @@ def _share(run: RunView, family: str, band: str) -> float:
 def _band(label: Label) -> str:
     if label is Label.F1_AT_K:
         return "scored by F1@K"
-    return "answered well" if label in _TOP else "abstained" if label in _MIDDLE else "confident error"
+    return "answered well" if label in FULL_CREDIT else "abstained" if label in ABSTENTIONS else "confident error"
 
 
 def _reward_by_tier(runs: list[RunView], path: Path) -> Path:

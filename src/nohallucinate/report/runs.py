@@ -49,7 +49,9 @@ def load_runs(directories: list[Path]) -> list[RunView]:
     if len(set(labels)) < len(labels):
         labels = [f"{label} ({items.directory.name})" for label, items in zip(labels, views, strict=True)]
     return [
-        RunView(label, items.directory, items.config, items.verdicts, summarise(items.verdicts), items)
+        RunView(
+            label, items.directory, items.config, items.verdicts, summarise(items.verdicts, items.config.reward), items
+        )
         for label, items in zip(labels, views, strict=True)
     ]
 

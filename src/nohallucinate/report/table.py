@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from rich.console import Console
 from rich.table import Table
 
+from nohallucinate.calibration.behaviour import MEASURES
 from nohallucinate.runs.summary import RunSummary, TaskStats
 
 
@@ -38,8 +42,40 @@ def render_summary(summary: RunSummary, console: Console, title: str) -> None:
     console.print(tiers)
     if summary["tasks"]["samples"] > 1:
         _render_samples(summary, console)
+    if "calibration" in summary:
+        render_calibration([summary["calibration"]], console)
     if summary["errored"]:  # why, grouped by kind, is printed where the items failed (the command's stderr)
         console.print(f"[bold red]{summary['errored']} item(s) errored and are excluded from every mean[/]")
+
+
+def render_calibration(curve: Sequence[dict[str, Any]], console: Console) -> None:
+    """Behavioural calibration at each threshold (`calibration.behaviour`, one per run): answer rate and accuracy
+    when answering on the short families, and the stated confidence's scores where a run reads one."""
+    table = Table(title="behavioural calibration (short families)", title_justify="left")
+    for column in ("threshold", "answered", "answer rate ± se", "accuracy when answering ± se", "reward ± se"):
+        table.add_column(column, justify="right")
+    confidence = any(point["confidence"] for point in curve)
+    if confidence:
+        for column in ("with confidence", "Brier", "ECE", "AUROC"):
+            table.add_column(column, justify="right")
+    for point in curve:
+        overall = point["overall"]
+        cells = [
+            f"{point['threshold']:g}",
+            f"{overall['accuracy_when_answering']['n']}/{overall['answer_rate']['n']}",
+            *(with_se(overall[name]["mean"], overall[name]["se"]) for name in MEASURES),
+        ]
+        if confidence:
+            cells += _confidence_cells(point["confidence"])
+        table.add_row(*cells)
+    console.print(table)
+
+
+def _confidence_cells(scores: dict[str, Any] | None) -> list[str]:
+    if not scores:
+        return ["–"] * 4
+    ece = "–" if scores["ece"] is None else f"{scores['ece']:.3f} ({len(scores['bins'])} bins)"
+    return [f"{scores['stated']}/{scores['answers']}", fmt(scores["brier"]), ece, fmt(scores["auroc"])]
 
 
 def _render_samples(summary: RunSummary, console: Console) -> None:

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict  # pydantic reads typing's TypedDict only from Python 3.12
 
 from nohallucinate import __version__
+from nohallucinate.rewards import RewardRule
 
 
 class ModelRecord(TypedDict):
@@ -50,6 +51,10 @@ class RunConfig(BaseModel):
     models: dict[str, ModelRecord] = Field(default_factory=dict)  # by role: policy, grader
     simpleqa_template: str | None = None
     simpleqa_sha256: str | None = None
+    # The threshold and confidence rule its prompt stated and its rewards follow (runs made before rules: the spec's).
+    reward: RewardRule = Field(default_factory=RewardRule)
+    # Settings of a policy that has them (a simulated policy's knowledge and seed), as its name does not say them.
+    policy_settings: dict[str, Any] = Field(default_factory=dict)
     package_version: str = __version__
     created_at: float = Field(default_factory=time.time)
     # Set on a run made by `regrade`: its replies are the source run's, graded anew by `grader`.

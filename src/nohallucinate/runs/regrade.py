@@ -2,7 +2,7 @@
 
 The policy is never called: each reply is the one the source run stored. An item the policy failed on has no
 reply; it stays errored, with the source's reason. The new run.json is the source's (task file, samples, policy and
-its model) with the new grader, and names the source run and how it was graded under `regraded_from`.
+its model, reward rule) with the new grader, and names the source run and how it was graded under `regraded_from`.
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ def regraded_config(
     )  # fmt: skip
     return RunConfig(
         tasks_path=config.tasks_path, tasks_sha256=config.tasks_sha256, per_family=config.per_family,
-        samples=config.samples, policy=config.policy, grader=grader, models=models,
+        samples=config.samples, policy=config.policy, grader=grader, models=models, reward=config.reward,
+        policy_settings=config.policy_settings,
         simpleqa_template=template[0] if template else None, simpleqa_sha256=template[1] if template else None,
         package_version=__version__, created_at=time.time(), regraded_from=origin,
     )  # fmt: skip

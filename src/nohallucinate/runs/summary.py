@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from statistics import fmean, variance
-from typing import TypedDict
+from typing import Any, NotRequired, TypedDict
 
-from nohallucinate.graders import ABSTENTION_REWARD, Verdict, calibrated_reward, labels_for
+from nohallucinate.calibration import behaviour
+from nohallucinate.graders import CONFIDENT_ERRORS, Verdict, labels_for
+from nohallucinate.rewards import RewardRule
 from nohallucinate.stats import clustered_se
 from nohallucinate.tasks import Family
 
@@ -60,14 +62,19 @@ class RunSummary(TypedDict):
     per_tier_se: dict[str, float | None]
     tasks: TaskStats
     tasks_per_family: dict[str, TaskStats]
+    # Under a rule other than the spec's: the rule's threshold and the run's behavioural calibration there
+    # (`calibration.behaviour`); absent under the spec's rule, whose summary is as it always was.
+    calibration: NotRequired[dict[str, Any]]
 
 
-def summarise(verdicts: Iterable[Verdict]) -> RunSummary:
+def summarise(verdicts: Iterable[Verdict], rule: RewardRule | None = None) -> RunSummary:
     """Overall, per-family and per-tier mean reward with its standard error clustered by task, the verdict mix,
-    calibration headroom and what the samples of each task show per family, counts.
+    calibration headroom and what the samples of each task show per family, counts; floors are those of `rule`
+    (the spec's when None), and under any other rule the behavioural calibration is added.
 
     Errored verdicts are excluded from every figure, counted under "errored" and listed under "errors".
     """
+    rule = rule or RewardRule()
     verdicts = list(verdicts)
     scored = [v for v in verdicts if not v.errored]
     by_family: dict[str, list[Verdict]] = defaultdict(list)
@@ -77,13 +84,13 @@ def summarise(verdicts: Iterable[Verdict]) -> RunSummary:
         by_tier[verdict.tier or UNTIERED].append(verdict)
     families = [f.value for f in Family if f.value in by_family]
     tiers = [t for t in ("easy", "medium", "hard", UNTIERED) if t in by_tier]
-    return {
+    summary: RunSummary = {
         "overall": _mean(scored),
         "per_family": {f: _mean(by_family[f]) for f in families},
         "per_tier": {t: _mean(by_tier[t]) for t in tiers},
         "verdicts": {f: _mix(Family(f), by_family[f]) for f in families},
-        "abstention_floor": {f: ABSTENTION_REWARD[Family(f)] for f in families},
-        "headroom": {f: _headroom(by_family[f]) for f in families},
+        "abstention_floor": {f: rule.abstention_reward(Family(f)) for f in families},
+        "headroom": {f: _headroom(by_family[f], rule) for f in families},
         "n": len(scored),
         "n_per_family": {f: len(by_family[f]) for f in families},
         "errored": len(verdicts) - len(scored),
@@ -94,9 +101,12 @@ def summarise(verdicts: Iterable[Verdict]) -> RunSummary:
         "overall_se": _se(scored),
         "per_family_se": {f: _se(by_family[f]) for f in families},
         "per_tier_se": {t: _se(by_tier[t]) for t in tiers},
-        "tasks": _task_stats(scored),
-        "tasks_per_family": {f: _task_stats(by_family[f]) for f in families},
+        "tasks": _task_stats(scored, rule),
+        "tasks_per_family": {f: _task_stats(by_family[f], rule) for f in families},
     }
+    if not rule.is_spec:
+        summary["calibration"] = behaviour(scored, rule)
+    return summary
 
 
 def _by_task(verdicts: list[Verdict]) -> list[list[Verdict]]:
@@ -115,27 +125,31 @@ def _se(verdicts: list[Verdict]) -> float | None:
     return clustered_se([_rewards(task) for task in _by_task(verdicts)])
 
 
-def _task_stats(verdicts: list[Verdict]) -> TaskStats:
+def _task_stats(verdicts: list[Verdict], rule: RewardRule) -> TaskStats:
     tasks = [task for task in _by_task(verdicts) if _rewards(task)]
     rewards = [_rewards(task) for task in tasks]  # once per task: each figure below reads them
     grouped = [task_rewards for task_rewards in rewards if len(task_rewards) > 1]
     return {
         "tasks": len(tasks),
         "samples": max((len(task_rewards) for task_rewards in rewards), default=0),
-        "pass_at_n": fmean(any(_beats_floor(v) for v in task) for task in tasks) if tasks else None,
+        "pass_at_n": fmean(any(_beats_floor(v, rule) for v in task) for task in tasks) if tasks else None,
         "learning_signal": fmean(len(set(group)) > 1 for group in grouped) if grouped else None,
         "within_task_variance": fmean(variance(group) for group in grouped) if grouped else None,
     }
 
 
-def _beats_floor(verdict: Verdict) -> bool:
+def _beats_floor(verdict: Verdict, rule: RewardRule) -> bool:
     """Whether the sample earned more than an honest "I don't know" would have."""
-    return verdict.reward is not None and verdict.reward > ABSTENTION_REWARD[verdict.family]
+    return verdict.reward is not None and verdict.reward > rule.abstention_reward(verdict.family)
 
 
-def _headroom(verdicts: list[Verdict]) -> float:
+def _headroom(verdicts: list[Verdict], rule: RewardRule) -> float:
     """How much more the family would earn had every confident error been an abstention."""
-    calibrated = [calibrated_reward(v.family, v.label, v.reward) for v in verdicts if v.reward is not None]
+    calibrated = [
+        rule.abstention_reward(v.family) if v.label in CONFIDENT_ERRORS else v.reward
+        for v in verdicts
+        if v.reward is not None
+    ]
     return fmean(calibrated) - fmean(v.reward for v in verdicts if v.reward is not None)
 
 

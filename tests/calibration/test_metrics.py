@@ -25,7 +25,10 @@ def test_brier_equals_scikit_learns(pairs: list[tuple[float, int]]) -> None:
     assert brier_score(confidences, outcomes) == pytest.approx(expected, abs=1e-12)
 
 
-@given(st.lists(st.tuples(st.sampled_from([0.0, 0.1, 0.25, 0.5, 0.7, 1.0]), st.integers(0, 1)), min_size=2, max_size=60))
+TIED = st.sampled_from([0.0, 0.1, 0.25, 0.5, 0.7, 1.0])
+
+
+@given(st.lists(st.tuples(TIED, st.integers(0, 1)), min_size=2, max_size=60))
 def test_auroc_equals_scikit_learns_ties_included(pairs: list[tuple[float, int]]) -> None:
     confidences, outcomes = [q for q, _ in pairs], [y for _, y in pairs]
     if len(set(outcomes)) < 2:

@@ -63,7 +63,7 @@ def test_the_brier_mode_by_hand(label: Label, confidence: float | None, expected
 
 
 @given(t=st.floats(0.01, 0.99), p=st.floats(0.0, 1.0), q=st.floats(0.0, 1.0))
-def test_under_brier_stating_the_truth_pays_best_and_answering_pays_exactly_above_t(t: float, p: float, q: float) -> None:
+def test_under_brier_the_truth_pays_best_and_answering_pays_exactly_above_t(t: float, p: float, q: float) -> None:
     """The expected reward of an answer right with probability p, stated at q: most at q = p (the rule is
     proper), and above abstaining exactly when p > t (the threshold keeps its meaning)."""
     rule = RewardRule(threshold=t, confidence="brier")

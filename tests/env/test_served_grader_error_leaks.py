@@ -1,7 +1,8 @@
 """The served environment, graded by an endpoint that echoes its whole request (the grading prompt: gold, defect,
 article), the episode's key and a canary in its error bodies: every byte a client receives, through a recording
-proxy, holds none of it, for an answer submission and a score_group alike; the serve log, which the operator
-reads, holds what the endpoint said, the key masked."""
+proxy, holds none of it, for an answer submission and a score_group alike, under the spec's rule and under a rule
+that reads and scores a stated confidence; the serve log, which the operator reads, holds what the endpoint said,
+the key masked."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ BIO = next(t for t in TASKS if t.family is Family.BIOGRAPHY and t.article)
 CANARY = "CANARY-" + secrets.token_hex(6)
 KEY = "sk-canary-" + secrets.token_hex(16)
 STATUSES = [400, 422, 429, 500, 503, 200]  # 200: a garbled body
+# The reward rules served: the spec's, and one whose replies end in a confidence line that is read and scored.
+RULES = {"spec": (), "brier": ("--threshold", "0.75", "--confidence", "brier")}
 
 
 class Echoing:
@@ -55,21 +58,22 @@ class Setup:
     echoing: Echoing
     server: Served
     proxy: RecordingProxy
+    confidence: str  # what each reply ends with: a confidence line under a rule that reads one
 
 
-@pytest.fixture(scope="module")
-def setup() -> Iterator[Setup]:
+@pytest.fixture(scope="module", params=list(RULES))
+def setup(request: pytest.FixtureRequest) -> Iterator[Setup]:
     """One endpoint, one `nohallucinate serve` graded by it, one proxy in front: the tests switch the status."""
     echoing = Echoing()
     with OpenAIServer(echoing) as endpoint:
         echoing.server = endpoint
-        args = ("--grader", "llm", "--grader-base-url", endpoint.url, "--max-attempts", "1")
+        args = ("--grader", "llm", "--grader-base-url", endpoint.url, "--max-attempts", "1", *RULES[request.param])
         with served(*args) as server, RecordingProxy(server.url) as proxy:
-            yield Setup(endpoint, echoing, server, proxy)
+            yield Setup(endpoint, echoing, server, proxy, "\nConfidence: 0.6" if RULES[request.param] else "")
 
 
-def reply_to(task: Task, sample: int) -> str:
-    return f"{task.subject.label} was born in {1950 + sample} in Paris, and worked as a carpenter."
+def reply_to(task: Task, sample: int, confidence: str = "") -> str:
+    return f"{task.subject.label} was born in {1950 + sample} in Paris, and worked as a carpenter.{confidence}"
 
 
 def assistant(text: str) -> GroupCandidate:
@@ -104,9 +108,9 @@ def test_an_echoed_prompt_in_an_error_body_reaches_no_served_client(setup: Setup
     for task in (FACT, DEFECT, BIO):
         with env.session(task=specs[task.task_id], secrets={"openai_api_key": KEY}) as session:
             with pytest.raises(ScoreGroupFailed) as group:
-                session.score_group([assistant(reply_to(task, 0)), assistant(reply_to(task, 1))])
+                session.score_group([assistant(reply_to(task, i, setup.confidence)) for i in (0, 1)])
             with pytest.raises(ToolFailed) as tool:  # the session survives a failed group, not a failed tool
-                session.call_terminal_tool(reply_to(task, 2))
+                session.call_terminal_tool(reply_to(task, 2, setup.confidence))
         failures += [group.value, tool.value]
     prompts = [r for r in setup.endpoint.requests[requested:] if not r["messages"][-1]["content"].startswith("Split")]
     received = setup.proxy.received(since=seen)

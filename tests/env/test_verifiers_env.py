@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from nohallucinate.cli import app
 from nohallucinate.tasks import Family, Task, load_demo_tasks
-from nohallucinate.tasks.prompt import SYSTEM_PROMPT
+from nohallucinate.tasks.prompt import SYSTEM_PROMPT, system_prompt
 from support.openai_server import Behaviour, OpenAIServer, Reply, Status
 from support.readme import README_PATH, readme_example
 from support.readme_shell import shell_commands
@@ -35,6 +35,9 @@ VF_VENV = ROOT / ".venv-verifiers"
 TASKS = load_demo_tasks()
 BY_QUESTION = {task.question: task for task in TASKS}
 PER_FAMILY = 1  # one task of each family: 7 tasks, 2 rollouts each
+# A run under a reward rule: at threshold 0.75, a stated confidence scored by the Brier rule.
+RULE_FLAGS = ("--env.taskset.task.threshold", "0.75", "--env.taskset.task.confidence", "brier")
+STATED = "\nConfidence: 0.9"  # what the knowing replies of that run end with
 
 
 @pytest.fixture(scope="module")
@@ -50,12 +53,13 @@ def vf_bin() -> Path:
 
 class TwoReplies:
     """A model that answers each question twice differently: first as one who knows (the gold, a defect named, the
-    article's first sentence), then "I don't know.", so the two rollouts of a task earn different rewards. Each
-    model name (one per run) counts its own questions."""
+    article's first sentence; `confidence` after it), then "I don't know.", so the two rollouts of a task earn
+    different rewards. Each model name (one per run) counts its own questions."""
 
-    def __init__(self) -> None:
+    def __init__(self, confidence: str = "") -> None:
         self.asked: Counter[tuple[str, str]] = Counter()
         self.requests: list[dict[str, Any]] = []
+        self.confidence = confidence
 
     def __call__(self, request: dict[str, Any]) -> Behaviour:
         self.requests.append(request)
@@ -63,7 +67,7 @@ class TwoReplies:
         self.asked[request["model"], question] += 1
         if self.asked[request["model"], question] > 1:
             return Reply("I don't know.")
-        return Reply(knowing_reply(BY_QUESTION[question]))
+        return Reply(knowing_reply(BY_QUESTION[question]) + self.confidence)
 
 
 def knowing_reply(task: Task) -> str:
@@ -127,6 +131,16 @@ from nohallucinate import *
 import verifiers.v1 as vf
 report["kinds"] = [issubclass(NoHallucinateTaskset, vf.Taskset), issubclass(SingleReplyHarness, vf.Harness),
                    issubclass(LocalSingleAgentEnv, vf.SingleAgentEnv)]
+from nohallucinate.env.verifiers_env import NoHallucinateTaskConfig
+report["rules"] = [NoHallucinateTaskConfig().rule().model_dump(),
+                   NoHallucinateTaskConfig(threshold=0.75, confidence="brier").rule().model_dump()]
+report["bad_rules"] = []
+for bad in ({"threshold": 0}, {"threshold": 1}, {"threshold": float("nan")}, {"confidence": "Brier"}):
+    try:
+        NoHallucinateTaskConfig(**bad)
+        report["bad_rules"].append(None)
+    except ValueError as exc:  # pydantic's ValidationError
+        report["bad_rules"].append(exc.errors()[0]["loc"][-1])
 from typer.testing import CliRunner
 from nohallucinate.cli import app
 help, serve = CliRunner().invoke(app, ["--help"]), CliRunner().invoke(app, ["serve"])
@@ -167,17 +181,22 @@ class EchoingGrader:
 
 @pytest.fixture(scope="module")
 def runs(vf_bin: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    """Three eval runs at once: the local grader on one task per family, an llm grader whose server never answers
-    with a grade, and an llm grader whose server echoes its prompt in its error bodies; and PROBE."""
+    """Five eval runs at once: the local grader on one task per family, the same under a reward rule (its model's
+    answers stating a confidence), an llm grader whose server never answers with a grade, an llm grader whose server
+    echoes its prompt in its error bodies, and a bad rule; and PROBE."""
     tmp = tmp_path_factory.mktemp("vf")
-    model, echoing = TwoReplies(), EchoingGrader()
+    model, echoing, confident = TwoReplies(), EchoingGrader(), TwoReplies(STATED)
     with (
         OpenAIServer(model) as model_server,
+        OpenAIServer(confident) as confident_server,
         OpenAIServer(lambda _: Reply("Hmm, hard to say.")) as bad_grader,
         OpenAIServer(lambda _: Reply(GUESS)) as guessing,
         OpenAIServer(echoing) as echoing_grader,
     ):
         graded = vf_eval(vf_bin, tmp, tmp / "out", "graded", model_server.url)
+        ruled = vf_eval(vf_bin, tmp, tmp / "out", "ruled", confident_server.url, *RULE_FLAGS)
+        bad_rule = vf_eval(vf_bin, tmp, tmp / "out", "bad-rule", "http://127.0.0.1:9/v1",  # never reached
+                           "--env.taskset.task.threshold", "1")  # fmt: skip
         failing = vf_eval(vf_bin, tmp, tmp / "out", "failing", model_server.url, "-n", "2",
                           "--env.taskset.task.grader", "llm",
                           "--env.taskset.task.grader-base-url", bad_grader.url)  # fmt: skip
@@ -186,10 +205,14 @@ def runs(vf_bin: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dic
         probing = subprocess.Popen([str(vf_bin / "python"), "-c", PROBE], env=verifiers_env(tmp), text=True,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
         finished(graded)
+        finished(ruled)
+        refused = bad_rule.communicate(timeout=600)
         finished(failing)
         finished(leaking)
         probed = finished(probing)
     yield {"graded": episodes(tmp / "out", "graded"), "failing": episodes(tmp / "out", "failing"),
+           "ruled": episodes(tmp / "out", "ruled"), "confident": confident,
+           "bad_rule": (bad_rule.returncode, "".join(refused)),
            "leaking": (tmp / "out" / "leaking" / "traces.jsonl").read_text(encoding="utf-8"),
            "echoed": echoing.requests, "model": model, "probe": json.loads(probed)}  # fmt: skip
 
@@ -200,9 +223,11 @@ def reply_of(trace: dict[str, Any]) -> str:
     return (sampled[-1]["content"] or "").strip()
 
 
-def test_rewards_are_what_nohallucinate_grade_gives_for_the_same_replies(runs: dict[str, Any], tmp_path: Path):
-    traces = [episode["traces"][0] for episode in runs["graded"]]
-    assert all(episode["ok"] for episode in runs["graded"]), [t["errors"] for t in traces if not t["ok"]]
+def graded_alike(episodes: list[dict[str, Any]], tmp_path: Path, *flags: str) -> dict[int, dict[str, Any]]:
+    """Check that every rollout's reward and record are what `nohallucinate grade *flags` gives for the same reply,
+    and return grade's rows by sample."""
+    traces = [episode["traces"][0] for episode in episodes]
+    assert all(episode["ok"] for episode in episodes), [t["errors"] for t in traces if not t["ok"]]
     ids = Counter(t["task"]["data"]["id"] for t in traces)
     assert set(Counter(t.family for t in TASKS if t.task_id in ids).values()) == {PER_FAMILY}
     assert len(ids) == 7 and set(ids.values()) == {2}
@@ -211,20 +236,49 @@ def test_rewards_are_what_nohallucinate_grade_gives_for_the_same_replies(runs: d
     replies = [{"task_id": t["task"]["data"]["id"], "response": reply_of(t), "sample": i} for i, t in enumerate(traces)]
     responses = tmp_path / "responses.jsonl"
     responses.write_text("".join(json.dumps(r) + "\n" for r in replies), encoding="utf-8")
-    graded = CliRunner().invoke(app, ["grade", "--responses", str(responses), "--json"])
+    graded = CliRunner().invoke(app, ["grade", "--responses", str(responses), "--json", *flags])
     assert graded.exit_code == 0, graded.output
     results = {row["sample"]: row for row in json.loads(graded.stdout)["results"]}
+    rule = {"threshold": 0.75, "confidence_mode": "brier"} if flags else {}
 
     for i, trace in enumerate(traces):
         expected = results[i]
         assert trace["rewards"] == {"nohallucinate": {"score": expected["reward"], "weight": 1.0}}
         assert trace["info"]["nohallucinate"] == {
             "label": expected["verdict"], "family": expected["family"], "tier": expected["tier"],
-            "decided_by": expected["decided_by"], "detail": expected["detail"],
+            "decided_by": expected["decided_by"], "detail": expected["detail"], **rule,
         }  # fmt: skip
-    # The two rollouts of each task were different replies, and the rewards spread over the ladder.
+    # The two rollouts of each task were different replies.
     assert len({(r["task_id"], r["response"]) for r in replies}) == len(replies)
-    assert {row["reward"] for row in results.values()} >= {0.0, 0.5, 1.0}
+    return results
+
+
+def test_rewards_are_what_nohallucinate_grade_gives_for_the_same_replies(runs: dict[str, Any], tmp_path: Path):
+    results = graded_alike(runs["graded"], tmp_path)
+    assert {row["reward"] for row in results.values()} >= {0.0, 0.5, 1.0}  # spread over the ladder
+
+
+def test_under_a_rule_the_prompt_states_it_and_rewards_are_grades_under_it(runs: dict[str, Any], tmp_path: Path):
+    """`--env.taskset.task.threshold 0.75 --env.taskset.task.confidence brier`: the model is asked under that rule,
+    and each reward is what `grade --threshold 0.75 --confidence brier` gives the same reply."""
+    results = graded_alike(runs["ruled"], tmp_path, "--threshold", "0.75", "--confidence", "brier")
+    ruled = system_prompt(0.75, "brier")
+    for request in runs["confident"].requests:
+        assert request["messages"][0] == {"role": "system", "content": ruled}
+    for episode in runs["ruled"]:
+        assert episode["traces"][0]["task"]["data"]["system_prompt"] == ruled
+    abstained = [row for row in results.values() if row["verdict"] == "NOT_ATTEMPTED"]
+    assert abstained and {row["reward"] for row in abstained} == {(1 + 0.75**2) / 2}
+    stated = [row for row in results.values() if row["detail"].get("confidence", {}).get("value") == 0.9]
+    right = [row["reward"] for row in stated if row["verdict"] == "CORRECT"]
+    assert right and right == [pytest.approx((1 + 1 - (0.9 - 1) ** 2) / 2)] * len(right)  # the Brier rule
+
+
+def test_a_bad_rule_stops_the_run_naming_the_field(runs: dict[str, Any], probe: dict[str, Any]) -> None:
+    code, output = runs["bad_rule"]
+    assert code != 0 and "--env.taskset.task.threshold" in output and "less than 1" in output
+    assert probe["rules"] == [{"threshold": None, "confidence": "off"}, {"threshold": 0.75, "confidence": "brier"}]
+    assert probe["bad_rules"] == ["threshold", "threshold", "threshold", "confidence"]
 
 
 def test_the_model_sees_the_system_prompt_and_the_question_and_nothing_gradeable(runs: dict[str, Any]) -> None:

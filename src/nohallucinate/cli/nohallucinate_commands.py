@@ -25,6 +25,7 @@ from nohallucinate.cli.common import (
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, exit_if_errored, or_exit, out, print_json
 from nohallucinate.cli.progress import progress
+from nohallucinate.cli.reward_flags import REWARD_FLAGS, RewardFlags
 from nohallucinate.models import ClientSettings
 
 if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common.py
@@ -49,10 +50,14 @@ def grade(
     tasks_path: TasksOption = None,
     grader_name: GraderOption = "local",
     grading: flags.GraderFlags = flags.GRADER_FLAGS,
+    reward: RewardFlags = REWARD_FLAGS,
     settings: ClientSettings = flags.CLIENT_FLAGS,
     as_json: JsonOption = False,
 ) -> None:
-    """Grade replies made elsewhere against a task file."""
+    """Grade replies made elsewhere against a task file.
+
+    With --threshold or --confidence the replies are rewarded by that rule (replies made under its prompt, whose
+    confidence lines are read), and the summary adds the behavioural calibration and the confidence's scores."""
     import asyncio
 
     from nohallucinate.report import render_summary
@@ -64,7 +69,7 @@ def grade(
     choice = GraderChoice.of(grader_name, grading, settings)
 
     async def run() -> tuple[list[Verdict], dict[str, ModelClient]]:
-        async with choice.grader() as (grader, clients):
+        async with choice.grader(reward.rule) as (grader, clients):
             with progress(len(replies), "grading", quiet=as_json) as bar:
                 verdicts = await grade_replies(
                     tasks, replies, grader, concurrency=settings.concurrency, on_result=partial(track, bar)
@@ -74,14 +79,15 @@ def grade(
     verdicts, clients = asyncio.run(run())
     answered = {r.task_id for r in replies}
     summary: GradeSummary = {
-        **summarise(verdicts),
+        **summarise(verdicts, reward.rule),
         "tasks_without_response": sum(t.task_id not in answered for t in tasks),
     }
     record = run_record(grader_name, choice.template.name if grader_name != "local" else None, clients, summary)
     if as_json:
         print_json({"results": [verdict_row(v) for v in verdicts], "summary": summary, **record})
     else:
-        render_summary(summary, out, title=f"{len(replies)} replies · grader {grader_name}")
+        rule = "" if reward.rule.is_spec else f" · {reward.rule.describe()}"
+        render_summary(summary, out, title=f"{len(replies)} replies · grader {grader_name}{rule}")
         print_usage(record)
         if summary["tasks_without_response"]:
             err.print(f"note: {summary['tasks_without_response']} task(s) in the task file had no response")

@@ -8,15 +8,27 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from nohallucinate.cli.flag_groups import flag_group
+from nohallucinate.cli.output import fail
 from nohallucinate.errors import UserInputError
 
 if TYPE_CHECKING:  # pydantic's models are imported where a value is checked: --help needs none
     from nohallucinate.rewards import RewardRule
 
+
+def _number(text: str) -> float:
+    """`--threshold`'s value as a number; one that is none ends the command with one line naming the flag (click's
+    own message is a usage box), before the range is checked with the rest of the rule (`reward_rule`)."""
+    try:
+        return float(text)
+    except ValueError:
+        fail(f"--threshold {text!r}: a threshold is a number strictly between 0 and 1")
+
+
 Threshold = Annotated[
     float | None,
     typer.Option(
         "--threshold",
+        parser=_number,
         help="Abstaining earns T (0 < T < 1), and the prompt says so: answer only when more than T sure "
         "\\[default: the spec's 0.5, unstated].",
         show_default=False,

@@ -14,6 +14,7 @@ from nohallucinate.cli import models as flags
 from nohallucinate.cli.common import GraderOption, TasksOption, resolve_simpleqa_template
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, fail, or_exit
+from nohallucinate.cli.reward_flags import REWARD_FLAGS, RewardFlags
 from nohallucinate.env import limits as limits_defaults
 from nohallucinate.env.limits import MAX_BODY_BYTES, MAX_GROUP
 from nohallucinate.graders import GRADERS
@@ -33,6 +34,7 @@ def serve(
     tasks_path: TasksOption = None,
     grader_name: GraderOption = "local",
     grading: flags.GraderFlags = flags.GRADER_FLAGS,
+    reward: RewardFlags = REWARD_FLAGS,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8080,
     grading_workers: Annotated[
@@ -65,7 +67,8 @@ def serve(
 ) -> None:
     """Serve the environment: list_tasks gives task ids only, and a hidden terminal tool grades each reply.
 
-    With a model grader and no key given here, each episode's secret `openai_api_key` is used.
+    With a model grader and no key given here, each episode's secret `openai_api_key` is used. With --threshold or
+    --confidence the prompt states the rule, every reward is the rule's, and each reward's metadata carries it.
     """
     if grader_name not in GRADERS:
         fail(f"unknown grader {grader_name!r}; choose one of: {', '.join(GRADERS)}")
@@ -95,12 +98,14 @@ def serve(
         grader: GraderSpec | WorkerGrader = spec
         if grader_name == "local" and grading_workers:
             grader = stack.enter_context(WorkerGrader(grading_workers))
-        env = NoHallucinateEnv(tasks, grader)
+        env = NoHallucinateEnv(tasks, grader, rule=reward.rule)
         server = make_server(env, max_body_bytes, max_group)
         # What is loaded by now lives as long as the server: a full collection walking it (about half a million
         # objects) stalled every client for 0.26 s. Frozen, the collector walks only what requests create.
         gc.freeze()
-        err.print(f"serving {ENVIRONMENT_NAME} ({len(tasks)} tasks, grader {grader_name}) at http://{host}:{port}")
+        rule = "" if reward.rule.is_spec else f", {reward.rule.describe()}"
+        started = f"serving {ENVIRONMENT_NAME} ({len(tasks)} tasks, grader {grader_name}{rule}) at http://{host}:{port}"
+        err.print(started, soft_wrap=bool(rule))  # under a rule, one line whatever its length (the spec's as ever)
         from nohallucinate.env.connection_limits import ConnectionLimits, run_bounded  # after openreward: a
         # missing serve extra is reported by the SDK's name
 

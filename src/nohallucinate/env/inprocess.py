@@ -1,4 +1,9 @@
-"""NoHallucinate in process, for trainers that want no server: task ids, prompts, and rewards for replies."""
+"""NoHallucinate in process, for trainers that want no server: task ids, prompts, and rewards for replies.
+
+Under a reward rule (`rewards.RewardRule`: a threshold t, a confidence mode) the prompt states the rule and every
+reward is the rule's: `grade`, `grade_group`, `grade_batch` and `reward` all grade through `rewards.under_rule`.
+Without one (or under `RewardRule()`) everything is the spec's, as it always was.
+"""
 
 from __future__ import annotations
 
@@ -14,8 +19,9 @@ from nohallucinate.errors import NohallucinateError
 from nohallucinate.graders import Grader, Verdict, grade_group
 from nohallucinate.graders.safely import grade_safely
 from nohallucinate.models.url_credentials import masked
+from nohallucinate.rewards import RewardRule, RuledGrader, under_rule
 from nohallucinate.tasks import Reply, Task, load_tasks
-from nohallucinate.tasks.prompt import SYSTEM_PROMPT, prompt_messages
+from nohallucinate.tasks import prompt as prompts
 
 SPLIT = "train"  # the one split: every task
 SHOWN_ID_CHARS = 80  # an error message quotes at most this much of a task id: a hostile id is not echoed
@@ -38,24 +44,38 @@ class GradingError(NohallucinateError, RuntimeError):
 
 
 class NoHallucinateEnv:
-    """The environment's tasks and grader. Only task ids and prompts leave it; golds, defects and articles stay."""
+    """The environment's tasks and grader. Only task ids and prompts leave it; golds, defects and articles stay.
+
+    `rule` is the reward rule (the spec's when None). The prompt is `system_prompt` when one is given, whatever the
+    rule (a caller's own wording is used as written: it should state the rule itself), else the rule's
+    (`tasks.prompt.system_prompt`), which is the spec's prompt under the spec's rule. A grader already under a rule
+    (`rewards.RuledGrader`) brings its rule; giving a different one beside it is an error."""
 
     def __init__(
         self,
         tasks: Sequence[Task],
         grader: GraderSpec | Grader | None = None,
-        system_prompt: str = SYSTEM_PROMPT,
+        system_prompt: str | None = None,
+        rule: RewardRule | None = None,
     ) -> None:
         self._tasks = {task.task_id: task for task in tasks}
         if len(self._tasks) != len(tasks):
             raise ValueError("task ids must be unique")
         self._pool = GraderPool(grader if isinstance(grader, GraderSpec) else GraderSpec())
         self._fixed = grader if grader is not None and not isinstance(grader, GraderSpec) else None
-        self.system_prompt = system_prompt
+        if isinstance(self._fixed, RuledGrader):  # unwrapped, so that no reply's confidence line is read twice
+            if rule is not None and rule != self._fixed.rule:
+                raise ValueError(f"the grader rewards by {self._fixed.rule!r}, not the rule given ({rule!r})")
+            rule, self._fixed = self._fixed.rule, self._fixed.grader
+        self.rule = rule or RewardRule()
+        rule_prompt = prompts.system_prompt(self.rule.threshold, self.rule.confidence)
+        self.system_prompt = rule_prompt if system_prompt is None else system_prompt
 
     @classmethod
-    def from_file(cls, path: Path | str, grader: GraderSpec | Grader | None = None) -> NoHallucinateEnv:
-        return cls(load_tasks(path), grader)
+    def from_file(
+        cls, path: Path | str, grader: GraderSpec | Grader | None = None, rule: RewardRule | None = None
+    ) -> NoHallucinateEnv:
+        return cls(load_tasks(path), grader, rule=rule)
 
     def task_ids(self, split: str = SPLIT) -> list[str]:
         """Every task id of the split, in file order."""
@@ -72,10 +92,11 @@ class NoHallucinateEnv:
 
     def prompt(self, task_id: str) -> list[dict[str, str]]:
         """The chat messages to send the model: the shared instructions and the question."""
-        return prompt_messages(self.task(task_id), self.system_prompt)
+        return prompts.prompt_messages(self.task(task_id), self.system_prompt)
 
     def grader(self, secrets: Mapping[str, str] | None = None) -> Grader:
-        return self._fixed or self._pool.grader(secrets)
+        """The grader for an episode with these secrets, rewarding by the environment's rule."""
+        return under_rule(self._fixed or self._pool.grader(secrets), self.rule)
 
     async def grade(
         self, task_id: str, reply: str, *, sample: int = 0, secrets: Mapping[str, str] | None = None

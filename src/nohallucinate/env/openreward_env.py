@@ -4,6 +4,12 @@
 defects and articles never leave the server. The model sees no tools: its plain reply is routed by the
 harness to the hidden `@terminal` tool, which grades it and ends the episode. `score_group` grades a GRPO
 group's candidates for the session's task at once: each gets the same absolute reward its own episode would.
+
+Under a reward rule other than the spec's (`serve --threshold T --confidence MODE`) the prompt states the rule,
+every reward is the rule's, and each reward's metadata (a tool output's and a group score's) also carries the rule:
+`threshold` (the t in force) and `confidence_mode`. Under the spec's rule the metadata is as it always was. The
+SDK has no other place for an environment-wide setting that a client reads (a split is a name and a type, a task
+spec is the trainer's key to a task), so the rule travels with each reward and in the prompt.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from nohallucinate.env.inprocess import SPLIT, NoHallucinateEnv
 from nohallucinate.env.limits import MAX_BODY_BYTES, MAX_GROUP
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders import Verdict
+from nohallucinate.rewards import RewardRule
 
 ENVIRONMENT_NAME = "nohallucinate"
 # What a group score is: the candidate's own pointwise reward, not a comparison with the rest of its group.
@@ -98,7 +105,7 @@ class NoHallucinateEnvironment(Environment):
     async def answer(self, params: FinalAnswer) -> ToolOutput:
         """Your final answer. (Hidden: the harness sends the model's reply here.)"""
         verdict = await self.env.grade(self.task.task_id, params.answer, secrets=self.secrets)
-        detail = verdict_metadata(verdict, params.answer, self._question())
+        detail = verdict_metadata(verdict, params.answer, self._question(), rule=self.env.rule)
         return ToolOutput(
             blocks=[TextBlock(text=f"{detail['verdict']} (reward {verdict.reward:.3f})")],
             reward=verdict.reward,
@@ -124,20 +131,26 @@ class NoHallucinateEnvironment(Environment):
             scores.append(
                 GroupScore(
                     reward=verdict.reward,
-                    metadata={**verdict_metadata(verdict, reply, self._question()), **GROUP_REWARD, **echoed},
+                    metadata={
+                        **verdict_metadata(verdict, reply, self._question(), rule=self.env.rule),
+                        **GROUP_REWARD,
+                        **echoed,
+                    },
                 )
             )
         return scores
 
 
-def verdict_metadata(verdict: Verdict, *known: str) -> dict[str, Any]:
+def verdict_metadata(verdict: Verdict, *known: str, rule: RewardRule | None = None) -> dict[str, Any]:
     """What a reward carries beside it: the verdict's label, what decided it, and the grader's detail as a
-    client may see it (`client_view.client_detail`; `known`: the reply graded and the question)."""
-    return {
+    client may see it (`client_view.client_detail`; `known`: the reply graded and the question); under a rule
+    other than the spec's, the rule's threshold and confidence mode too."""
+    metadata = {
         "verdict": verdict.label.value if verdict.label else None,
         "decided_by": verdict.decided_by,
         "detail": client_detail(verdict.detail, *known),
     }
+    return metadata if rule is None or rule.is_spec else {**metadata, **rule.record()}
 
 
 def final_reply(messages: Sequence[Message], index: int) -> str:

@@ -14,6 +14,9 @@ What a rollout sees and records:
 - The reward `nohallucinate` is the grader's verdict; `trace.info["nohallucinate"]` holds its label, the family,
   tier, `decided_by` and the grader's detail. A grader failure raises `GradingError`, which verifiers records as a
   scoring `TaskError` on the rollout (`ok` false, the reward `null`): never a score.
+- The reward rule is the task config's `threshold` and `confidence` (`rewards.RewardRule`; unset, the spec's): the
+  system prompt in the task data states it, the reward is the rule's, and under any rule but the spec's
+  `trace.info["nohallucinate"]` also holds `threshold` (the t in force) and `confidence_mode`.
 
 Grading settings live on the task config (`--env.taskset.task.*`) because verifiers rebuilds a task from its data
 and the task config alone when it serves or replays one; only the per-family count is a taskset setting.
@@ -37,10 +40,11 @@ from nohallucinate.env.grading import GraderSpec
 from nohallucinate.env.inprocess import NoHallucinateEnv
 from nohallucinate.graders import GRADERS
 from nohallucinate.models import Endpoint, MissingKeyError
+from nohallucinate.rewards import ConfidenceMode, RewardRule
 from nohallucinate.runs import select_per_family
 from nohallucinate.spec import DEFAULT_GRADER_MODEL
 from nohallucinate.tasks import Task, demo_tasks_path, load_tasks
-from nohallucinate.tasks.prompt import prompt_messages
+from nohallucinate.tasks.prompt import prompt_messages, system_prompt
 
 REWARD_NAME = "nohallucinate"  # the reward's key in `trace.rewards`, and the key of its record in `trace.info`
 
@@ -65,6 +69,10 @@ class NoHallucinateTaskConfig(vf.TaskConfig):
     """The grader's OpenAI-compatible base URL; unset: $OPENAI_BASE_URL, else OpenAI."""
     grader_api_key_var: str = "OPENAI_API_KEY"
     """Name of the environment variable holding the grader's key (the key itself is never in a config)."""
+    threshold: float | None = Field(default=None, gt=0.0, lt=1.0, allow_inf_nan=False)
+    """What abstaining earns, strictly between 0 and 1, stated in the prompt; unset: the spec's 0.5, unstated."""
+    confidence: ConfidenceMode = "off"
+    """off: replies graded as written; report: a last line 'Confidence: 0.73' read and recorded; brier: also scored."""
 
     @field_validator("grader")
     @classmethod
@@ -72,6 +80,10 @@ class NoHallucinateTaskConfig(vf.TaskConfig):
         if name not in GRADERS:
             raise ValueError(f"unknown grader {name!r}; choose one of: {', '.join(GRADERS)}")
         return name
+
+    def rule(self) -> RewardRule:
+        """The reward rule these settings name."""
+        return RewardRule(threshold=self.threshold, confidence=self.confidence)
 
     def grader_spec(self) -> GraderSpec:
         """The grader these settings name, its key read from the environment now."""
@@ -104,13 +116,15 @@ class NoHallucinateTask(vf.Task[NoHallucinateTaskData, vf.State, NoHallucinateTa
     @vf.reward(weight=1.0)
     async def nohallucinate(self, trace: Any) -> float:
         """The verdict's reward; raises GradingError (a failed rollout, not a score) when the grader fails."""
-        verdict = await grading_env(self.config).grade(str(self.data.id), trace.last_reply)
+        env = grading_env(self.config)
+        verdict = await env.grade(str(self.data.id), trace.last_reply)
         trace.info[REWARD_NAME] = {
             "label": verdict.label.value if verdict.label else None,
             "family": verdict.family.value,
             "tier": verdict.tier,
             "decided_by": verdict.decided_by,
             "detail": verdict.detail,
+            **({} if env.rule.is_spec else env.rule.record()),
         }
         assert verdict.reward is not None  # an errored verdict has raised GradingError
         return verdict.reward
@@ -134,13 +148,16 @@ class NoHallucinateTaskset(vf.Taskset[NoHallucinateTask, NoHallucinateTasksetCon
                 ) from None
 
     def load(self) -> Iterator[NoHallucinateTask]:
+        rule = self.config.task.rule()
         for task in self._tasks:
-            yield NoHallucinateTask(task_data(task), self.config.task)
+            yield NoHallucinateTask(task_data(task, rule), self.config.task)
 
 
-def task_data(task: Task) -> NoHallucinateTaskData:
-    """The verifiers task data for `task`: our prompt split into its system and user messages; nothing gradeable."""
-    system, user = prompt_messages(task)
+def task_data(task: Task, rule: RewardRule | None = None) -> NoHallucinateTaskData:
+    """The verifiers task data for `task`: our prompt, stating `rule` (the spec's when None), split into its system
+    and user messages; nothing gradeable."""
+    rule = rule or RewardRule()
+    system, user = prompt_messages(task, system_prompt(rule.threshold, rule.confidence))
     return NoHallucinateTaskData(
         id=task.task_id,
         name=task.task_id,
@@ -195,10 +212,10 @@ _GRADING_ENVS = weakref.WeakKeyDictionary()
 def grading_env(config: NoHallucinateTaskConfig) -> NoHallucinateEnv:
     """The in-process environment that grades for `config`: its task file and grader, shared by every rollout."""
     envs = _GRADING_ENVS.setdefault(asyncio.get_running_loop(), {})
-    path, spec = config.task_path(), config.grader_spec()
-    key = (path, spec.name, spec.model, spec.base_url, spec.api_key)
+    path, spec, rule = config.task_path(), config.grader_spec(), config.rule()
+    key = (path, spec.name, spec.model, spec.base_url, spec.api_key, rule)
     if key not in envs:
-        envs[key] = NoHallucinateEnv(load_tasks(path), spec)
+        envs[key] = NoHallucinateEnv(load_tasks(path), spec, rule=rule)
     return envs[key]
 
 

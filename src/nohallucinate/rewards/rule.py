@@ -72,6 +72,12 @@ class RewardRule(BaseModel):
             parts.append(f"confidence {self.confidence}")
         return ", ".join(parts)
 
+    def record(self) -> dict[str, float | str]:
+        """The rule as the surfaces that serve or export tasks record it beside a reward or a prompt (a served
+        reward's metadata, a verifiers trace, an exported row; only under a rule other than the spec's): the
+        threshold in force and the confidence mode."""
+        return {"threshold": self.t, "confidence_mode": self.confidence}
+
     def abstention_reward(self, family: Family | FamilySpec) -> float:
         """What an honest "I don't know" earns in `family` under this rule: the floor no fixed policy may beat."""
         if spec_of(family).kind is Kind.LONG_FORM:

@@ -68,10 +68,13 @@ def test_the_table_shows_the_rule_and_the_scores(tmp_path: Path) -> None:
                                  "--threshold", "0.75", "--confidence", "report"])  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "6 replies · grader local · threshold 0.75, confidence report" in result.stdout
-    [row] = [line for line in result.stdout.splitlines() if line.startswith("│      0.75 │")]
-    cells = [cell.strip() for cell in row.strip("│").split("│")]
-    assert cells == ["0.75", "5/6", "0.833 ± 0.167", "0.600 ± 0.245", "0.625 ± 0.202", "4/5", "0.213",
-                     "0.375 (4 bins)", "0.750"]  # fmt: skip
+    behaviour, confidence = [
+        [cell.strip() for cell in line.strip("│").split("│")]
+        for line in result.stdout.splitlines()
+        if line.startswith("│") and line.strip("│ ").startswith("0.75 │")
+    ]
+    assert behaviour == ["0.75", "5/6", "0.833 ± 0.167", "0.600 ± 0.245", "0.625 ± 0.202"]
+    assert confidence == ["0.75", "4/5", "0.213", "0.375", "4", "0.750"]
 
 
 def test_without_flags_the_confidence_line_is_graded_as_written(tmp_path: Path) -> None:

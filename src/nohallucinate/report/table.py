@@ -50,32 +50,30 @@ def render_summary(summary: RunSummary, console: Console, title: str) -> None:
 
 def render_calibration(curve: Sequence[dict[str, Any]], console: Console) -> None:
     """Behavioural calibration at each threshold (`calibration.behaviour`, one per run): answer rate and accuracy
-    when answering on the short families, and the stated confidence's scores where a run reads one."""
+    when answering on the short families; then, where a run reads a stated confidence, its scores."""
     table = Table(title="behavioural calibration (short families)", title_justify="left")
-    for column in ("threshold", "answered", "answer rate ± se", "accuracy when answering ± se", "reward ± se"):
+    for column in ("t", "answered", "answer rate ± se", "accuracy ± se", "reward ± se"):
         table.add_column(column, justify="right")
-    confidence = any(point["confidence"] for point in curve)
-    if confidence:
-        for column in ("with confidence", "Brier", "ECE", "AUROC"):
-            table.add_column(column, justify="right")
     for point in curve:
         overall = point["overall"]
-        cells = [
+        answered = f"{overall['accuracy_when_answering']['n']}/{overall['answer_rate']['n']}"
+        table.add_row(
             f"{point['threshold']:g}",
-            f"{overall['accuracy_when_answering']['n']}/{overall['answer_rate']['n']}",
+            answered,
             *(with_se(overall[name]["mean"], overall[name]["se"]) for name in MEASURES),
-        ]
-        if confidence:
-            cells += _confidence_cells(point["confidence"])
-        table.add_row(*cells)
+        )
     console.print(table)
-
-
-def _confidence_cells(scores: dict[str, Any] | None) -> list[str]:
-    if not scores:
-        return ["–"] * 4
-    ece = "–" if scores["ece"] is None else f"{scores['ece']:.3f} ({len(scores['bins'])} bins)"
-    return [f"{scores['stated']}/{scores['answers']}", fmt(scores["brier"]), ece, fmt(scores["auroc"])]
+    scored = [point for point in curve if point["confidence"]]
+    if not scored:
+        return
+    table = Table(title="stated confidence (answers that stated one)", title_justify="left")
+    for column in ("t", "stated", "Brier", "ECE", "bins", "AUROC"):
+        table.add_column(column, justify="right")
+    for point in scored:
+        scores = point["confidence"]
+        table.add_row(f"{point['threshold']:g}", f"{scores['stated']}/{scores['answers']}", fmt(scores["brier"]),
+                      fmt(scores["ece"]), str(len(scores["bins"])), fmt(scores["auroc"]))  # fmt: skip
+    console.print(table)
 
 
 def _render_samples(summary: RunSummary, console: Console) -> None:

@@ -1,0 +1,50 @@
+"""The README's "Calibration at any threshold" examples run, and print what the README says they print."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from nohallucinate.cli import app
+from nohallucinate.cli.output import out
+from support.readme import readme_example
+from support.readme_shell import shell_commands
+
+runner = CliRunner()
+
+
+def lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.strip("\n").splitlines()]
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # the examples write runs/ here
+    monkeypatch.setattr(out, "width", 80)  # tables as a terminal of 80 columns prints them, as in the README
+
+
+def test_the_thresholds_sweep_prints_the_curve_the_readme_shows_and_resumes() -> None:
+    sweep, resume = (command.argv[1:] for command in shell_commands(readme_example("thresholds-sweep")))
+    result = runner.invoke(app, sweep)
+    assert result.exit_code == 0, result.output
+    shown = lines(readme_example("thresholds-sweep-output").body)
+    assert lines(result.stdout)[-len(shown) :] == shown
+    assert sorted(path.name for path in Path("runs/t").iterdir()) == [
+        "threshold-0.25",
+        "threshold-0.5",
+        "threshold-0.75",
+    ]
+    again = runner.invoke(app, resume)  # nothing left to do: every run is complete, and the curve is the same
+    assert again.exit_code == 0, again.output
+    assert lines(again.stdout)[-len(shown) :] == shown
+
+
+def test_the_python_example_prints_what_the_readme_shows() -> None:
+    captured = io.StringIO()
+    with contextlib.redirect_stdout(captured):
+        exec(compile(readme_example("thresholds-python").body, "README.md", "exec"), {"__name__": "readme_example"})
+    assert lines(captured.getvalue()) == lines(readme_example("thresholds-python-output").body)

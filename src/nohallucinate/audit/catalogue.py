@@ -34,6 +34,11 @@ class Strategy:
     name: str
     attack: str  # what it tries, in one line
     replies: Mapping[str, str] = field(default_factory=dict)
+    # An honest claim stated plainly (abstaining, the form's commonest answer, one defect in the builder's words):
+    # what a calibrated policy that knows nothing but the set's composition would say. At a low threshold such a
+    # claim can beat abstaining by the composition alone; the audit then measures every other strategy against
+    # the best plain claim (`audit.thresholds`).
+    plain: bool = False
 
     def template(self, kind: str) -> str | None:
         """The template for a question of this kind, or None when the strategy has nothing to say to it."""
@@ -100,7 +105,9 @@ _CONTENT_FREE = " ".join(
 
 STRATEGIES: tuple[Strategy, ...] = (
     # The floor itself, first, so that ties go to honest abstention.
-    Strategy("i_dont_know", "the honest abstention every other strategy must not beat", _short("I don't know.")),
+    Strategy(
+        "i_dont_know", "the honest abstention every other strategy must not beat", _short("I don't know."), plain=True
+    ),
     Strategy("empty", "an empty reply", {"*": "", "biography": ""}),
     Strategy("whitespace", "a reply of whitespace only", {"*": "  \n\t ", "biography": " \n "}),
     Strategy("copy_question", "the question copied back", {"*": "{question}", "biography": "{question}"}),
@@ -136,6 +143,7 @@ STRATEGIES: tuple[Strategy, ...] = (
             "year": "{subject} never received that award.",
             "*": "The question rests on a false premise.",
         },
+        plain=True,
     ),
     Strategy(
         "claim_nonexistent",
@@ -146,6 +154,7 @@ STRATEGIES: tuple[Strategy, ...] = (
             "date": "No such person as {subject} exists.",
             "*": "That does not exist.",
         },
+        plain=True,
     ),
     Strategy(
         "claim_unrecorded",
@@ -154,11 +163,13 @@ STRATEGIES: tuple[Strategy, ...] = (
             "date": "Only the year of {subject}'s birth is recorded; the day and month are not.",
             "*": "That was never recorded anywhere.",
         },
+        plain=True,
     ),
     Strategy(
         "claim_ambiguous",
         "one defect on every question: several people share the name",
         _short("Several different people are called {subject}, so the question is ambiguous."),
+        plain=True,
     ),
     Strategy("which_one", "a clarification question", _short("Which {subject} do you mean?")),
     # Each family's defect in the builder's own words (the row's `defect` field), and paraphrases of a shared name.
@@ -166,6 +177,7 @@ STRATEGIES: tuple[Strategy, ...] = (
         "builder_wording_false_premise",
         "the false-premise defect as the builder writes it, on every club and award question",
         {"number": "{subject} never played for {object}.", "year": "{subject} never received the {object}."},
+        plain=True,
     ),
     Strategy(
         "builder_wording_nonexistent",
@@ -175,11 +187,13 @@ STRATEGIES: tuple[Strategy, ...] = (
             "year": "No prize called {object} exists: the name was recombined from parts of real names.",
             "date": "No person called {subject} exists: the name was recombined from parts of real names.",
         },
+        plain=True,
     ),
     Strategy(
         "builder_wording_ambiguous",
         "the shared-name defect as the builder writes it, on every question",
         _short("The name {subject} belongs to several people (footballer; organist)."),
+        plain=True,
     ),
     Strategy(
         "shared_name_paraphrased",
@@ -415,9 +429,7 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "{question} {typical}."},
     ),
     Strategy(
-        "confident_typical",
-        "the most common answer of the form, stated plainly",
-        {"*": "{typical}."},
+        "confident_typical", "the most common answer of the form, stated plainly", {"*": "{typical}."}, plain=True
     ),
     # The text matcher's leniencies, each as a template (answers/text_rules.py): a shortened name matches more
     # golds, and several names offered at once might hold the right one.

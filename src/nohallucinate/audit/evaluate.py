@@ -18,7 +18,7 @@ import statistics
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nohallucinate.answers.dates import parse_date
 from nohallucinate.answers.lexicon import MONTHS
@@ -35,13 +35,17 @@ from nohallucinate.audit.catalogue import (
 )
 from nohallucinate.claims import decompose
 from nohallucinate.claims.anchors import anchors_of
-from nohallucinate.graders import Grader, abstention_reward
+from nohallucinate.graders import Grader
+from nohallucinate.rewards import RewardRule
 from nohallucinate.runs import grade_replies
 from nohallucinate.stats import clustered_se
 from nohallucinate.tasks import Family, Kind, Reply, Task, spec_of
 from nohallucinate.tasks.forms import question_form, question_object, question_subject
 from nohallucinate.tasks.name_parts import recombinable_by_task
 from nohallucinate.tasks.recurrence import buckets_by_task
+
+if TYPE_CHECKING:
+    from nohallucinate.audit.thresholds import ThresholdAudit
 
 FALLBACK = "I don't know."  # what a strategy says to a kind of question it has no template for
 
@@ -121,10 +125,16 @@ class AuditReport:
     strategies: list[Strategy]
     replies_graded: int
     errors: list[str] = field(default_factory=list)
+    # The same strategies judged under other rules (`audit --thresholds`, `--confidence`), from the same labels.
+    thresholds: list[ThresholdAudit] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
-        return not self.errors and all(family.passed for family in self.families)
+        return (
+            not self.errors
+            and all(family.passed for family in self.families)
+            and all(audit.passed for audit in self.thresholds)
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -151,7 +161,7 @@ class AuditReport:
             "forms": self.forms,
             "strategies": {s.name: s.attack for s in self.strategies},
             "errors": self.errors,
-        }
+        } | ({"thresholds": [audit.as_dict() for audit in self.thresholds]} if self.thresholds else {})
 
 
 def _figure(figure: Figure) -> dict[str, Any]:
@@ -198,18 +208,30 @@ async def run_audit(
     biography_margin: float = BIOGRAPHY_MARGIN,
     concurrency: int = 16,
     on_result: Callable[..., None] | None = None,
+    rules: Sequence[RewardRule] = (),
 ) -> AuditReport:
-    """Grade every strategy's replies (each distinct reply to a task once) and judge every family's pool."""
+    """Grade every strategy's replies (each distinct reply to a task once) and judge every family's pool; then,
+    for each of `rules` (thresholds, a confidence mode), judge again under it from the same labels
+    (`audit.thresholds`)."""
     replies = strategy_replies(tasks, strategies)
     distinct = sorted({(task_id, text) for (_, task_id), text in replies.items()})
     to_grade = [Reply(task_id=task_id, response=text, policy="audit") for task_id, text in distinct]
     verdicts = await grade_replies(tasks, to_grade, grader, concurrency=concurrency, on_result=on_result)
-    reward_of = {(r.task_id, r.response): v.reward for r, v in zip(to_grade, verdicts, strict=True)}
+    verdict_of = {(r.task_id, r.response): v for r, v in zip(to_grade, verdicts, strict=True)}
     errors = sorted({f"{v.task_id}: {v.error}" for v in verdicts if v.errored})
-    rewards = {
-        s.name: {t.task_id: reward_of[(t.task_id, replies[(s.name, t.task_id)])] for t in tasks} for s in strategies
+    graded = {
+        s.name: {t.task_id: verdict_of[(t.task_id, replies[(s.name, t.task_id)])] for t in tasks} for s in strategies
     }
-    return _judge(tasks, strategies, rewards, margin, biography_margin, len(to_grade), errors)
+    rewards = {name: {task_id: v.reward for task_id, v in row.items()} for name, row in graded.items()}
+    report = _judge(tasks, strategies, rewards, margin, biography_margin, len(to_grade), errors)
+    if rules:
+        from nohallucinate.audit.thresholds import judge_under
+
+        report.thresholds = [
+            judge_under(rule, tasks, strategies, graded, margin, biography_margin, len(to_grade), errors)
+            for rule in rules
+        ]
+    return report
 
 
 def _judge(
@@ -220,11 +242,13 @@ def _judge(
     biography_margin: float,
     graded: int,
     errors: list[str],
+    rule: RewardRule | None = None,
 ) -> AuditReport:
     rows_of_form: dict[str, list[Task]] = defaultdict(list)
     for task in tasks:
         rows_of_form[question_form(task.question)].append(task)
     order = [s.name for s in strategies]
+    floor_of = (rule or RewardRule()).abstention_reward
 
     def earned(name: str, rows: Sequence[Task]) -> list[float]:
         return [r for t in rows if (r := rewards[name][t.task_id]) is not None]
@@ -247,12 +271,12 @@ def _judge(
             FamilyAudit(
                 family=family,
                 forms=forms,
-                floor=statistics.fmean(abstention_reward(t.family) for t in pool),
+                floor=statistics.fmean(floor_of(t.family) for t in pool),
                 margin=biography_margin if spec_of(family).kind is Kind.LONG_FORM else margin,
                 strategies={name: Figure.of(earned(name, pool)) for name in [*order, *META_STRATEGIES]},
                 own_rows={name: Figure.of(earned(name, own)) for name in [*order, *META_STRATEGIES]},
                 at_floor=frozenset(
-                    name for name in order if all(rewards[name][t.task_id] == abstention_reward(t.family) for t in pool)
+                    name for name in order if all(rewards[name][t.task_id] == floor_of(t.family) for t in pool)
                 ),
             )
         )
@@ -260,7 +284,7 @@ def _judge(
         form: {
             "best_strategy": best_of_form[form],
             "best": _figure(Figure.of(earned(best_of_form[form], rows))),
-            "floor": statistics.fmean(abstention_reward(t.family) for t in rows),
+            "floor": statistics.fmean(floor_of(t.family) for t in rows),
             "families": dict(sorted(Counter(t.family.value for t in rows).items())),
         }
         for form, rows in sorted(rows_of_form.items(), key=lambda item: -len(item[1]))

@@ -30,11 +30,14 @@ from nohallucinate.cli.common import (
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, or_exit, out, print_json
 from nohallucinate.cli.progress import progress
+from nohallucinate.cli.reward_flags import Thresholds, parse_thresholds, reward_rule
+from nohallucinate.errors import UserInputError
 from nohallucinate.models import ClientSettings
 
 if TYPE_CHECKING:
     from nohallucinate.audit import AuditReport, FamilyAudit
     from nohallucinate.models import ModelClient
+    from nohallucinate.rewards import RewardRule
 
 
 commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
@@ -56,6 +59,15 @@ def audit(
         float, typer.Option("--biography-margin", min=0.0, max=1.0, help="Allowed excess for biography.")
     ] = BIOGRAPHY_MARGIN,
     plan: Annotated[bool, typer.Option("--plan", help="Say what the audit would grade and stop.")] = False,
+    thresholds: Thresholds = None,
+    confidence: Annotated[
+        str,
+        typer.Option(
+            "--confidence",
+            help="off, or brier: every strategy also states a confidence, scored by the Brier rule "
+            "(with no --thresholds, at 0.5).",
+        ),
+    ] = "off",
     grading: flags.GraderFlags = flags.GRADER_FLAGS,
     settings: ClientSettings = flags.CLIENT_FLAGS,
     as_json: JsonOption = False,
@@ -71,6 +83,7 @@ def audit(
     from nohallucinate.graders.cost import calls_needed
     from nohallucinate.runs import select_per_family
 
+    rules = or_exit(lambda: _rules(thresholds, confidence))
     tasks = or_exit(lambda: select_per_family(load_task_file(tasks_path), per_family))
     chosen = or_exit(lambda: by_name(strategies))
     choice = GraderChoice.of(grader_name, grading, settings)
@@ -104,6 +117,7 @@ def audit(
                     biography_margin=biography_margin,
                     concurrency=settings.concurrency,
                     on_result=partial(track, bar),
+                    rules=rules,
                 )
         return report, clients
 
@@ -112,6 +126,8 @@ def audit(
         print_json({**report.as_dict(), "grader": grader_name, "models": flags.describe_clients(clients)})
     else:
         render_audit(report, grader_name)
+        if report.thresholds:
+            render_thresholds(report, grader_name)
         print_usage({"models": flags.describe_clients(clients)})
     if report.errors:  # each reason was printed, grouped by kind, when the grading ended
         err.print(f"[bold red]error:[/] {len(report.errors)} grading(s) failed; the audit is incomplete")
@@ -174,6 +190,49 @@ def render_audit(report: AuditReport, grader_name: str) -> None:
         f"audit {'passed' if report.passed else 'FAILED'}: {report.replies_graded} distinct replies graded; "
         f"allowed excess over the floor: {stated}"
     )
+
+
+def _rules(thresholds: str | None, confidence: str) -> list[RewardRule]:
+    """The rules `--thresholds` and `--confidence` name (none: the spec's audit alone)."""
+    if confidence not in ("off", "brier"):
+        raise UserInputError(f"--confidence {confidence!r}: the audit takes off or brier (report changes no reward)")
+    if thresholds is None:
+        return [reward_rule(0.5, confidence)] if confidence == "brier" else []
+    return [reward_rule(t, confidence) for t in parse_thresholds(thresholds)]
+
+
+def render_thresholds(report: AuditReport, grader_name: str) -> None:
+    """Per rule and family: the floor, the calibrated knowledge-free prior and the claims it makes, the strongest
+    fixed policy, and whether the set's composition pays a guess there."""
+    wide = Console(width=max(out.size.width, 160), highlight=False)
+    scored = ", Brier-scored confidence" if report.thresholds[0].rule.confidence == "brier" else ""
+    title = f"fixed strategies at each threshold ({grader_name} grader{scored})"
+    table = Table(title=title, title_justify="left")
+    for column in ("t", "family", "floor", "calibrated prior", "its claims", "strongest fixed policy", "limit",
+                   "composition", ""):  # fmt: skip
+        table.add_column(column, justify="left" if column in ("family", "its claims") else "right")
+    for audit in report.thresholds:
+        for family in audit.families:
+            claims = sorted(set(family.prior_claims.values()) - {"i_dont_know"}) or ["i_dont_know"]
+            composition = f"{family.composition:+.3f}" if family.composition > family.margin + 1e-9 else ""
+            verdict = "[green]ok[/]" if family.passed else "[bold red]beaten[/]"
+            table.add_row(f"{audit.rule.t:g}", family.family.value, f"{family.floor:.3f}",
+                          _cell(family.prior.mean, family.prior.se), ", ".join(claims),
+                          _cell(family.ceiling.mean, family.ceiling.se),
+                          f"{(family.prior.mean or 0.0) + family.margin:.3f}", composition, verdict)  # fmt: skip
+        table.add_section()
+    wide.print(table)
+    paying = sorted({f"{audit.rule.t:g}" for audit in report.thresholds for f in audit.families
+                     if f.composition > f.margin + 1e-9}, key=float)  # fmt: skip
+    passed = all(audit.passed for audit in report.thresholds)
+    verdict = "no fixed policy beats" if passed else "a fixed policy BEATS"
+    wide.print(f"at every threshold: {verdict} the calibrated prior by more than the margin")
+    if paying:
+        wide.print(
+            f"the set's composition pays a knowledge-free guess at t = {', '.join(paying)} (the prior above the "
+            "floor): calibrated there, and a reason to train at such a threshold on a set with more answerable "
+            "rows per form"
+        )
 
 
 def _verdict(family: FamilyAudit, report: AuditReport) -> str:

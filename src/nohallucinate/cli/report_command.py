@@ -15,7 +15,10 @@ commands = typer.Typer()  # this module's commands; cli/app.py imports it when o
 
 @commands.command()
 def report(
-    run_dirs: Annotated[list[Path], typer.Argument(help="Run directories, shown side by side.", show_default=False)],
+    run_dirs: Annotated[
+        list[Path],
+        typer.Argument(help="Run directories (or sweep --thresholds directories), side by side.", show_default=False),
+    ],
     out_dir: Annotated[Path, typer.Option("--out", help="Where report.html and the PNG charts go.")] = Path("report"),
 ) -> None:
     """Write a self-contained HTML report (charts embedded, opens offline) and print the tables as markdown.
@@ -24,8 +27,9 @@ def report(
     """
     from nohallucinate.report import write_report
     from nohallucinate.report.runs import NothingGraded
-    from nohallucinate.runs import run_kind
+    from nohallucinate.runs import expand_runs, run_kind
 
+    run_dirs = [run for directory in run_dirs for run in expand_runs(directory)]  # a --thresholds sweep: its runs
     for directory in run_dirs:
         if or_exit(partial(run_kind, directory)) == "tax":
             fail(f"{directory} is a Hallucination-Tax run; report on it with `nohallucinate tax report`")

@@ -47,8 +47,6 @@ if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common
 
 commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
 
-THRESHOLD_RUN = "threshold-{:g}"  # the directory of each threshold's run under a --thresholds sweep's directory
-
 
 @dataclass(frozen=True)
 class PlannedRun:
@@ -118,14 +116,14 @@ def sweep_command(
     """Run a policy over the tasks, grade every reply into a run directory, and print the per-family table."""
     import asyncio
 
-    from nohallucinate.runs import pending, summarise
+    from nohallucinate.runs import expand_runs, pending, summarise
 
     if resume is not None:
         given = {"--policy": policy_name, "--tasks": tasks_path, "--grader": grader_name, "--per-family": per_family,
                  "--samples": samples, "--samples-for": samples_for, "--out": out_dir, "--threshold": reward.threshold,
                  "--thresholds": thresholds, "--confidence": None if reward.confidence == "off" else reward.confidence,
                  "--simulated-knowledge": simulated_knowledge, "--simulated-seed": simulated_seed}  # fmt: skip
-        runs = [_resumed(directory, given, policy_flags, grading, settings) for directory in _resumable(resume)]
+        runs = [_resumed(directory, given, policy_flags, grading, settings) for directory in expand_runs(resume)]
     else:
         if policy_name is None:
             fail("give --policy (or --resume RUN_DIR)")
@@ -179,6 +177,7 @@ def _new_runs(
     """One new run per rule (each in its own threshold-T directory when `several`); every setting is checked
     before the first run directory is made."""
     from nohallucinate.runs import (
+        THRESHOLD_RUN,
         RunConfig,
         RunSession,
         model_records,
@@ -225,16 +224,6 @@ def _new_runs(
         session = or_exit(partial(RunSession.start, directory, config, policy_name, grader_name, plan=plan))
         runs.append(PlannedRun(session, config, tasks, template, policy_endpoint, sampling, grader_end))
     return runs
-
-
-def _resumable(directory: Path) -> list[Path]:
-    """The run in `directory`, or, for a --thresholds sweep's directory, each threshold's run in it."""
-    from nohallucinate.runs.files import CONFIG_FILE
-
-    if (directory / CONFIG_FILE).exists() or not directory.is_dir():
-        return [directory]
-    nested = sorted(path.parent for path in directory.glob(f"threshold-*/{CONFIG_FILE}"))
-    return nested or [directory]
 
 
 def _resumed(

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from nohallucinate import __version__
+from nohallucinate.report import calibration
 from nohallucinate.report.items import ITEMS_STYLE, items_section
 from nohallucinate.report.runs import RunView
 from nohallucinate.report.table import mean_with_n
@@ -36,6 +37,7 @@ _CAPTIONS = {
     "reward_by_tier": "Mean reward by notability tier.",
     "headroom": "Calibration headroom: the hatched part is what each run would gain had every confident error "
     "been an abstention, which is what a calibrated policy with the same knowledge earns.",
+    **calibration.CAPTIONS,
 }
 
 
@@ -45,6 +47,8 @@ def write_html(
     """Write the report, any warning (runs over different tasks) first; every image is inside the file."""
     parts = [f"<p class='warning'>warning: {html.escape(warning)}</p>" for warning in warnings or []]
     parts += ["<h2>Mean reward per family (± standard error)</h2>", _family_table(runs)]
+    if calibration.calibrated_runs(runs):
+        parts += ["<h2>Calibration at each threshold</h2>", calibration.html_table(runs)]
     for name, chart in charts.items():
         parts.append(chart_section(name.replace("_", " ").capitalize(), chart, _CAPTIONS[name]))
     parts += ["<h2>Runs</h2>", _run_table(runs), *items_section(runs)]

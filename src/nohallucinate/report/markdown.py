@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from nohallucinate.report import calibration
 from nohallucinate.report.runs import RunView
 from nohallucinate.report.table import fmt, mean_with_n, with_se
 from nohallucinate.runs.summary import TaskStats
@@ -36,6 +37,7 @@ def markdown_tables(runs: list[RunView], warnings: Sequence[str] = ()) -> str:
     lines += _table("calibration headroom", runs, families, lambda run, f: fmt(run.summary["headroom"].get(f)))
     tiers = [t for t in ("easy", "medium", "hard", "untiered") if any(t in r.summary["per_tier"] for r in runs)]
     lines += _table("tier", runs, tiers, _tier_mean)
+    lines += calibration.markdown(runs)
     if any(run.summary["tasks"]["samples"] > 1 for run in runs):
         for name, pick in SAMPLE_TABLES.items():
             lines += _table(name, runs, families, partial(_stat, pick=pick), overall=True)

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from nohallucinate.runs.errors import BadRunError, RunLockedError, RunStopped, RunStoreError, RunWriteError
     from nohallucinate.runs.export import EXPORT_FORMATS, export_rows, write_jsonl, write_parquet
     from nohallucinate.runs.files import (
+        THRESHOLD_RUN,
+        expand_runs,
         read_config,
         read_graded,
         read_responses,
@@ -48,6 +50,8 @@ else:  # imported on first use (nohallucinate.lazy)
             ),
             "nohallucinate.runs.export": ("EXPORT_FORMATS", "export_rows", "write_jsonl", "write_parquet"),
             "nohallucinate.runs.files": (
+                "THRESHOLD_RUN",
+                "expand_runs",
                 "read_config",
                 "read_graded",
                 "read_responses",
@@ -66,6 +70,7 @@ else:  # imported on first use (nohallucinate.lazy)
 __all__ = [
     "EXPORT_FORMATS",
     "ITEM_COLUMNS",
+    "THRESHOLD_RUN",
     "BadRunError",
     "ModelRecord",
     "RegradeSource",
@@ -81,6 +86,7 @@ __all__ = [
     "Samples",
     "check_regrade_target",
     "errored",
+    "expand_runs",
     "export_rows",
     "grade_replies",
     "grade_safely",

@@ -57,6 +57,25 @@ Config = TypeVar("Config", bound=BaseModel)
 Result = TypeVar("Result", bound=BaseModel)
 
 
+THRESHOLD_RUN = "threshold-{:g}"  # each threshold's run inside a `sweep --thresholds` directory
+
+
+def expand_runs(directory: Path) -> list[Path]:
+    """The run in `directory`; or, for a `sweep --thresholds` directory (no run.json of its own), each threshold's
+    run in it, lowest threshold first."""
+    if (directory / CONFIG_FILE).exists() or not directory.is_dir():
+        return [directory]
+    nested = [path.parent for path in directory.glob(f"threshold-*/{CONFIG_FILE}")]
+    return sorted(nested, key=lambda path: _threshold_of(path.name)) or [directory]
+
+
+def _threshold_of(name: str) -> float:
+    try:
+        return float(name.removeprefix("threshold-"))
+    except ValueError:
+        return float("inf")  # not a name this package writes: last
+
+
 def run_kind(directory: Path | str) -> str:
     """What kind of run a directory holds ("nohallucinate", "tax"), read from its run.json."""
     return _recorded(Path(directory)).get("kind", "nohallucinate")

@@ -15,6 +15,7 @@ from support.readme import readme_example
 from support.readme_shell import shell_commands
 
 runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def lines(text: str) -> list[str]:
@@ -48,3 +49,12 @@ def test_the_python_example_prints_what_the_readme_shows() -> None:
     with contextlib.redirect_stdout(captured):
         exec(compile(readme_example("thresholds-python").body, "README.md", "exec"), {"__name__": "readme_example"})
     assert lines(captured.getvalue()) == lines(readme_example("thresholds-python-output").body)
+
+
+def test_the_report_commands_make_the_charts_the_readme_shows() -> None:
+    for command in shell_commands(readme_example("thresholds-report")):
+        result = runner.invoke(app, command.argv[1:])
+        assert result.exit_code == 0, result.output
+    for chart in ("calibration_curve.png", "reliability.png"):
+        assert Path("report", chart).stat().st_size > 10_000
+        assert (ROOT / "docs" / chart).read_bytes().startswith(b"\x89PNG")  # the README's copies

@@ -87,6 +87,10 @@ def test_the_gold_itself_always_matches(gold: str, question: str) -> None:
     article=st.sampled_from(["", "the ", "The "]),
     frame=st.sampled_from(["{}", "{}.", "It is {}.", "I believe the answer is {}, as far as I know."]),
 )
+@example(gold="Aa Aaa Co", question="Who won the prize in 1990?", case=str.upper, accents=False, article="",
+         frame="{}")  # a designator once left the name read as a person's, who then did not match itself  # fmt: skip
+@example(gold="Aa Da Aaa Da", question="Who won the prize in 1990?", case=str.upper, accents=False, article="",
+         frame="{}")  # a family name's last word, a particle's form, once named no one in the gold  # fmt: skip
 def test_casing_accents_and_articles_change_nothing(gold, question, case, accents, article, frame) -> None:  # type: ignore[no-untyped-def]
     written = case(gold).translate(_ACCENTED) if accents else case(gold)
     match = match_text(question, gold, frame.format(article + written))
@@ -102,6 +106,7 @@ _SURNAMES = st.sampled_from(
 @given(given_name=_NAME, surname=_NAME, other=_SURNAMES)
 @example(given_name="District", surname="Aa", other="Smith")  # once read as "DistrictAa" misspelt
 @example(given_name="Aa", surname="Or", other="Smith")  # once read as the alternatives "Aa" or nothing
+@example(given_name="Aa", surname="Aka", other="Smith")  # once read as "Aa", also known as nothing
 def test_another_family_name_never_matches(given_name: str, surname: str, other: str) -> None:
     assume(other[0] != surname[0] and given_name != surname and surname.lower() not in {"who", "won", "the", "prize"})
     assume(

@@ -27,9 +27,10 @@ from nohallucinate.answers.word_forms import Word, same_word
 def person_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
     """Each run of name words in the reply, read against the gold's name (`_person_in_run`)."""
     words = phrase.words
-    core = [words[i].form for i in phrase.surname if words[i].form not in PARTICLES] or [
-        words[i].form for i in phrase.surname
-    ]
+    # The family name's pieces, less its particles, but its last word is a name whatever it is ("Aa Da Aaa Da"),
+    # as a reply's run reads it (`_person_in_run`).
+    last = phrase.surname[-1] if phrase.surname else -1
+    core = [words[i].form for i in phrase.surname if words[i].form not in PARTICLES or i == last]
     presumed = all(phrase.roles[i] == IN_QUESTION for i in phrase.surname if words[i].form in core)
     given = [words[i] for i in phrase.given if phrase.roles[i] != TITLE]
     runs = name_runs(reply)

@@ -187,7 +187,10 @@ def _alternatives(text: str) -> list[str]:
     nickname = _NICKNAME.match(text)
     if nickname:
         return [f"{nickname.group('before')} {nickname.group('after')}", nickname.group("nickname")]
-    return [piece for piece in _ALTERNATIVE.split(text) if piece.strip()] or [text]
+    pieces = _ALTERNATIVE.split(text)
+    if any(not piece.strip() for piece in pieces):
+        return [text]  # a marker with nothing on one side marks no alternative: "Aa Aka" is a name
+    return pieces
 
 
 def _items(text: str, not_a_person: bool) -> list[str]:
@@ -248,7 +251,9 @@ def _phrase(text: str, question_forms: frozenset[str], not_a_person: bool) -> Go
         lead += 1
     while tail > lead and (words[tail].form in SUFFIXES or words[tail].form in DESIGNATORS):
         tail -= 1
-    person = not not_a_person and _person_like(text, words[lead : tail + 1])
+    # A designator ("Ford Motor Co", "Aa Aaa Ltd") names an organisation, never a person, whatever the question.
+    organisation = any(w.form in DESIGNATORS for w in words[tail + 1 :])
+    person = not not_a_person and not organisation and _person_like(text, words[lead : tail + 1])
     if person:  # "Rup SP Singh": the capitals are initials, as "S. P." would be
         words, lead, tail = _initials_spelled_out(words, lead, tail)
     roles = [REQUIRED] * len(words)

@@ -194,8 +194,9 @@ def render_audit(report: AuditReport, grader_name: str) -> None:
 
 def _rules(thresholds: str | None, confidence: str) -> list[RewardRule]:
     """The rules `--thresholds` and `--confidence` name (none: the spec's audit alone)."""
-    if confidence not in ("off", "brier"):
-        raise UserInputError(f"--confidence {confidence!r}: the audit takes off or brier (report changes no reward)")
+    reward_rule(None, confidence)  # an unknown mode is refused as every command refuses it
+    if confidence == "report":
+        raise UserInputError("--confidence 'report': the audit takes off or brier (report changes no reward)")
     if thresholds is None:
         return [reward_rule(0.5, confidence)] if confidence == "brier" else []
     return [reward_rule(t, confidence) for t in parse_thresholds(thresholds)]

@@ -99,13 +99,16 @@ def _rule(
 
 
 _FP, _NE, _UN, _AM = DefectCue.FALSE_PREMISE, DefectCue.NONEXISTENT, DefectCue.UNRECORDED, DefectCue.AMBIGUOUS
+# A word of a name between a claim's words: hyphens and apostrophes inside it ("Marchetti-Oyelaran", "O'Neill",
+# "Seán"), or initials with their dots ("J.", "F.C."); a bare \w+ stopped at the hyphen, so the claim went unread.
+_NAME_WORD = r"(?:\w\.(?:\w\.)*|\w[\w'’-]*)"  # a dot only after a single letter ("J.", "F.C."): never a sentence's end
 
 RULES: tuple[DefectRule, ...] = (
     # --- false premise: the relation the question takes for granted never held
     _rule(
         "relation_denied",
         _FP,
-        rf"\b{_NEG}\b{_ABOUT_ME}(?:\s+\w+){{0,3}}\s+{_RELATION}\b{_NOT_IN_RECORDS}",
+        rf"\b{_NEG}\b{_ABOUT_ME}(?:\s+{_NAME_WORD}){{0,3}}\s+{_RELATION}\b{_NOT_IN_RECORDS}",
         ("Ronaldo never played for Liverpool.", "She hasn't won a Nobel.", "He was not given that award."),
         (
             "I'm not sure he played for them.",
@@ -132,8 +135,13 @@ RULES: tuple[DefectRule, ...] = (
         "no_record_of_relation",
         _FP,
         r"\bno (?:record|evidence|indication|sign|mention|information)s? (?:\w+ ){0,3}(?:that|of|showing|"
-        r"suggesting)\b(?:\s+\w+){0,6}\s+" + _RELATION + r"\b",
-        ("There's no record of Douglas Adams ever winning the Booker Prize.",),
+        rf"suggesting)\b(?:\s+{_NAME_WORD}){{0,9}}\s+" + _RELATION + r"\b",
+        (
+            "There's no record of Douglas Adams ever winning the Booker Prize.",
+            "There is no record of Ilse Marchetti-Oyelaran receiving the Austrian State Prize for Music.",
+            "There is no record of Seán O'Neill receiving the prize.",
+            "There is no record of Anna Maria von der Berg zu Stein receiving the prize.",
+        ),
         ("I have no record of him playing for them.",),
     ),
     _rule(
@@ -159,8 +167,8 @@ RULES: tuple[DefectRule, ...] = (
         _NE,
         r"\b(?:does|did|do) not (?:appear to |seem to |actually |really )?exist\b|"
         r"\b(?:appears|seems) not to exist\b|\bnon-?existent\b|"
-        r"\b(?:do not|does not|did not) (?:think|believe) (?:\w+ ){0,5}(?:exists?|is real|is a real)\b|"
-        r"\bdoubt (?:that )?(?:\w+ ){0,5}(?:exists?|is real)\b|\b(?:might|may|could) not exist\b|"
+        rf"\b(?:do not|does not|did not) (?:think|believe) (?:{_NAME_WORD} ){{0,7}}(?:exists?|is real|is a real)\b|"
+        rf"\bdoubt (?:that )?(?:{_NAME_WORD} ){{0,7}}(?:exists?|is real)\b|\b(?:might|may|could) not exist\b|"
         r"\bnever (?:actually |really )?existed\b",
         (
             "Dunmere Vale F.C. doesn't appear to exist.",

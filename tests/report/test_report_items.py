@@ -3,9 +3,6 @@ family and verdict; fast and self-contained at 10,000 items, and safe with adver
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -15,13 +12,13 @@ from typer.testing import CliRunner
 
 from nohallucinate.cli import app
 from nohallucinate.report import write_report
+from support.items_page import rendered
 from support.offline_html import Page, assert_self_contained, embedded_items
 from support.synthetic_run import write_synthetic_run
 
 runner = CliRunner()
 ITEMS = 10_000
 HOSTILE = "</script><script>alert(1)</script><!-- <img src=https://example.com/x.png>"
-ITEMS_PAGE_JS = Path(__file__).resolve().parents[1] / "support" / "items_page.js"
 
 
 @pytest.fixture(scope="module")
@@ -59,20 +56,6 @@ def column(data: dict[str, Any], name: str) -> list[Any]:
     """One field of every embedded item."""
     index = data["columns"].index(name)
     return [item[index] for item in data["items"]]
-
-
-def rendered(parsed: Page, steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """What the page's script shows after each step, run by node against a stand-in DOM."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    ids = [attrs["id"] for _, attrs in parsed.tags if attrs.get("id")]
-    payload = {"ids": ids, "data": parsed.script("application/json"), "script": parsed.script(None), "steps": steps}
-    result = subprocess.run([node, str(ITEMS_PAGE_JS), "/dev/stdin"], input=json.dumps(payload), text=True,
-                            capture_output=True, timeout=60, check=False)  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    states: list[dict[str, Any]] = json.loads(result.stdout)
-    return states
 
 
 def test_the_script_pages_filters_and_opens_items(large: tuple[Path, Page, float]) -> None:

@@ -1,29 +1,29 @@
 """The report's calibration section, for runs made under a rule other than the spec's: how each policy's answer
 rate and accuracy when answering move with the threshold (beside the line accuracy = t), overall and per family,
-and, for runs that read a stated confidence, its reliability diagram and scores."""
+and, for runs that read a stated confidence, its reliability diagram and scores. What is drawn, grouped and said
+here; the drawing itself is `report.calibration_charts`."""
 
 from __future__ import annotations
 
 import html
+import json
 from collections import defaultdict
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 from nohallucinate.report.runs import RunView
 from nohallucinate.report.table import fmt, with_se
 
-# A family's point is drawn only with at least this many answers behind its accuracy; fewer are noise.
+# A family's accuracy with fewer answers than this behind it is drawn faded and off the line: it is mostly noise.
 MIN_ANSWERS = 5
 
-CAPTIONS = {
-    "calibration_curve": "Behavioural calibration: for each policy, the accuracy when it answers (solid) and its "
-    "answer rate (dashed) at each threshold t, ± one standard error clustered by task, on the short families; the "
-    "dotted line is accuracy = t. A calibrated policy stays above it and answers less as t rises. Per-family "
-    f"panels show a point only where at least {MIN_ANSWERS} answers stand behind the accuracy.",
-    "reliability": "Reliability of the stated confidence: each point is an equal-mass bin of answers (its size "
-    "the number of answers), at its mean stated confidence and the share of its answers that were right; the "
-    "dotted diagonal is perfect calibration. Each panel names its run, threshold, bins used and scores.",
-}
+
+@dataclass(frozen=True)
+class Curve:
+    """The runs of one policy (its policy, grader, task file, settings and confidence mode), lowest t first."""
+
+    name: str
+    runs: list[RunView]
 
 
 def calibrated_runs(runs: list[RunView]) -> list[RunView]:
@@ -31,17 +31,34 @@ def calibrated_runs(runs: list[RunView]) -> list[RunView]:
     return [run for run in runs if "calibration" in run.summary]
 
 
-def policies(runs: list[RunView]) -> dict[str, list[RunView]]:
-    """The runs of each policy (its policy, grader and task file), by threshold: one curve each."""
+def curves(runs: list[RunView]) -> list[Curve]:
+    """One curve per policy, in the order the runs were given. Runs join a curve when only their threshold (or
+    samples per task) differs: the same policy over another task file or selection, with other simulated knowledge
+    or another confidence mode is another curve, named apart by its sweep's directory where the policy and grader
+    alone would look alike."""
     grouped: dict[str, list[RunView]] = defaultdict(list)
     for run in calibrated_runs(runs):
-        grouped[f"{run.config.policy} · {run.config.grader}"].append(run)
-    return {
-        name: sorted(group, key=lambda run: run.summary["calibration"]["threshold"]) for name, group in grouped.items()
-    }
+        grouped[_identity(run)].append(run)
+    groups = [sorted(group, key=lambda run: run.summary["calibration"]["threshold"]) for group in grouped.values()]
+    names = _apart([f"{group[0].config.policy} · {group[0].config.grader}" for group in groups],
+                   [f" ({group[0].directory.parent.name})" for group in groups])  # fmt: skip
+    names = _apart(names, [f" #{index}" for index in range(1, len(names) + 1)])  # sweeps' directories alike
+    return [Curve(name, group) for name, group in zip(names, groups, strict=True)]
+
+
+def _apart(names: list[str], suffixes: list[str]) -> list[str]:
+    """Each name that more than one curve has, with its suffix; the others as they are."""
+    return [name + suffix if names.count(name) > 1 else name for name, suffix in zip(names, suffixes, strict=True)]
+
+
+def _identity(run: RunView) -> str:
+    config = run.config
+    return json.dumps([config.policy, config.grader, config.tasks_sha256, config.per_family, config.policy_settings,
+                       config.reward.confidence], sort_keys=True, default=str)  # fmt: skip
 
 
 def families_of(runs: list[RunView]) -> list[str]:
+    """The families of the calibrated runs' curves, in the order the summaries list them (the spec's)."""
     seen: list[str] = []
     for run in calibrated_runs(runs):
         for family in run.summary["calibration"]["per_family"]:
@@ -50,48 +67,33 @@ def families_of(runs: list[RunView]) -> list[str]:
     return seen
 
 
-def draw_calibration_curve(runs: list[RunView], path: Path) -> Path:
-    import matplotlib.pyplot as plt
+def figures(run: RunView, panel: str) -> dict[str, Any] | None:
+    """A run's measures on a panel: "overall" or a family's (None where the run has none of that family)."""
+    point = run.summary["calibration"]
+    found: dict[str, Any] | None = point["overall"] if panel == "overall" else point["per_family"].get(panel)
+    return found
 
-    from nohallucinate.report.charts import RUN_COLOURS, save
 
-    panels = ["overall", *families_of(runs)]
-    columns = min(4, len(panels))
-    rows = (len(panels) + columns - 1) // columns
-    fig, axes = plt.subplots(rows, columns, figsize=(3.3 * columns, 3.0 * rows + 0.5), squeeze=False)
-    for index, panel in enumerate(panels):
-        ax = axes[index // columns][index % columns]
-        ax.plot([0, 1], [0, 1], linestyle=":", color="#616161", linewidth=1, label="accuracy = t")
-        for colour, (name, group) in zip(RUN_COLOURS * 4, policies(runs).items(), strict=False):
-            for measure, style, marker, what in (("accuracy_when_answering", "-", "o", "accuracy when answering"),
-                                                 ("answer_rate", "--", "s", "answer rate")):  # fmt: skip
-                xs, ys, errors = [], [], []
-                for run in group:
-                    point = run.summary["calibration"]
-                    figures = point["overall"] if panel == "overall" else point["per_family"].get(panel)
-                    if not figures or figures[measure]["mean"] is None:
-                        continue
-                    if measure == "accuracy_when_answering" and figures[measure]["n"] < MIN_ANSWERS:
-                        continue
-                    xs.append(point["threshold"])
-                    ys.append(figures[measure]["mean"])
-                    errors.append(figures[measure]["se"] or 0.0)
-                if xs:
-                    ax.errorbar(xs, ys, yerr=errors, linestyle=style, marker=marker, markersize=3.5, color=colour,
-                                capsize=2, linewidth=1.2, label=f"{name}: {what}")  # fmt: skip
-        ax.set_xlim(0, 1)
-        ax.set_ylim(0, 1.05)
-        ax.set_title(panel, fontsize=9)
-        ax.tick_params(labelsize=7)
-        ax.set_xlabel("threshold t", fontsize=8)
-    for index in range(len(panels), rows * columns):
-        axes[index // columns][index % columns].set_visible(False)
-    handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="lower center", ncol=min(3, len(labels)), fontsize=7, frameon=False)
-    fig.suptitle("Accuracy when answering (solid) and answer rate (dashed) against the threshold", fontsize=10)
-    legend_rows = (len(labels) + 2) // 3
-    fig.tight_layout(rect=(0, 0.04 * legend_rows + 0.02, 1, 0.97))
-    return save(fig, path, layout=False)
+def sparse(measures: dict[str, Any]) -> bool:
+    """Whether an accuracy when answering stands on too few answers to be drawn like the rest."""
+    return bool(measures["accuracy_when_answering"]["n"] < MIN_ANSWERS)
+
+
+def faded(runs: list[RunView]) -> list[str]:
+    """Where the chart fades an accuracy (fewer than MIN_ANSWERS answers), as "family: curve at t = ..." lines."""
+    found = []
+    for panel in ["overall", *families_of(runs)]:
+        for curve in curves(runs):
+            at = [_at(run, measures) for run in curve.runs
+                  if (measures := figures(run, panel)) is not None and sparse(measures)]  # fmt: skip
+            if at:
+                found.append(f"{panel}: {curve.name} at t = {', '.join(at)}")
+    return found
+
+
+def _at(run: RunView, measures: dict[str, Any]) -> str:
+    threshold = f"{run.summary['calibration']['threshold']:g}"
+    return threshold if measures["accuracy_when_answering"]["n"] else f"{threshold} (no answer: not drawn)"
 
 
 def confident_runs(runs: list[RunView]) -> list[RunView]:
@@ -99,38 +101,27 @@ def confident_runs(runs: list[RunView]) -> list[RunView]:
     return [run for run in calibrated_runs(runs) if (run.summary["calibration"]["confidence"] or {}).get("bins")]
 
 
-def draw_reliability(runs: list[RunView], path: Path) -> Path:
-    import matplotlib.pyplot as plt
-
-    from nohallucinate.report.charts import RUN_COLOURS, save
-
-    shown = confident_runs(runs)
-    columns = min(4, len(shown))
-    rows = (len(shown) + columns - 1) // columns
-    fig, axes = plt.subplots(rows, columns, figsize=(3.2 * columns, 3.3 * rows), squeeze=False)
-    for index, run in enumerate(shown):
-        ax = axes[index // columns][index % columns]
-        scores = run.summary["calibration"]["confidence"]
-        bins = scores["bins"]
-        largest = max(b["n"] for b in bins)
-        ax.plot([0, 1], [0, 1], linestyle=":", color="#616161", linewidth=1)
-        ax.plot([b["confidence"] for b in bins], [b["accuracy"] for b in bins], color=RUN_COLOURS[index % 6],
-                linewidth=1)  # fmt: skip
-        ax.scatter([b["confidence"] for b in bins], [b["accuracy"] for b in bins],
-                   s=[12 + 80 * b["n"] / largest for b in bins], color=RUN_COLOURS[index % 6], zorder=3)  # fmt: skip
-        ax.set_xlim(0, 1)
-        ax.set_ylim(0, 1.02)
-        ax.tick_params(labelsize=7)
-        ax.set_xlabel("stated confidence", fontsize=8)
-        ax.set_ylabel("share right", fontsize=8)
-        threshold = run.summary["calibration"]["threshold"]
-        scored = f"ECE {fmt(scores['ece'])} ({len(bins)} bins), Brier {fmt(scores['brier'])}"
-        ax.set_title(f"{run.label}, t = {threshold:g}\n{scored}, AUROC {fmt(scores['auroc'])}", fontsize=7)
-    for index in range(len(shown), rows * columns):
-        axes[index // columns][index % columns].set_visible(False)
-    fig.suptitle("Reliability of the stated confidence (equal-mass bins)", fontsize=10)
-    fig.tight_layout(rect=(0, 0, 1, 0.96))
-    return save(fig, path, layout=False)
+def captions(runs: list[RunView]) -> dict[str, str]:
+    """The calibration charts' captions, each saying what this report's chart leaves faded or how it binned."""
+    fades = faded(runs)
+    curve = (
+        "Behavioural calibration: for each policy, the accuracy when it answers (solid, circles) and its answer rate "
+        "(dashed, squares) at each threshold t, ± one standard error clustered by task, on the short families; the "
+        "dotted line is accuracy = t. A calibrated policy stays above it and answers less as t rises. An accuracy "
+        f"over fewer than {MIN_ANSWERS} answers is drawn hollow and faded, off the line: "
+        + ("; ".join(fades) if fades else "none here")
+        + "."
+    )
+    bins = sorted({run.summary["calibration"]["confidence"]["max_bins"] for run in confident_runs(runs)})
+    reliability = (
+        "Reliability of the stated confidence: one row per policy, one panel per threshold. Each point is an "
+        f"equal-mass bin of the answers that stated a confidence (at most {' or '.join(map(str, bins))} bins; a run "
+        "of equal confidences is never split, so a panel may use fewer), at its mean stated confidence and the share "
+        "of its answers that were right, its area proportional to its answers; the dotted diagonal is perfect "
+        "calibration. Each panel is zoomed to its bins, square (a policy that answers only above a high t leaves "
+        "the rest empty); it gives its answers, bins used, ECE, Brier score and AUROC."
+    )
+    return {"calibration_curve": curve, "reliability": reliability}
 
 
 def rows(runs: list[RunView]) -> list[list[str]]:
@@ -141,7 +132,7 @@ def rows(runs: list[RunView]) -> list[list[str]]:
         point = run.summary["calibration"]
         overall = point["overall"]
         scores: dict[str, Any] = point["confidence"] or {}
-        figures = [
+        measured = [
             with_se(overall[m]["mean"], overall[m]["se"]) for m in ("answer_rate", "accuracy_when_answering", "reward")
         ]
         confidence = ["–"] * 4
@@ -150,7 +141,7 @@ def rows(runs: list[RunView]) -> list[list[str]]:
             stated = f"{scores['stated']}/{scores['answers']}"
             confidence = [stated, fmt(scores.get("brier")), ece, fmt(scores.get("auroc"))]
         answered = f"{overall['accuracy_when_answering']['n']}/{overall['answer_rate']['n']}"
-        table.append([run.label, f"{point['threshold']:g}", point["confidence_mode"], answered, *figures, *confidence])
+        table.append([run.label, f"{point['threshold']:g}", point["confidence_mode"], answered, *measured, *confidence])
     return table
 
 
@@ -167,6 +158,7 @@ def markdown(runs: list[RunView]) -> list[str]:
 
 
 def html_table(runs: list[RunView]) -> str:
+    """The calibration table as HTML, every cell escaped (a run's label is its policy's name, which a user gives)."""
     head = "".join(f"<th>{html.escape(column)}</th>" for column in HEADER)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in rows(runs))
     return f"<table><tr>{head}</tr>{body}</table>"

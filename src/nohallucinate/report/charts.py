@@ -36,12 +36,12 @@ def draw_all(runs: list[RunView], out_dir: Path) -> dict[str, Path]:
         "reward_by_tier": _reward_by_tier(runs, out_dir / "reward_by_tier.png"),
         "headroom": _headroom(runs, out_dir / "calibration_headroom.png"),
     }
-    from nohallucinate.report import calibration
+    from nohallucinate.report import calibration, calibration_charts
 
     if calibration.calibrated_runs(runs):  # under a rule other than the spec's: the threshold's charts too
-        charts["calibration_curve"] = calibration.draw_calibration_curve(runs, out_dir / "calibration_curve.png")
+        charts["calibration_curve"] = calibration_charts.draw_calibration_curve(runs, out_dir / "calibration_curve.png")
     if calibration.confident_runs(runs):
-        charts["reliability"] = calibration.draw_reliability(runs, out_dir / "reliability.png")
+        charts["reliability"] = calibration_charts.draw_reliability(runs, out_dir / "reliability.png")
     return charts
 
 

@@ -37,7 +37,6 @@ _CAPTIONS = {
     "reward_by_tier": "Mean reward by notability tier.",
     "headroom": "Calibration headroom: the hatched part is what each run would gain had every confident error "
     "been an abstention, which is what a calibrated policy with the same knowledge earns.",
-    **calibration.CAPTIONS,
 }
 
 
@@ -49,8 +48,9 @@ def write_html(
     parts += ["<h2>Mean reward per family (± standard error)</h2>", _family_table(runs)]
     if calibration.calibrated_runs(runs):
         parts += ["<h2>Calibration at each threshold</h2>", calibration.html_table(runs)]
+    captions = {**_CAPTIONS, **calibration.captions(runs)} if calibration.calibrated_runs(runs) else _CAPTIONS
     for name, chart in charts.items():
-        parts.append(chart_section(name.replace("_", " ").capitalize(), chart, _CAPTIONS[name]))
+        parts.append(chart_section(name.replace("_", " ").capitalize(), chart, captions[name]))
     parts += ["<h2>Runs</h2>", _run_table(runs), *items_section(runs)]
     parts += ["<h2>As markdown</h2>", f"<pre>{html.escape(markdown)}</pre>"]
     return write_page(path, "nohallucinate report", [r.label for r in runs], parts, ITEMS_STYLE)

@@ -1,6 +1,10 @@
 """The report's per-item section: every stored reply with its question, verdict, reward and grader detail, and
 for biographies the claims with their support; filterable by run, family and verdict, and searchable.
 
+Runs that read a stated confidence (a rule with `--confidence`) add a column: the confidence the reply stated, or
+why it has none (missing, malformed, unread), read from the grader detail the item carries anyway; other reports
+are as they were, columns and script.
+
 The items travel as one JSON document inside the page (`<script type="application/json">`, every `<` escaped so
 that no reply can close the element), and a small inline script renders one page of rows at a time and each
 item's detail when it is opened: the page stays fast with tens of thousands of items. The script writes every
@@ -14,8 +18,9 @@ import json
 from typing import Any
 
 from nohallucinate.graders import Label
+from nohallucinate.graders.ladder import ABSTENTIONS
 from nohallucinate.report.runs import RunView
-from nohallucinate.tasks import Family
+from nohallucinate.tasks import Family, Kind, spec_of
 
 ERRORED = "errored"  # the verdict filter's value for items without a score
 # What each item's row holds, in order; the script finds its columns by these names.
@@ -47,6 +52,7 @@ ITEMS_STYLE = """
 """
 
 # Renders the page of items the filters select; writes text only with textContent (the data is untrusted).
+# @CONFIDENCE@ is where the confidence cell goes in, when the items carry one (and nothing, otherwise).
 _SCRIPT = """
 (function () {
   "use strict";
@@ -121,7 +127,7 @@ _SCRIPT = """
     var cells = [item[FAMILY], item[TASK], item[SAMPLE], item[TIER] || "–", verdict(item),
                  item[REWARD] === null ? "–" : item[REWARD].toFixed(3), item[DECIDED]];
     if (several) { cells.unshift(data.runs[item[RUN]]); }
-    cells.forEach(function (text) { tr.appendChild(el("td", text)); });
+@CONFIDENCE@    cells.forEach(function (text) { tr.appendChild(el("td", text)); });
     var opened = null;
     tr.addEventListener("click", function () {
       if (opened) { opened.remove(); opened = null; return; }
@@ -154,10 +160,24 @@ _SCRIPT = """
   render();
 }());
 """
+# The stated confidence as read; or, on an answer the rule scores, why there is none (missing, malformed, unread);
+# "–" where none was needed (an abstention, a biography) or none recorded (a run that reads none).
+_CONFIDENCE_CELL = """    var said = (item[DETAIL] || {}).confidence || {}, unscored = UNSCORED;
+    var needed = unscored.labels.indexOf(item[LABEL]) < 0 && unscored.families.indexOf(item[FAMILY]) < 0;
+    cells.push(said.status === "stated" ? String(said.value) : needed && said.status ? said.status : "–");
+"""
+
+
+def _confidence_cell() -> str:
+    """The script's confidence cell, told which labels and families the rule scores no confidence on."""
+    unscored = {"labels": sorted(label.value for label in ABSTENTIONS),
+                "families": [f.value for f in Family if spec_of(f).kind is Kind.LONG_FORM]}  # fmt: skip
+    return _CONFIDENCE_CELL.replace("UNSCORED", embedded_json(unscored))
 
 
 def items_section(runs: list[RunView]) -> list[str]:
     """The per-item section's parts: heading, filters, the empty table, the items as JSON and the script."""
+    confidence = any(run.config.reward.reads_confidence for run in runs)
     items, questions = _items(runs)
     present = {(item[_AT["family"]], item[_AT["label"]]) for item in items}
     families = [f.value for f in Family if any(family == f.value for family, _ in present)]
@@ -167,6 +187,8 @@ def items_section(runs: list[RunView]) -> list[str]:
     columns = ["family", "task", "sample", "tier", "verdict", "reward", "decided by"]
     if len(runs) > 1:
         columns.insert(0, "run")
+    if confidence:
+        columns.append("confidence")
     missing = [f"{run.label}: {run.items.questions_missing}" for run in runs if run.items.questions_missing]
     runs_filter = [_select("items-run", "run", [(str(i), run.label) for i, run in enumerate(runs)])]
     filters = [
@@ -192,7 +214,7 @@ def items_section(runs: list[RunView]) -> list[str]:
         f"<table id='items-table'><thead><tr>{''.join(f'<th>{c}</th>' for c in columns)}</tr></thead>"
         "<tbody id='items-body'></tbody></table>",
         f"<script type='application/json' id='items-data'>{embedded_json(data)}</script>",
-        f"<script>{_SCRIPT}</script>",
+        f"<script>{_SCRIPT.replace('@CONFIDENCE@', _confidence_cell() if confidence else '')}</script>",
     ]
 
 

@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 
 from nohallucinate.cli import app
 from nohallucinate.cli.output import out
-from support.readme import readme_example
+from nohallucinate.report.calibration import HEADER
+from support.readme import README_PATH, readme_example
 from support.readme_shell import shell_commands
 
 runner = CliRunner()
@@ -51,10 +52,24 @@ def test_the_python_example_prints_what_the_readme_shows() -> None:
     assert lines(captured.getvalue()) == lines(readme_example("thresholds-python-output").body)
 
 
-def test_the_report_commands_make_the_charts_the_readme_shows() -> None:
-    for command in shell_commands(readme_example("thresholds-report")):
-        result = runner.invoke(app, command.argv[1:])
-        assert result.exit_code == 0, result.output
+def test_the_report_commands_make_the_charts_and_table_the_readme_shows() -> None:
+    *sweeps, report = shell_commands(readme_example("thresholds-report"))
+    for command in sweeps:
+        assert runner.invoke(app, command.argv[1:]).exit_code == 0
+    result = runner.invoke(app, report.argv[1:])
+    assert result.exit_code == 0, result.output
     for chart in ("calibration_curve.png", "reliability.png"):
         assert Path("report", chart).stat().st_size > 10_000
         assert (ROOT / "docs" / chart).read_bytes().startswith(b"\x89PNG")  # the README's copies
+    # The README's table is the report's, less the confidence mode and the count that stated one.
+    printed = {}
+    for line in result.stdout.splitlines():
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if len(cells) == len(HEADER) and cells[0].startswith("simulated"):
+            printed[(cells[0].split(" · ")[0], cells[1])] = [cells[i] for i in (3, 4, 5, 6, 8, 9, 10)]
+    readme = README_PATH.read_text("utf-8")
+    shown = [line for line in readme.splitlines() if line.startswith(("| simulated |", "| simulated-overconfident |"))]
+    assert len(shown) == 10
+    for line in shown:
+        run, t, *figures = [cell.strip() for cell in line.strip("|").split("|")]
+        assert printed[(run, t)] == figures, line

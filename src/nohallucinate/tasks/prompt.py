@@ -23,12 +23,15 @@ answer is worth nothing. \
 _WORTH_AT_THRESHOLD = """\
 Answer only if you are more than {percent} sure that your answer is right: a correct answer earns 1 point, \
 "I don't know" earns {points} points, and a wrong answer earns 0 points. Saying what is wrong with a question \
-counts as an answer: it earns 1 point if the question is defective in that way and 0 points if it is not. \
+counts as an answer: it earns 1 point if the question is defective in that way and 0 points if the question \
+can be answered; naming a defect the question does not have, when it has another, earns what "I don't know" \
+earns. \
 """
 _WORTH_AT_THRESHOLD_SCORED = """\
 Answer only if you are more than {percent} sure that your answer is right: "I don't know" earns exactly what an \
 answer given with {percent} confidence is expected to earn, so answering pays only above it. Saying what is wrong \
-with a question counts as an answer, right if the question is defective in that way. \
+with a question counts as an answer, right if the question is defective in that way and wrong if it can be \
+answered; naming a defect the question does not have, when it has another, earns what "I don't know" earns. \
 """
 _BIOGRAPHY = """\
 When asked for a biography, write what you know about the person: it will be checked claim by claim against the \

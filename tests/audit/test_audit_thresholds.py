@@ -109,6 +109,8 @@ def test_a_stated_confidence_changes_no_label() -> None:
     by_id = {task.task_id: task for task in tasks}
     for (_, task_id), text in sorted(replies.items())[::7]:
         task = by_id[task_id]
+        if task.family is Family.BIOGRAPHY:
+            continue  # graded as written under every rule: no confidence is read there
         alone = plain.grade_now(task, Reply(task_id=task_id, response=text))
         stated = asyncio.run(ruled.grade(task, Reply(task_id=task_id, response=f"{text}\nConfidence: 0.8")))
         assert stated.label == alone.label, text

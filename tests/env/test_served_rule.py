@@ -153,11 +153,15 @@ def test_a_rule_adds_nothing_for_a_client_but_the_rule_and_its_own_confidence(
     answers = {FACT.task_id: "He was born on 11 March 1952.", DEFECT.task_id: "He never played for them.",
                BIO.task_id: biography_group(BIO)[0]}  # fmt: skip
     answer = answers[task.task_id]
-    stated = f"{answer}\nConfidence: 0.7123"
+    # a biography states no confidence (it is graded as written under every rule)
+    stated = answer if task is BIO else f"{answer}\nConfidence: 0.7123"
     _, plain = episode(spec.url, task, answer, KEY)
     _, scored = episode(ruled.url, task, stated, KEY)
     assert set(scored) == SPEC_KEYS | {"threshold", "confidence_mode"}
-    assert scored["detail"]["confidence"] == {"value": 0.712, "status": "stated"}
+    if task is BIO:
+        assert "confidence" not in scored["detail"]
+    else:
+        assert scored["detail"]["confidence"] == {"value": 0.712, "status": "stated"}
     assert without_rule(scored) == plain
     [in_group] = group(ruled.url, task, [stated], KEY)
     assert without_rule({k: v for k, v in in_group.metadata.items() if k in scored}) == plain

@@ -13,7 +13,7 @@ from nohallucinate.cli.app import COMMANDS, load_command
 
 runner = CliRunner()
 BAD_THRESHOLDS = ["0", "1", "-1", "nan", "inf", "abc", "1e9"]
-BAD_THRESHOLD_LISTS = ["abc", "0.5,1", "0.25,,0.5", "0.5,0.5"]
+BAD_THRESHOLD_LISTS = ["abc", "0.5,1", "0.25,,0.5", "0.5,0.5", "0.5,0.5000001"]  # the last: one directory name
 # What else a command needs to get as far as reading the rule (none: nothing else).
 REQUIRED = {
     "sweep": ["--policy", "always_abstain"],

@@ -54,8 +54,11 @@ def test_each_item_shows_its_stated_confidence(tmp_path: Path) -> None:
     stated = 0
     for row, item in zip(first["rows"], data["items"], strict=True):  # family, ..., confidence
         assert row[:2] == [item[at["family"]], item[at["task_id"]]]
+        if item[at["family"]] == "biography":  # graded as written: no confidence is read
+            assert "confidence" not in item[at["detail"]] and row[-1] == "–"
+            continue
         said = item[at["detail"]]["confidence"]
-        if item[at["label"]] in ("ABSTAINED", "NOT_ATTEMPTED") or item[at["family"]] == "biography":
+        if item[at["label"]] in ("ABSTAINED", "NOT_ATTEMPTED"):
             assert row[-1] == ("–" if said["value"] is None else str(said["value"]))
         else:  # the simulated policy states a confidence with every answer
             assert said["status"] == "stated" and float(row[-1]) == said["value"]

@@ -46,6 +46,11 @@ def test_anything_else_that_looks_like_one_is_malformed_and_the_reply_kept_whole
     assert (stated.answer, stated.value, stated.status) == (reply, None, "malformed")
 
 
+def test_a_title_that_opens_a_line_is_no_attempt() -> None:
+    stated = read_confidence("Confidence Man was the film.\nConfidence: 0.8")
+    assert (stated.answer, stated.value, stated.status) == ("Confidence Man was the film.", 0.8, "stated")
+
+
 @pytest.mark.parametrize("reply", ["Paris.", "I have every confidence it is Paris.", ""])
 def test_a_reply_without_one_is_missing_it(reply: str) -> None:
     assert read_confidence(reply).status == "missing" and read_confidence(reply).answer == reply

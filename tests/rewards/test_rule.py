@@ -38,7 +38,7 @@ def test_biography_is_never_rescored() -> None:
     rule = RewardRule(threshold=0.9, confidence="brier")
     assert rule.abstention_reward(Family.BIOGRAPHY) == 0.0
     verdict = Verdict(task_id="b", family=Family.BIOGRAPHY, label=Label.F1_AT_K, reward=0.37)
-    assert rule.rescored(verdict, StatedConfidence("x", 0.9, "stated")).reward == 0.37
+    assert rule.rescored(verdict, StatedConfidence("x", 0.9, "stated")) == verdict
     with pytest.raises(ValueError, match="F1@K"):
         rule.reward(Family.BIOGRAPHY, Label.F1_AT_K)
 
@@ -54,7 +54,8 @@ def test_biography_is_never_rescored() -> None:
         (Label.INCORRECT, 1.0, 0.0),
         (Label.CORRECT, None, 0.5),  # missing: scored as q = 1 - y, the worst
         (Label.INCORRECT, None, 0.0),
-        (Label.NOT_ATTEMPTED, 0.9, (1 + 0.75**2) / 2),  # an abstention's confidence is not scored
+        (Label.NOT_ATTEMPTED, None, (1 + 0.75**2) / 2),  # an abstention needs no confidence
+        (Label.NOT_ATTEMPTED, 0.9, (1 + 0.75**2 - 0.81) / 2),  # one stated there claims a rightness it lacks
     ],
 )
 def test_the_brier_mode_by_hand(label: Label, confidence: float | None, expected: float) -> None:
@@ -116,3 +117,39 @@ def test_a_malformed_confidence_line_is_graded_with_the_reply_it_is_in() -> None
     alone = asyncio.run(LocalGrader().grade(task, Reply(task_id=task.task_id, response=reply)))
     assert (verdict.label, verdict.reward) == (alone.label, alone.reward)
     assert plain.label is Label.CORRECT
+
+
+def test_a_biography_is_graded_as_written_and_an_over_long_reply_not_read() -> None:
+    """A confidence line in a biography is a sentence like any other; a reply past its limit is not read, its
+    confidence line included (cutting the line first would bring padding under the limit)."""
+    tasks = load_demo_tasks()
+    biography = next(t for t in tasks if t.family is Family.BIOGRAPHY)
+    assert biography.article is not None
+    rule = RewardRule(threshold=0.75, confidence="brier")
+    text = f"{biography.article.lead}\nConfidence: 0.9"
+    ruled = asyncio.run(
+        under_rule(LocalGrader(), rule).grade(biography, Reply(task_id=biography.task_id, response=text))
+    )
+    plain = LocalGrader().grade_now(biography, Reply(task_id=biography.task_id, response=text))
+    assert ruled == plain
+    short = next(t for t in tasks if t.family is Family.PRECISE_FACT)
+    padded = f"{short.gold}.\n{' ' * 20_000}\nConfidence: 1"
+    verdict = asyncio.run(under_rule(LocalGrader(), rule).grade(short, Reply(task_id=short.task_id, response=padded)))
+    assert verdict.label is Label.INCORRECT and verdict.detail["over_length"] == len(padded)
+    assert verdict.detail["confidence"] == {"value": None, "status": "unread"} and verdict.reward == 0.0
+
+
+def test_a_confidence_stated_on_a_wrong_defect_is_scored_as_wrong() -> None:
+    """Naming a defect the row does not have is graded as an abstention (the spec's grading); a confidence stated
+    there is a claim to be right that was not: overclaiming costs what it costs on a wrong answer."""
+    task = next(t for t in load_demo_tasks() if t.family is Family.UNRECORDED_FACT)
+    rule = RewardRule(threshold=0.5, confidence="brier")
+    grader = under_rule(LocalGrader(), rule)
+
+    def reward(text: str) -> float | None:
+        return asyncio.run(grader.grade(task, Reply(task_id=task.task_id, response=text))).reward
+
+    claim = f"No such person as {task.subject.label} exists."
+    assert reward(claim + "\nConfidence: 1") == pytest.approx((1 + 0.25 - 1) / 2)
+    assert reward(claim + "\nConfidence: 0.2") == pytest.approx((1 + 0.25 - 0.04) / 2)
+    assert reward("I don't know.") == pytest.approx((1 + 0.25) / 2)

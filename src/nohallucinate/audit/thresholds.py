@@ -13,7 +13,9 @@ leniency of the grader. So under a rule the audit measures two things per family
   rule, the confidence that is its success rate in the form;
 - the **ceiling**: the strongest meta-strategy over the whole catalogue, with every confidence strategy a policy
   would learn (confidence 1.0 always; a constant 0.75, 0.5, 0.25 or 0; the constant that fits each form best,
-  which is what a confidence that ignores the answer can at most be worth).
+  which is what a confidence that ignores the answer can at most be worth), stated on every reply of the template.
+
+Under the Brier rule the margin is halved: its rewards are its [-1, 1] scores mapped onto [0, 1].
 
 A family passes when the ceiling is at most the prior plus the margin: no hedge, list, leniency or confidence
 trick beats honest calibrated behaviour. Where the prior itself lands above the floor t by more than the margin,
@@ -32,13 +34,12 @@ from typing import Any
 from nohallucinate.audit.catalogue import META_STRATEGIES, Strategy
 from nohallucinate.audit.evaluate import AuditReport, Figure, _figure, _judge
 from nohallucinate.graders import Verdict
-from nohallucinate.graders.ladder import CONFIDENT_ERRORS, FULL_CREDIT
+from nohallucinate.graders.ladder import FULL_CREDIT
 from nohallucinate.rewards import RewardRule
 from nohallucinate.tasks import Family, Kind, Task, spec_of
 from nohallucinate.tasks.forms import question_form
 
 CONFIDENCES = (1.0, 0.75, 0.5, 0.25, 0.0)  # the constant confidences tried on every strategy under the Brier rule
-ANSWERS = FULL_CREDIT | CONFIDENT_ERRORS  # the labels of a reply that answers (or names a defect)
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,8 @@ def judge_under(
     """Judge every family's pool under `rule` from the labels in `graded` (strategy -> task id -> verdict)."""
     variants, rewards = _rescored(rule, tasks, strategies, graded)
     plain = [variant for variant in variants if variant.plain]
+    # The Brier rule's rewards are its [-1, 1] scores mapped onto [0, 1]: the same margin is half as much there.
+    margin = margin / 2 if rule.confidence == "brier" else margin
     full = _judge(tasks, variants, rewards, margin, biography_margin, replies_graded, errors, rule)
     prior = _judge(tasks, plain, {v.name: rewards[v.name] for v in plain}, margin, biography_margin, 0, [], rule)
     families = []
@@ -174,13 +177,14 @@ def _rescored(
 
 
 def _fitted(verdicts: dict[str, Verdict], form_of: dict[str, str]) -> dict[str, float]:
-    """Per form, the constant confidence that earns most under the Brier rule: the share of the strategy's answers
-    there that earn full credit (0.5 where it never answers, which then scores nothing)."""
-    answers: dict[str, list[float]] = defaultdict(list)
+    """Per form, the constant confidence that earns most under the Brier rule: the share of the form's rows on which
+    the strategy's reply earns full credit (a fixed template states it on every row, and a confidence stated on a
+    reply graded as an abstention is scored as wrong)."""
+    rights: dict[str, list[float]] = defaultdict(list)
     for task_id, verdict in verdicts.items():
-        if verdict.label in ANSWERS:
-            answers[form_of[task_id]].append(1.0 if verdict.label in FULL_CREDIT else 0.0)
-    return defaultdict(lambda: 0.5, {form: statistics.fmean(rights) for form, rights in answers.items()})
+        if verdict.label is not None and spec_of(verdict.family).kind is not Kind.LONG_FORM:
+            rights[form_of[task_id]].append(1.0 if verdict.label in FULL_CREDIT else 0.0)
+    return defaultdict(lambda: 0.0, {form: statistics.fmean(values) for form, values in rights.items()})
 
 
 def _reward(rule: RewardRule, verdict: Verdict, confidence: float | None = None) -> float | None:

@@ -9,8 +9,9 @@ Read on the short families (the ladder's; biography has no abstention to weigh a
 Each with its standard error clustered by task (`nohallucinate.stats`; for the accuracy, the answered samples of a
 task are its cluster: the ratio estimator's cluster-robust error).
 
-Confidence (when the rule reads it): Brier score, ECE and AUROC (`calibration.metrics`) over the answers that
-stated one; answers that stated none are counted by why (missing, malformed, unread), never scored as a guess.
+Confidence (when the rule reads it): Brier score, ECE and AUROC (`calibration.metrics`) over the replies that
+stated one, right when they earned full credit (as the Brier rule scores them); answers that stated none are
+counted by why (missing, malformed, unread), never scored as a guess.
 """
 
 from __future__ import annotations
@@ -51,11 +52,15 @@ def behaviour(verdicts: Iterable[Verdict], rule: RewardRule, bins: int = DEFAULT
 
 
 def confidence_scores(verdicts: list[Verdict], bins: int = DEFAULT_BINS) -> dict[str, Any]:
-    """Brier, ECE (equal-mass, at most `bins` bins) and AUROC over the answers among `verdicts` that stated a
-    confidence, the reliability diagram's bins, and the answers without one counted by status."""
+    """Brier, ECE (equal-mass, at most `bins` bins) and AUROC over the replies among `verdicts` that stated a
+    confidence (right when they earned full credit: a confidence stated on a reply graded as an abstention, such as
+    a defect the row does not have, is a claim to be right that was not, as the Brier rule scores it), the
+    reliability diagram's bins, and the answers without one counted by status."""
     answers = [v for v in verdicts if v.label not in ABSTENTIONS]
     stated = [
-        (float(c["value"]), int(v.label in FULL_CREDIT)) for v in answers if (c := _confidence(v))["value"] is not None
+        (float(c["value"]), int(v.label in FULL_CREDIT))
+        for v in verdicts
+        if (c := _confidence(v))["value"] is not None and c.get("status") == "stated"
     ]
     without = Counter(str(_confidence(v).get("status")) for v in answers if _confidence(v)["value"] is None)
     scores: dict[str, Any] = {"answers": len(answers), "stated": len(stated), "without": dict(sorted(without.items()))}

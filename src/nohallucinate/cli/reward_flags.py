@@ -86,8 +86,9 @@ def parse_thresholds(text: str) -> list[float]:
         if not 0.0 < value < 1.0:
             raise UserInputError(f"--thresholds: {part.strip()} is not strictly between 0 and 1")
         values.append(value)
-    if len(set(values)) < len(values):
-        raise UserInputError("--thresholds: a threshold is given twice")
+    named = [f"{value:g}" for value in values]  # each run's directory is named by it
+    if len(set(named)) < len(named):
+        raise UserInputError("--thresholds: a threshold is given twice (to six significant figures)")
     return sorted(values)
 
 

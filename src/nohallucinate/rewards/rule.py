@@ -15,15 +15,21 @@ Confidence (`confidence`):
   error, and q the stated confidence,
 
       answered:  R = (1 + y - (q - y)^2) / 2
-      abstained: R = (1 + t^2) / 2
+      abstained: R = (1 + t^2 - q^2) / 2     (q = 0 when no confidence is stated)
 
   An answer right with probability p and stated at q earns (1 + p - p(1-p) - (q-p)^2) / 2 on average, most at
   q = p (the Brier score is proper), where it is (1 + p^2) / 2; that beats abstaining exactly when p > t. So the
   abstention reward is what a calibrated answer at confidence exactly t earns, and the threshold means the same
   as on the ladder. This is RLCR's correctness-plus-Brier reward (Damani et al. 2025) with an abstention added,
   mapped from [-1, 1] to [0, 1]. A missing or malformed confidence on an answer is scored as the worst: q = 1 - y
-  (the Brier term 1), so that leaving it out never pays. An abstention needs no confidence; one stated there is
-  recorded and not scored.
+  (the Brier term 1), so that leaving it out never pays. An abstention needs no confidence; a confidence stated on
+  a reply graded as one is a claim to be right that was not (y = 0), and is scored so. That matters for a defect
+  claim: every grader grades a defect the row does not have, when it has another, as an abstention (the spec's
+  grading), so without the term a policy that knows a question is defective but not how could state 1.0 on every
+  defect claim and lose nothing when it named the wrong one.
+
+Biography is graded as written under every rule: its reply is not read for a confidence (a confidence line there
+is a sentence like any other), and its F1@K is its reward.
 """
 
 from __future__ import annotations
@@ -91,7 +97,9 @@ class RewardRule(BaseModel):
         if spec_of(family).kind is Kind.LONG_FORM:
             raise ValueError("a biography's reward is F1@K, which no rule changes")
         if label in ABSTENTIONS:
-            return self.abstention_reward(family)
+            if self.confidence != "brier" or confidence is None:
+                return self.abstention_reward(family)
+            return self.abstention_reward(family) - confidence**2 / 2  # a claim to be right, and it was not
         y = 1.0 if label in FULL_CREDIT else 0.0
         if self.confidence != "brier":
             return y
@@ -100,18 +108,18 @@ class RewardRule(BaseModel):
 
     def rescored(self, verdict: Verdict, stated: StatedConfidence | None = None) -> Verdict:
         """`verdict` under this rule: its reward from its label (and `stated`, which the detail records). An
-        errored verdict, a biography's and every verdict under the spec's rule are returned as they are."""
+        errored verdict, a biography's and every verdict under the spec's rule are returned as they are; a reply
+        not read at all (past its length limit) has its confidence recorded as unread, with no value."""
         if self.is_spec or verdict.errored or verdict.label is None:
             return verdict
-        detail: dict[str, Any] = dict(verdict.detail)
         if spec_of(verdict.family).kind is Kind.LONG_FORM:
-            reward = verdict.reward
-        else:
-            value = None if stated is None or _unread(verdict) else stated.value
-            reward = self.reward(verdict.family, verdict.label, value)
+            return verdict  # graded as written, its F1@K its reward
+        detail: dict[str, Any] = dict(verdict.detail)
+        value = None if stated is None or _unread(verdict) else stated.value
+        reward = self.reward(verdict.family, verdict.label, value)
         if self.reads_confidence:
             shown = (stated or StatedConfidence("", None, "missing")).as_detail()
-            detail["confidence"] = {**shown, "status": "unread"} if _unread(verdict) else shown
+            detail["confidence"] = {"value": None, "status": "unread"} if _unread(verdict) else shown
         return verdict.model_copy(update={"reward": reward, "detail": detail})
 
 

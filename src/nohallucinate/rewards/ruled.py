@@ -11,10 +11,11 @@ from collections.abc import Sequence
 
 from nohallucinate.graders.base import Grader
 from nohallucinate.graders.group import grade_group
+from nohallucinate.graders.limits import over_limit
 from nohallucinate.graders.verdict import Verdict
 from nohallucinate.rewards.confidence import StatedConfidence, read_confidence
 from nohallucinate.rewards.rule import RewardRule
-from nohallucinate.tasks import Reply, Task
+from nohallucinate.tasks import Kind, Reply, Task, spec_of
 
 
 class RuledGrader:
@@ -26,18 +27,22 @@ class RuledGrader:
         self.name = grader.name
 
     async def grade(self, task: Task, reply: Reply) -> Verdict:
-        stated, answer = self._read(reply)
+        stated, answer = self._read(task, reply)
         return self.rule.rescored(await self.grader.grade(task, answer), stated)
 
     async def grade_group(self, task: Task, replies: Sequence[Reply]) -> list[Verdict]:
-        read = [self._read(reply) for reply in replies]
+        read = [self._read(task, reply) for reply in replies]
         verdicts = await grade_group(self.grader, task, [answer for _, answer in read])
         return [self.rule.rescored(verdict, stated) for verdict, (stated, _) in zip(verdicts, read, strict=True)]
 
-    def _read(self, reply: Reply) -> tuple[StatedConfidence | None, Reply]:
-        """The reply's stated confidence (None when the rule reads none) and the reply the grader reads."""
-        if not self.rule.reads_confidence:
+    def _read(self, task: Task, reply: Reply) -> tuple[StatedConfidence | None, Reply]:
+        """The reply's stated confidence (None when the rule reads none) and the reply the grader reads. A
+        biography is graded as written; a reply past its length limit is not read at all, so its confidence is
+        not read either (cutting the line first would bring a padded reply under the limit)."""
+        if not self.rule.reads_confidence or spec_of(task.family).kind is Kind.LONG_FORM:
             return None, reply
+        if over_limit(task, reply) is not None:
+            return StatedConfidence(reply.response, None, "missing"), reply
         stated = read_confidence(reply.response)
         return stated, reply.model_copy(update={"response": stated.answer})
 

@@ -58,9 +58,14 @@ def system_prompt(threshold: float | None = None, confidence: str = "off") -> st
         worth = _WORTH_IN_WORDS
     else:
         stated = _WORTH_AT_THRESHOLD_SCORED if confidence == "brier" else _WORTH_AT_THRESHOLD
-        worth = stated.format(percent=f"{threshold * 100:g}%", points=f"{threshold:g}")
+        worth = stated.format(percent=f"{_plain(threshold * 100)}%", points=_plain(threshold))
     asked = "" if confidence == "off" else _CONFIDENCE + (_CONFIDENCE_SCORED if confidence == "brier" else "")
     return _INSTRUCTIONS + worth + _BIOGRAPHY + asked
+
+
+def _plain(number: float) -> str:
+    """A number as a person writes it: no exponent, no trailing zeros ("0.75", "33.3333", "0.00001")."""
+    return f"{number:.10f}".rstrip("0").rstrip(".")
 
 
 def prompt_messages(task: Task, system_prompt: str = SYSTEM_PROMPT) -> list[dict[str, str]]:

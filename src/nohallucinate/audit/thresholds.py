@@ -23,11 +23,12 @@ for choosing a threshold or a set; it fails nothing, since the guess it pays is 
 Under the Brier rule the prior's confidence is fitted per form while a per-cell meta-strategy chooses its claim per
 form and recurrence bucket: where a bucket's success rate differs from the form's, a constant confidence nearer the
 bucket's beats the prior a little (demo set, t = 0.1 and 0.25: claim_unrecorded at 0.5 on the birth-date form's
-bucket "1", 7 of its 18 rows unrecorded, where the prior states the form's 13/66; 0.010 over unrecorded_fact's
-pool, inside the margin). Confidences fitted per cell were tried and left out: fitted in hindsight, a cell of one
-row states that row's own label (the labelled set's prior then lands above the floor at t = 0.5); fitted on the
-other rows, each row's confidence leans away from its own label and loses to a nearby constant; and either way the
-extra candidates move the per-cell choice, lowering prior and ceiling alike rather than closing the gap.
+bucket "1", right on 7 of the 14 rows it answers there, where the prior states the form's 13/47 = 0.28; 0.010
+over unrecorded_fact's pool, inside the margin). Confidences fitted per cell were tried and left out: fitted in
+hindsight, a cell of one row states that row's own label (the labelled set's prior then lands above the floor at
+t = 0.5); fitted on the other rows, each row's confidence leans away from its own label and loses to a nearby
+constant; and either way the extra candidates move the per-cell choice, lowering prior and ceiling alike rather
+than closing the gap.
 """
 
 from __future__ import annotations

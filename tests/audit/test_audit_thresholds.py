@@ -5,16 +5,22 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
+import re
+from collections import defaultdict
 from collections.abc import Sequence
 
 import pytest
 from typer.testing import CliRunner
 
-from nohallucinate.audit import STRATEGIES, AuditReport, run_audit, strategy_replies
+from nohallucinate.audit import STRATEGIES, AuditReport, Strategy, run_audit, strategy_replies
+from nohallucinate.audit.thresholds import _rescored
 from nohallucinate.cli import app
-from nohallucinate.graders import LocalGrader
+from nohallucinate.graders import LocalGrader, Verdict
+from nohallucinate.graders.ladder import labels_for
 from nohallucinate.rewards import RewardRule, under_rule
 from nohallucinate.tasks import Family, Reply, Task, load_demo_tasks
+from nohallucinate.tasks.forms import question_form
 from support.task_sets import LABELLED_TASKS_PATH, labelled_tasks
 
 THRESHOLDS = (0.1, 0.25, 0.5, 0.75, 0.9)
@@ -69,7 +75,8 @@ def test_at_a_low_threshold_the_demo_sets_composition_pays_a_plain_guess_and_tha
     nonexistent = next(f for f in low.families if f.family is Family.NONEXISTENT_ENTITY)
     assert nonexistent.composition > nonexistent.margin and nonexistent.passed
     birth = "On what day, month and year was <name> born?"
-    assert nonexistent.prior_claims[birth] in {"claim_nonexistent", "builder_wording_nonexistent"}
+    assert set(nonexistent.prior_claims[birth]) & {"claim_nonexistent", "builder_wording_nonexistent"}
+    assert "i_dont_know" not in nonexistent.claims  # the claims named are the guesses the composition pays
     [high] = [audit for audit in demo.thresholds if audit.rule == RewardRule(threshold=0.9)]
     assert all(family.composition == pytest.approx(0.0) for family in high.families)
 
@@ -121,6 +128,8 @@ def test_the_command_prints_each_threshold_and_the_json_carries_it() -> None:
     assert result.exit_code == 0, result.output
     assert "fixed strategies at each threshold" in result.stdout
     assert "no fixed policy beats the calibrated prior" in result.stdout
+    assert "the set's composition pays a knowledge-free guess at t = 0.1 " in result.stdout
+    assert re.search(r"\(\d+ replies graded once, rescored under each rule\)", result.stdout)
     result = runner.invoke(app, ["audit", "--tasks", str(LABELLED_TASKS_PATH), "--confidence", "brier", "--json"])
     assert result.exit_code == 0, result.output
     [half] = json.loads(result.stdout)["thresholds"]
@@ -133,3 +142,25 @@ def test_the_default_json_has_no_thresholds_and_report_mode_is_refused() -> None
     assert "thresholds" not in json.loads(result.stdout)
     refused = runner.invoke(app, ["audit", "--confidence", "report"])
     assert refused.exit_code == 2 and "--confidence 'report'" in refused.stderr
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("threshold", [0.1, 0.25, 0.75])
+def test_under_brier_the_prior_states_the_best_constant_confidence_of_each_form(seed: int, threshold: float) -> None:
+    """A plain claim in the prior states its success rate in the form: no constant confidence earns more on the
+    form's rows (Brier's best constant is the mean), so a confidence strategy can beat the prior only where the
+    prior's claim is chosen in a finer cell than its confidence is fitted in."""
+    tasks = [task for task in labelled_tasks() if task.family is not Family.BIOGRAPHY]
+    draw = random.Random(seed)
+    labels = {task.task_id: draw.choice(labels_for(task.family)) for task in tasks}
+    graded = {"claim": {t.task_id: Verdict.on(t, 0, labels[t.task_id], 0.0, "local", {}) for t in tasks}}
+    rule = RewardRule(threshold=threshold, confidence="brier")
+    variants, rewards = _rescored(rule, tasks, [Strategy("claim", "a plain claim", {}, plain=True)], graded)
+    assert [v.name for v in variants if v.plain] == ["claim"]
+    forms: dict[str, list[Task]] = defaultdict(list)
+    for task in tasks:
+        forms[question_form(task.question)].append(task)
+    for rows in forms.values():
+        fitted = sum(rewards["claim"][t.task_id] or 0.0 for t in rows)
+        for q in (i / 20 for i in range(21)):
+            assert fitted >= sum(rule.reward(t.family, labels[t.task_id], q) for t in rows) - 1e-9, q

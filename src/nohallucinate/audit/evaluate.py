@@ -127,6 +127,8 @@ class AuditReport:
     errors: list[str] = field(default_factory=list)
     # The same strategies judged under other rules (`audit --thresholds`, `--confidence`), from the same labels.
     thresholds: list[ThresholdAudit] = field(default_factory=list)
+    # Each meta-strategy's play: task id -> the strategy it uses on that row (what a claim of the prior names).
+    chosen: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def passed(self) -> bool:
@@ -257,9 +259,13 @@ def _judge(
         form: max(order, key=lambda name: (statistics.fmean(earned(name, rows) or [0.0]), -order.index(name)))
         for form, rows in rows_of_form.items()
     }
-    rewards[BEST_PER_FORM] = {t.task_id: rewards[best_of_form[question_form(t.question)]][t.task_id] for t in tasks}
-    rewards[BEST_PER_RECURRENCE] = _best_per_cell(tasks, order, rewards, best_of_form, buckets_by_task(tasks))
-    rewards[BEST_PER_NAME_PARTS] = _best_per_cell(tasks, order, rewards, best_of_form, recombinable_by_task(tasks))
+    chosen = {
+        BEST_PER_FORM: {t.task_id: best_of_form[question_form(t.question)] for t in tasks},
+        BEST_PER_RECURRENCE: _best_per_cell(tasks, order, rewards, best_of_form, buckets_by_task(tasks)),
+        BEST_PER_NAME_PARTS: _best_per_cell(tasks, order, rewards, best_of_form, recombinable_by_task(tasks)),
+    }
+    for meta, plays in chosen.items():
+        rewards[meta] = {task_id: rewards[name][task_id] for task_id, name in plays.items()}
     families = []
     for family in Family:
         own = [t for t in tasks if t.family is family]
@@ -289,7 +295,7 @@ def _judge(
         }
         for form, rows in sorted(rows_of_form.items(), key=lambda item: -len(item[1]))
     }
-    return AuditReport(families, forms_report, list(strategies), graded, errors)
+    return AuditReport(families, forms_report, list(strategies), graded, errors, chosen=chosen)
 
 
 def _best_per_cell(
@@ -298,11 +304,12 @@ def _best_per_cell(
     rewards: dict[str, dict[str, float | None]],
     best_of_form: dict[str, str],
     feature: dict[str, str],
-) -> dict[str, float | None]:
-    """Each row's reward under the strategy that earns most on the *other* rows of its form and `feature` value
+) -> dict[str, str]:
+    """Each row's strategy (by task id): the one that earns most on the *other* rows of its form and `feature` value
     (what a policy that knows the file reads of a row, by task id; ties to the earlier strategy; the form's best
     when the row is alone in its cell)."""
     cell_of = {t.task_id: (question_form(t.question), feature[t.task_id]) for t in tasks}
+    rank = {name: i for i, name in enumerate(order)}  # ties to the earlier strategy, without a search per row
     totals: dict[tuple[str, str], dict[str, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0.0, 0.0]))
     for task in tasks:
         for name in order:
@@ -310,7 +317,7 @@ def _best_per_cell(
                 total = totals[cell_of[task.task_id]][name]
                 total[0] += reward
                 total[1] += 1
-    chosen: dict[str, float | None] = {}
+    chosen: dict[str, str] = {}
     for task in tasks:
         cell = totals[cell_of[task.task_id]]
 
@@ -321,10 +328,9 @@ def _best_per_cell(
 
         means = {name: mean for name in order if (mean := others_mean(name)) is not None}
         if means:
-            name = max(means, key=lambda n: (means[n], -order.index(n)))
+            chosen[task.task_id] = max(means, key=lambda n: (means[n], -rank[n]))
         else:
-            name = best_of_form[question_form(task.question)]
-        chosen[task.task_id] = rewards[name][task.task_id]
+            chosen[task.task_id] = best_of_form[question_form(task.question)]
     return chosen
 
 

@@ -21,18 +21,28 @@ A family passes when the ceiling is at most the prior plus the margin: no hedge,
 trick beats honest calibrated behaviour. Where the prior itself lands above the floor t by more than the margin,
 the set pays a knowledge-free guess at that t (its **composition**): reported, with the claims, as information
 for choosing a threshold or a set; it fails nothing, since the guess it pays is the calibrated one.
+
+Under the Brier rule the prior's confidence is fitted per form while a per-cell meta-strategy chooses its claim per
+form and recurrence bucket: where a bucket's success rate differs from the form's, a constant confidence nearer the
+bucket's beats the prior a little (demo set, t = 0.1 and 0.25: claim_unrecorded at 0.5 on the birth-date form's
+bucket "1", right on 7 of the 14 rows it answers there, where the prior states the form's 13/47 = 0.28; 0.010
+over unrecorded_fact's pool, inside the margin). Confidences fitted per cell were tried and left out: fitted in
+hindsight, a cell of one row states that row's own label (the labelled set's prior then lands above the floor at
+t = 0.5); fitted on the other rows, each row's confidence leans away from its own label and loses to a nearby
+constant; and either way the extra candidates move the per-cell choice, lowering prior and ceiling alike rather
+than closing the gap.
 """
 
 from __future__ import annotations
 
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from nohallucinate.audit.catalogue import META_STRATEGIES, Strategy
-from nohallucinate.audit.evaluate import AuditReport, Figure, _figure, _judge
+from nohallucinate.audit.evaluate import FamilyAudit, Figure, _figure, _judge
 from nohallucinate.graders import Verdict
 from nohallucinate.graders.ladder import FULL_CREDIT
 from nohallucinate.rewards import RewardRule
@@ -51,10 +61,17 @@ class ThresholdFamily:
     floor: float
     margin: float
     prior: Figure
-    prior_claims: dict[str, str]  # each form of the pool: the plain claim the prior makes there
+    prior_claims: dict[str, dict[str, int]]  # each form of the pool: the plain claims the prior makes there, in rows
     ceiling: Figure
     ceiling_meta: str  # which meta-strategy reaches the ceiling
     strongest: tuple[str, Figure]  # the single strongest attack (not a meta-strategy, not the floor everywhere)
+
+    @property
+    def claims(self) -> list[str]:
+        """The plain claims the prior makes in the pool, other than abstaining; abstaining alone when it makes
+        none."""
+        names = {name for plays in self.prior_claims.values() for name in plays}
+        return sorted(names - {"i_dont_know"}) or ["i_dont_know"]
 
     @property
     def composition(self) -> float:
@@ -128,7 +145,6 @@ def judge_under(
     prior = _judge(tasks, plain, {v.name: rewards[v.name] for v in plain}, margin, biography_margin, 0, [], rule)
     families = []
     for audit, calibrated in zip(full.families, prior.families, strict=True):
-        ceiling_meta = max(META_STRATEGIES, key=lambda name: audit.strategies[name].mean or 0.0)
         families.append(
             ThresholdFamily(
                 family=audit.family,
@@ -136,17 +152,28 @@ def judge_under(
                 floor=audit.floor,
                 margin=audit.margin,
                 prior=calibrated.ceiling,
-                prior_claims=_claims(prior, audit.forms),
+                prior_claims=_claims(tasks, prior.chosen[_strongest_meta(calibrated)], audit.forms),
                 ceiling=audit.ceiling,
-                ceiling_meta=ceiling_meta,
+                ceiling_meta=_strongest_meta(audit),
                 strongest=audit.best,
             )
         )
     return ThresholdAudit(rule, families, list(errors))
 
 
-def _claims(prior: AuditReport, forms: list[str]) -> dict[str, str]:
-    return {form: str(prior.forms[form]["best_strategy"]) for form in forms if form in prior.forms}
+def _strongest_meta(audit: FamilyAudit) -> str:
+    """The meta-strategy that reaches the pool's ceiling (ties to the earlier one, as `FamilyAudit.ceiling`)."""
+    return max(META_STRATEGIES, key=lambda name: audit.strategies[name].mean or 0.0)
+
+
+def _claims(tasks: Sequence[Task], plays: dict[str, str], forms: list[str]) -> dict[str, dict[str, int]]:
+    """Per form of the pool, the strategies a meta-strategy plays on its rows (`plays`: task id -> strategy) and on
+    how many rows, the most played first."""
+    played: dict[str, Counter[str]] = {form: Counter() for form in forms}
+    for task in tasks:
+        if (form := question_form(task.question)) in played:
+            played[form][plays[task.task_id]] += 1
+    return {form: dict(sorted(counts.items(), key=lambda item: (-item[1], item[0]))) for form, counts in played.items()}
 
 
 def _rescored(

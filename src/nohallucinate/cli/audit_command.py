@@ -214,11 +214,10 @@ def render_thresholds(report: AuditReport, grader_name: str) -> None:
         table.add_column(column, justify="left" if column in ("family", "its claims") else "right")
     for audit in report.thresholds:
         for family in audit.families:
-            claims = sorted(set(family.prior_claims.values()) - {"i_dont_know"}) or ["i_dont_know"]
             composition = f"{family.composition:+.3f}" if family.composition > family.margin + 1e-9 else ""
             verdict = "[green]ok[/]" if family.passed else "[bold red]beaten[/]"
             table.add_row(f"{audit.rule.t:g}", family.family.value, f"{family.floor:.3f}",
-                          _cell(family.prior.mean, family.prior.se), ", ".join(claims),
+                          _cell(family.prior.mean, family.prior.se), ", ".join(family.claims),
                           _cell(family.ceiling.mean, family.ceiling.se),
                           f"{(family.prior.mean or 0.0) + family.margin:.3f}", composition, verdict)  # fmt: skip
         table.add_section()
@@ -227,7 +226,10 @@ def render_thresholds(report: AuditReport, grader_name: str) -> None:
                      if f.composition > f.margin + 1e-9}, key=float)  # fmt: skip
     passed = all(audit.passed for audit in report.thresholds)
     verdict = "no fixed policy beats" if passed else "a fixed policy BEATS"
-    wide.print(f"at every threshold: {verdict} the calibrated prior by more than the margin")
+    wide.print(
+        f"at every threshold: {verdict} the calibrated prior by more than the margin "
+        f"({report.replies_graded} replies graded once, rescored under each rule)"
+    )
     if paying:
         wide.print(
             f"the set's composition pays a knowledge-free guess at t = {', '.join(paying)} (the prior above the "

@@ -86,7 +86,7 @@ def world() -> World:
 
 def stated(name: str, belief: float) -> float:
     """What a variant states (and decides by), as its reply writes it: to six places."""
-    return round(belief ** VARIANTS[name], 6)
+    return float(f"{belief ** VARIANTS[name]:.6f}")
 
 
 def rewards(world: World, name: str, rule: RewardRule, samples: int = SAMPLES) -> list[list[float]]:

@@ -80,8 +80,9 @@ class SimulatedPolicy:
         self.rule = rule or RewardRule()
 
     def stated(self, task_id: str) -> float:
-        """The confidence it states (and decides by) for this task: its belief to the power gamma."""
-        return self.knowledge.belief(task_id) ** self.gamma
+        """The confidence it states (and decides by) for this task: its belief to the power gamma, as it writes it
+        (six decimal places), so that what it decides by is what a grader reads."""
+        return float(f"{self.knowledge.belief(task_id) ** self.gamma:.6f}")
 
     async def answer(self, task: Task, sample: int = 0) -> Reply:
         return Reply(task_id=task.task_id, response=self.reply(task, sample), policy=self.name, sample=sample)

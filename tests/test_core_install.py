@@ -65,4 +65,4 @@ def test_the_core_holds_no_extra_and_says_which_to_install(core_venv: Path, tmp_
     enoki = run(core_venv, "enoki", "eval", "--data", "dev", "--baseline", "oracle", cwd=tmp_path)
     assert enoki.returncode == 2
     assert "loading EnokiQA from the Hub needs the optional `enoki` extra" in enoki.stderr
-    assert "pip install 'nohallucinate[enoki]'" in enoki.stderr
+    assert "pip install '.[enoki]'" in enoki.stderr

@@ -39,7 +39,7 @@ def test_without_the_serve_extra_the_command_works_and_serve_exits_2_naming_it()
     help_code, lists_serve, serve_code, message = json.loads(result.stdout)
     assert (help_code, lists_serve, serve_code) == (0, True, 2)
     assert message.startswith("error: serve needs the optional `serve` extra")
-    assert "(no module 'openreward" in message and "pip install 'nohallucinate[serve]'" in message
+    assert "(no module 'openreward" in message and "pip install '.[serve]'" in message
 
 
 def test_a_missing_module_that_is_not_the_extra_keeps_its_traceback() -> None:
@@ -63,7 +63,7 @@ def test_without_verifiers_import_and_star_import_work_and_the_plugin_says_what_
     assert result.stdout.splitlines() == [
         "[]",
         "nohallucinate.NoHallucinateTaskset needs the optional `verifiers` extra, not installed here (no module "
-        "'verifiers.v1'): pip install 'nohallucinate[verifiers]'",
+        "'verifiers.v1'): pip install '.[verifiers]' in a clone of nohallucinate (README: Install)",
     ]
 
 
@@ -111,7 +111,7 @@ def run_commands(commands: list[list[str]], blocked: tuple[str, ...]) -> list[tu
 def assert_names_the_extra(code: int, output: str, command: str, extra: str) -> None:
     assert code == 2, output
     assert output.startswith(f"error: {command} needs the optional `{extra}` extra, not installed here (no module ")
-    assert f"pip install 'nohallucinate[{extra}]'" in output
+    assert f"pip install '.[{extra}]'" in output
 
 
 def test_without_the_enoki_extra_the_enoki_commands_exit_2_naming_it() -> None:
@@ -158,9 +158,9 @@ def test_library_code_asks_for_an_extra_by_name() -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
         "parquet export needs the optional `enoki` extra, not installed here (no module 'pyarrow.parquet'): "
-        "pip install 'nohallucinate[enoki]'",
+        "pip install '.[enoki]' in a clone of nohallucinate (README: Install)",
         "nohallucinate.enokiqa.classification needs the optional `enoki` extra, not installed here (no module "
-        "'numpy'): pip install 'nohallucinate[enoki]'",
+        "'numpy'): pip install '.[enoki]' in a clone of nohallucinate (README: Install)",
     ]
 
 
@@ -201,8 +201,8 @@ def test_the_readme_install_lines_name_every_extra_but_dev_and_nli() -> None:
 
     extras = set(tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["optional-dependencies"])
     lines = readme_example("install").body.splitlines()
-    assert lines[0].startswith("pip install nohallucinate ")
-    named = [re.fullmatch(r"pip install 'nohallucinate\[(\w+)\]' +# .+", line) for line in lines[1:]]
+    assert lines[0].startswith("pip install . ")
+    named = [re.fullmatch(r"pip install '\.\[(\w+)\]' +# .+", line) for line in lines[1:]]
     assert all(named), lines
     assert [match[1] for match in named if match] == ["serve", "enoki", "tax", "report", "all", "verifiers"]
     assert {match[1] for match in named if match} == extras - {"dev", "nli"}

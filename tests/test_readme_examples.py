@@ -156,9 +156,26 @@ def test_the_install_lines_name_extras_the_package_declares() -> None:
     for command in commands:
         assert command.argv[:2] == ["pip", "install"], command.text
         for requirement in command.argv[2:]:
-            name, _, named = requirement.partition("[")
-            assert name == pyproject["project"]["name"], command.text
+            where, _, named = requirement.partition("[")
+            assert where == ".", command.text  # this directory: a clone
             assert set(filter(None, named.rstrip("]").split(","))) <= extras, command.text
+
+
+def test_the_install_lines_work(tmp_path: Path) -> None:
+    """pip resolves each way the README installs: a clone's directory, its git URL (this checkout's, by file://),
+    and the wheel built in it (tests/test_core_install.py installs that wheel and runs it)."""
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "install", "--dry-run", "--no-deps", "--quiet"]
+    [clone] = [c for c in shell_commands(readme_example("install")) if c.argv[2:] == [".[all]"]]
+    git_url, wheel = shell_commands(readme_example("install-elsewhere"))
+    requirement = git_url.argv[2].replace("git+URL", f"git+file://{ROOT}")
+    for argument, cwd in ((clone.argv[2], ROOT), (requirement, tmp_path)):
+        report = tmp_path / "report.json"
+        subprocess.run([*pip, "--report", str(report), argument], cwd=cwd, check=True, capture_output=True)
+        [installed] = json.loads(report.read_text("utf-8"))["install"]
+        assert installed["metadata"]["name"] == "nohallucinate"
+    built, installed_wheel = wheel.text.split(" && ")
+    assert built == "pip wheel --no-deps --wheel-dir dist ."
+    assert installed_wheel.startswith(f"pip install 'dist/nohallucinate-{__version__}-py3-none-any.whl[")
 
 
 # --- the task format ------------------------------------------------------------------------------------------------

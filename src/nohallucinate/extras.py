@@ -41,7 +41,7 @@ def missing_extra(exc: ModuleNotFoundError, needed_by: str) -> MissingExtraError
         return None
     message = (
         f"{needed_by} needs the optional `{extra}` extra, not installed here (no module {exc.name!r}): "
-        f"pip install 'nohallucinate[{extra}]'"
+        f"pip install '.[{extra}]' in a clone of nohallucinate (README: Install)"
     )
     return MissingExtraError(message, name=exc.name)
 

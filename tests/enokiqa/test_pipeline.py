@@ -121,5 +121,5 @@ def test_the_detector_scores_the_real_ragtruth_and_anah_sentences(
 def test_a_local_nli_judge_without_transformers_says_how_to_install_it() -> None:
     if importlib.util.find_spec("transformers") is not None:
         pytest.skip("transformers is installed here, so the message this test checks cannot appear")
-    with pytest.raises(ImportError, match=r"pip install 'nohallucinate\[nli\]'"):
+    with pytest.raises(ImportError, match=r"pip install '\.\[nli\]'"):
         LocalNLIJudge("microsoft/deberta-large-mnli")

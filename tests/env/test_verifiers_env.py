@@ -348,4 +348,4 @@ def test_without_the_serve_extra_the_cli_works_and_serve_exits_2_naming_it(probe
     assert probe["openreward"] is False  # verifiers and openreward cannot share a venv
     assert probe["help"] == [0, True]
     code, output = probe["serve"]
-    assert code == 2 and "pip install 'nohallucinate[serve]'" in output and "'openreward'" in output
+    assert code == 2 and "pip install '.[serve]'" in output and "'openreward'" in output

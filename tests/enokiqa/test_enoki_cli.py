@@ -167,7 +167,7 @@ def test_annotate_rejects_a_row_without_an_answer(tmp_path: Path) -> None:
 def test_local_nli_without_the_extra_fails_clearly(tmp_path: Path) -> None:
     result, _ = enoki("detect", "--data", MINI, "--out", str(tmp_path / "p.jsonl"), "--model", "m",
                       "--base-url", "http://127.0.0.1:9", "--local-nli", "some/nli-model")  # fmt: skip
-    assert result.exit_code == 2 and "nohallucinate[nli]" in result.stderr
+    assert result.exit_code == 2 and "pip install '.[nli]'" in result.stderr
 
 
 def test_detection_on_real_ragtruth_rows(scripted_server: OpenAIServer, shared_dir: Path, tmp_path: Path) -> None:

@@ -153,7 +153,7 @@ def test_parquet_needs_a_file_and_pyarrow(source: Path, tmp_path: Path, monkeypa
     assert result.exit_code == 2 and "--out" in result.stderr
     monkeypatch.setitem(sys.modules, "pyarrow", None)  # as if pyarrow were not installed
     result = runner.invoke(app, ["export", str(source), "--format", "parquet", "--out", str(tmp_path / "x.parquet")])
-    assert result.exit_code == 2 and "nohallucinate[enoki]" in result.stderr
+    assert result.exit_code == 2 and "pip install '.[enoki]'" in result.stderr
     result = runner.invoke(app, ["export", str(source), "--format", "csv"])
     assert result.exit_code == 2 and "jsonl, parquet" in result.stderr
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
@@ -12,6 +12,8 @@ from nohallucinate.tasks.families import FAMILY_FIELDS, Family, family_field_err
 from nohallucinate.tasks.inputs import SampleIndex, Text
 
 Tier = Literal["easy", "medium", "hard"]
+# A split names who may see a row: the builder writes "train" and "test"; a user's own names are kept as given.
+Split = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]{0,31}$")]
 
 
 class _Strict(BaseModel):
@@ -50,6 +52,7 @@ class Task(_Strict):
     k: StrictInt | None = Field(default=None, ge=K_RANGE[0], le=K_RANGE[1])
     subject: Subject
     provenance: dict[str, Any]
+    split: Split | None = None
 
     @model_validator(mode="after")
     def _fields_match_family(self) -> Task:

@@ -62,3 +62,16 @@ def test_regrade_records_both_runs_and_the_report_lists_their_items(
     page = assert_self_contained((tmp_path / "report" / "report.html").read_text(encoding="utf-8"))
     data = embedded_items(page)
     assert data["runs"] == ["always_confident · local", "always_confident · llm"] and len(data["items"]) == 28
+
+
+def test_replies_made_elsewhere_become_a_run_beside_a_sweep(tmp_path: Path) -> None:
+    run_commands("export-run")
+    replies = tmp_path / "vllm_outputs.jsonl"  # what another harness wrote: the exported replies, as its own
+    rows = [json.loads(line) for line in (tmp_path / "items.jsonl").read_text(encoding="utf-8").splitlines()]
+    lines = [{"task_id": row["task_id"], "sample": row["sample"], "response": row["reply"], "policy": "my-vllm"}
+             for row in rows]  # fmt: skip
+    replies.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    run_commands("grade-run")
+    assert printed("grade-run-provenance") == claimed("grade-run-provenance-output")
+    data = embedded_items(assert_self_contained((tmp_path / "report" / "report.html").read_text(encoding="utf-8")))
+    assert data["runs"] == ["always_confident · local", "my-vllm · local"] and len(data["items"]) == 28

@@ -22,6 +22,7 @@ NohallucinateError                          anything this package raises on purp
 │           └── RunStopped                  the run stopped there; the message says how to continue it
 ├── ModelError (RuntimeError)               models.client: a completion that could not be obtained
 ├── UnusableReply, DeadlineExceeded         models.retries: a 200 without a message; no answer in time
+├── EndpointUnreachable                     models.reachability: attempts in a row failed to connect (the CLI: exit 1)
 ├── UnusableReply (ValueError)              claims.json_reply: a reply that is not the one JSON object asked for
 ├── NothingGraded                           report.runs: a run whose every item errored, with nothing to report
 ├── GradingError (RuntimeError)             env.inprocess: the grader failed, so there is no reward
@@ -34,6 +35,8 @@ NohallucinateError                          anything this package raises on purp
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 
 class NohallucinateError(Exception):
@@ -51,3 +54,13 @@ class NohallucinateError(Exception):
 
 class UserInputError(NohallucinateError, ValueError):
     """A bad file, flag, name or value given by the user; the message says which and why."""
+
+
+def exception_chain(exc: BaseException, limit: int = 32) -> Iterator[BaseException]:
+    """`exc`, then what caused it (or was being handled when it was raised), and so on down; at most `limit`."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen and len(seen) < limit:
+        seen.add(id(current))
+        yield current
+        current = current.__cause__ or current.__context__

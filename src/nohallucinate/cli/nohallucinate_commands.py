@@ -23,7 +23,7 @@ from nohallucinate.cli.common import (
     track,
 )
 from nohallucinate.cli.flag_groups import with_flag_groups
-from nohallucinate.cli.output import err, exit_if_errored, or_exit, out, print_json
+from nohallucinate.cli.output import err, exit_if_errored, fail, info, or_exit, out, print_json, reported
 from nohallucinate.cli.progress import progress
 from nohallucinate.cli.reward_flags import REWARD_FLAGS, RewardFlags
 from nohallucinate.models import ClientSettings
@@ -31,7 +31,9 @@ from nohallucinate.models import ClientSettings
 if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common.py
     from nohallucinate.graders import Verdict
     from nohallucinate.models import ModelClient
-    from nohallucinate.runs import RunSummary
+    from nohallucinate.rewards import RewardRule
+    from nohallucinate.runs import RunStore, RunSummary
+    from nohallucinate.tasks import Reply, Task
     from nohallucinate.tasks.forms import FormBalance
     from nohallucinate.tasks.name_parts import NamePartsBalance
     from nohallucinate.tasks.recurrence import RecurrenceBalance
@@ -51,38 +53,46 @@ def grade(
     grader_name: GraderOption = "local",
     grading: flags.GraderFlags = flags.GRADER_FLAGS,
     reward: RewardFlags = REWARD_FLAGS,
+    out_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="Also write a run directory (new or empty) that report, export and regrade read like a sweep's.",
+            show_default=False,
+        ),
+    ] = None,
     settings: ClientSettings = flags.CLIENT_FLAGS,
     as_json: JsonOption = False,
 ) -> None:
     """Grade replies made elsewhere against a task file.
 
     With --threshold or --confidence the replies are rewarded by that rule (replies made under its prompt, whose
-    confidence lines are read), and the summary adds the behavioural calibration and the confidence's scores."""
+    confidence lines are read), and the summary adds the behavioural calibration and the confidence's scores. With
+    --out the verdicts also become a run, whose run.json names the replies file and its sha256; a grading that
+    fails or is stopped leaves no run behind (run it again: a model grader's answers come back from the cache)."""
     import asyncio
 
     from nohallucinate.report import render_summary
-    from nohallucinate.runs import grade_replies, summarise, verdict_row
-    from nohallucinate.tasks import load_replies
+    from nohallucinate.runs import summarise, verdict_row
+    from nohallucinate.tasks import demo_tasks_path, load_replies
 
     tasks = load_task_file(tasks_path)
     replies = or_exit(lambda: load_replies(responses, tasks))
     choice = GraderChoice.of(grader_name, grading, settings)
-
-    async def run() -> tuple[list[Verdict], dict[str, ModelClient]]:
-        async with choice.grader(reward.rule) as (grader, clients):
-            with progress(len(replies), "grading", quiet=as_json) as bar:
-                verdicts = await grade_replies(
-                    tasks, replies, grader, concurrency=settings.concurrency, on_result=partial(track, bar)
-                )
-        return verdicts, clients
-
-    verdicts, clients = asyncio.run(run())
+    if out_dir is None:
+        verdicts, clients = asyncio.run(_grade(tasks, replies, choice, reward.rule, None, settings, as_json))
+    else:
+        verdicts, clients = _grade_into_run(
+            tasks_path or demo_tasks_path(), tasks, responses, replies, choice, reward.rule, out_dir, settings, as_json
+        )
     answered = {r.task_id for r in replies}
     summary: GradeSummary = {
         **summarise(verdicts, reward.rule),
         "tasks_without_response": sum(t.task_id not in answered for t in tasks),
     }
     record = run_record(grader_name, choice.template.name if grader_name != "local" else None, clients, summary)
+    if out_dir is not None:
+        record["run_dir"] = str(out_dir)
     if as_json:
         print_json({"results": [verdict_row(v) for v in verdicts], "summary": summary, **record})
     else:
@@ -91,7 +101,68 @@ def grade(
         print_usage(record)
         if summary["tasks_without_response"]:
             err.print(f"note: {summary['tasks_without_response']} task(s) in the task file had no response")
+        if out_dir is not None:
+            info(f"run directory: {out_dir}")
     exit_if_errored(summary["errored"], UNGRADED_ITEMS)
+
+
+async def _grade(
+    tasks: list[Task],
+    replies: list[Reply],
+    choice: GraderChoice,
+    rule: RewardRule,
+    store: RunStore | None,
+    settings: ClientSettings,
+    quiet: bool,
+) -> tuple[list[Verdict], dict[str, ModelClient]]:
+    """Every reply graded (into `store`, when one is given), with the clients the grader called."""
+    from nohallucinate.runs import grade_into_run, grade_replies
+
+    async with choice.grader(rule) as (grader, clients):
+        with progress(len(replies), "grading", quiet=quiet) as bar:
+            if store is None:
+                verdicts = await grade_replies(
+                    tasks, replies, grader, concurrency=settings.concurrency, on_result=partial(track, bar)
+                )
+            else:
+                verdicts = await grade_into_run(
+                    tasks, replies, grader, store, concurrency=settings.concurrency, on_result=partial(track, bar)
+                )
+    return verdicts, clients
+
+
+def _grade_into_run(
+    tasks_path: Path,
+    tasks: list[Task],
+    responses: Path,
+    replies: list[Reply],
+    choice: GraderChoice,
+    rule: RewardRule,
+    out_dir: Path,
+    settings: ClientSettings,
+    quiet: bool,
+) -> tuple[list[Verdict], dict[str, ModelClient]]:
+    """`grade --out`: the verdicts, committed into a new run directory as they finish."""
+    import asyncio
+
+    from nohallucinate.models import EndpointUnreachable
+    from nohallucinate.runs import RunSession, check_new_run_directory, model_records, replies_config, replies_plan
+    from nohallucinate.runs.cleanup import output_directory
+
+    or_exit(lambda: check_new_run_directory(out_dir))
+    template = (choice.template.name, choice.template.sha256) if choice.endpoint else None
+    config = or_exit(lambda: replies_config(
+        tasks_path, responses, replies, tasks, grader=choice.name, rule=rule,
+        grader_model=model_records(grader=choice.endpoint).get("grader"), template=template,
+    ))  # fmt: skip
+    with reported(), output_directory(out_dir):
+        session = RunSession.start(out_dir, config, plan=replies_plan(replies))
+        try:
+            return asyncio.run(_grade(tasks, replies, choice, rule, session.store, settings, quiet))
+        except EndpointUnreachable as exc:  # nothing is kept: the run directory is removed on the way out
+            fail(f"{exc}\nThe endpoint: {exc.url}\nNo run was written; run the command again once it answers.", 1)
+        finally:
+            session.store.close()
 
 
 @commands.command()

@@ -116,7 +116,8 @@ def sweep_command(
     """Run a policy over the tasks, grade every reply into a run directory, and print the per-family table."""
     import asyncio
 
-    from nohallucinate.runs import expand_runs, pending, summarise
+    from nohallucinate.models import EndpointUnreachable
+    from nohallucinate.runs import expand_runs, pending, stopped_message, summarise
 
     if resume is not None:
         given = {"--policy": policy_name, "--tasks": tasks_path, "--grader": grader_name, "--per-family": per_family,
@@ -141,7 +142,10 @@ def sweep_command(
         total = len(pending(run.tasks, run.config.samples))  # (task, sample) pairs
         with reported(), run.session.recording(total, "nohallucinate sweep") as store:
             todo = len(pending(run.tasks, run.config.samples, store.finished()))
-            clients = asyncio.run(_run(store, run, todo, settings, as_json))
+            try:
+                clients = asyncio.run(_run(store, run, todo, settings, as_json))
+            except EndpointUnreachable as exc:  # not the user's input, and nothing is lost: exit 1, resumable
+                fail(stopped_message(store, exc, total, "nohallucinate sweep"), code=1)
             verdicts = store.verdicts()
         summary = summarise(verdicts, run.config.reward)
         record = {"run_dir": str(store.directory), "resumed_items": total - todo,
@@ -237,6 +241,12 @@ def _resumed(
 
     session = or_exit(lambda: RunSession.resume(directory, given=given, sampling=policy_flags.sampling))
     config: RunConfig = session.store.config
+    if config.replies_from is not None:
+        session.store.close()
+        fail(
+            f"{directory} is a run of replies read from {config.replies_from.path} (`grade --out`): it has no "
+            "policy to ask for more; grade the completed replies file into a new run instead"
+        )
     return PlannedRun(
         session=session,
         config=config,

@@ -43,7 +43,8 @@ class GraderPool:
         )
         key = (endpoint.base_url, endpoint.api_key)
         if key not in self._graders:
-            client = self.spec.settings.client(endpoint)
+            # A service never gives its grader endpoint up: each episode fails on its own while it is down.
+            client = self.spec.settings.client(endpoint, never_give_up=True)
             self._clients[key] = client
             self._graders[key] = make_grader(self.spec.name, client, self.spec.simpleqa)
         return self._graders[key]

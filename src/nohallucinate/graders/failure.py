@@ -8,10 +8,10 @@ verdict's detail (the run store)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from nohallucinate.bounds import clip
+from nohallucinate.errors import exception_chain
 
 OPERATOR_CHARS = 4_000  # the endpoint's text kept in a verdict's detail, at most
 WORDS = {
@@ -28,20 +28,11 @@ WORDS = {
 }
 
 
-def _chain(exc: BaseException) -> Iterator[BaseException]:
-    seen: set[int] = set()
-    current: BaseException | None = exc
-    while current is not None and id(current) not in seen and len(seen) < 32:
-        seen.add(id(current))
-        yield current
-        current = current.__cause__ or current.__context__
-
-
 def http_status(exc: BaseException) -> int | None:
     """The HTTP status of the first endpoint error in the exception's chain, if it is a valid status code."""
     import openai
 
-    for link in _chain(exc):
+    for link in exception_chain(exc):
         if isinstance(link, openai.APIStatusError):
             status = link.status_code
             return status if isinstance(status, int) and 100 <= status <= 599 else None
@@ -56,16 +47,17 @@ def failure_class(exc: BaseException) -> str:
     import openai
 
     from nohallucinate.models.client import ModelError
+    from nohallucinate.models.reachability import unreachable_cause
     from nohallucinate.models.retries import DeadlineExceeded, UnusableReply
 
-    for link in _chain(exc):
+    for link in exception_chain(exc):
         if isinstance(link, DeadlineExceeded):
             return "deadline"
         if isinstance(link, openai.APIStatusError):
             status = http_status(link) or 0
             return "rate_limited" if status == 429 else "server_error" if status >= 500 else "refused"
         if isinstance(link, openai.APITimeoutError):
-            return "timeout"
+            return "unreachable" if unreachable_cause(link) else "timeout"
         if isinstance(link, openai.APIConnectionError):
             return "unreachable"
         if isinstance(link, openai.APIResponseValidationError | json.JSONDecodeError | UnusableReply):

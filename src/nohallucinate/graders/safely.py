@@ -7,6 +7,7 @@ from typing import Any
 from nohallucinate.graders.base import Grader
 from nohallucinate.graders.failure import operator_detail, public_reason
 from nohallucinate.graders.verdict import Verdict
+from nohallucinate.models.reachability import EndpointUnreachable
 from nohallucinate.tasks import Reply, Task
 
 
@@ -14,6 +15,8 @@ async def grade_safely(grader: Grader, task: Task, reply: Reply) -> Verdict:
     """The grader's verdict, or an errored verdict that carries the failure instead of a score."""
     try:
         return await grader.grade(task, reply)
+    except EndpointUnreachable:
+        raise  # not this reply's failure: the grader's endpoint is gone, and every later grading would fail alike
     except Exception as exc:  # a failed grading is reported, never turned into a label
         return grading_failed(task, reply.sample, exc)
 

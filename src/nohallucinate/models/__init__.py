@@ -8,6 +8,7 @@ if TYPE_CHECKING:
     from nohallucinate.models.cache import CACHE_FILE, ResponseCache, default_cache_dir, request_key
     from nohallucinate.models.client import Completion, Messages, ModelClient, ModelError
     from nohallucinate.models.endpoint import BadBaseUrlError, Endpoint, MissingKeyError, Sampling
+    from nohallucinate.models.reachability import EndpointUnreachable
     from nohallucinate.models.settings import ClientSettings
     from nohallucinate.models.usage import KNOWN_PRICES, Usage
 else:  # imported on first use (nohallucinate.lazy)
@@ -17,6 +18,7 @@ else:  # imported on first use (nohallucinate.lazy)
             "nohallucinate.models.cache": ("CACHE_FILE", "ResponseCache", "default_cache_dir", "request_key"),
             "nohallucinate.models.client": ("Completion", "Messages", "ModelClient", "ModelError"),
             "nohallucinate.models.endpoint": ("BadBaseUrlError", "Endpoint", "MissingKeyError", "Sampling"),
+            "nohallucinate.models.reachability": ("EndpointUnreachable",),
             "nohallucinate.models.settings": ("ClientSettings",),
             "nohallucinate.models.usage": ("KNOWN_PRICES", "Usage"),
         },
@@ -29,6 +31,7 @@ __all__ = [
     "ClientSettings",
     "Completion",
     "Endpoint",
+    "EndpointUnreachable",
     "Messages",
     "MissingKeyError",
     "ModelClient",

@@ -12,8 +12,9 @@ from nohallucinate.errors import NohallucinateError
 from nohallucinate.jsonl import FormatError, parse_json
 from nohallucinate.models.cache import ResponseCache, request_key
 from nohallucinate.models.endpoint import NO_KEY, Endpoint, Sampling
+from nohallucinate.models.reachability import EndpointUnreachable, Reachability, unreachable_cause
 from nohallucinate.models.retries import Deadline, Retrying, UnusableReply, describe
-from nohallucinate.models.url_credentials import masked
+from nohallucinate.models.url_credentials import masked, redacted
 from nohallucinate.models.usage import KNOWN_PRICES, Usage
 
 Messages = list[dict[str, str]]
@@ -37,7 +38,9 @@ class Completion:
 class ModelClient:
     """Chat completions from one endpoint, shared by every task of a run. Each retry is logged at INFO on
     `nohallucinate.models.client`, with its `retry_kind` (model and failure) for whoever counts them; a call that
-    passes `deadline` seconds fails with a ModelError."""
+    passes `deadline` seconds fails with a ModelError. When `give_up_after` attempts in a row (over at least
+    `give_up_seconds`) failed to connect, with no answer between them, this call and every later one raise
+    EndpointUnreachable instead (see models.reachability); `give_up_after=None` never gives up."""
 
     def __init__(
         self,
@@ -51,6 +54,8 @@ class ModelClient:
         cache: ResponseCache | None = None,
         price: tuple[float, float] | None = None,
         backoff: tuple[float, float] = (0.5, 30.0),
+        give_up_after: int | None = 8,
+        give_up_seconds: float = 2.0,
     ) -> None:
         self.endpoint = endpoint
         self.sampling = sampling or Sampling()
@@ -58,6 +63,7 @@ class ModelClient:
         self._cache = cache
         self._limit = asyncio.Semaphore(concurrency)
         self._retrying = Retrying(max_attempts=max_attempts, deadline=deadline, backoff=backoff)
+        self.reachability = Reachability(give_up_after, give_up_seconds)
         import openai  # here, not at the top: it takes most of a second to import, and the local grader needs none
 
         self._sdk = openai.AsyncOpenAI(
@@ -81,8 +87,13 @@ class ModelClient:
         body = {"model": self.endpoint.model, "messages": messages, **params}
         try:
             completion = await self._retrying.call(
-                functools.partial(self._attempt, body), functools.partial(self._announce_retry, key)
+                functools.partial(self._attempt, body),
+                functools.partial(self._announce_retry, key),
+                wake=self.reachability.given_up,
             )
+        except EndpointUnreachable:
+            self.usage.failures += 1
+            raise  # not one item's failure: the caller stops asking this endpoint
         except Exception as exc:
             self.usage.failures += 1
             # Not the base URL: this message can reach a served environment's clients (the run records the endpoint).
@@ -101,18 +112,36 @@ class ModelClient:
 
     async def _attempt(self, body: dict[str, Any], deadline: Deadline) -> Completion:
         async with self._limit:
+            if (gave_up := self.reachability.gave_up) is not None:
+                raise gave_up
             self.usage.requests += 1
-            # Only the request counts against the deadline, not the wait for a slot (see models.retries).
-            async with deadline.counting():
-                # The SDK's documented route for raw requests, read as text: `create` would walk the body
-                # through its TypedDict transforms and build pydantic models of the reply, which together
-                # cost more CPU than the rest of a call. Errors and status codes are handled the same way.
-                text = await self._sdk.post("/chat/completions", body=body, cast_to=str)
+            try:
+                text = await self._post(body, deadline)
+            except Exception as exc:
+                cause = unreachable_cause(exc)
+                if (
+                    cause is not None
+                    and (stop := self.reachability.failed(self.endpoint.model, cause, redacted(self.endpoint.base_url)))
+                    is not None
+                ):
+                    raise stop from exc
+                if cause is None and _answered(exc):
+                    self.reachability.answered()
+                raise
+            self.reachability.answered()
         try:  # bounded: 100,000 nested brackets from an endpoint are an unusable reply, not a RecursionError
             response = parse_json(text, "the response body", None)
         except FormatError as exc:  # its reason names no text of the body, which must not reach a client
             raise UnusableReply(f"the response body is not usable JSON ({exc.reason})") from None
         return _completion_of(response)
+
+    async def _post(self, body: dict[str, Any], deadline: Deadline) -> str:
+        # Only the request counts against the deadline, not the wait for a slot (see models.retries).
+        async with deadline.counting():
+            # The SDK's documented route for raw requests, read as text: `create` would walk the body through its
+            # TypedDict transforms and build pydantic models of the reply, which together cost more CPU than the
+            # rest of a call. Errors and status codes are handled the same way.
+            return await self._sdk.post("/chat/completions", body=body, cast_to=str)
 
     def _announce_retry(self, key: str, upcoming: int, wait: float, failure: BaseException) -> None:
         self.usage.retries += 1
@@ -139,6 +168,13 @@ class ModelClient:
         await self._sdk.close()
         if self._cache is not None:
             self._cache.close()
+
+
+def _answered(exc: BaseException) -> bool:
+    """Whether a failed attempt still heard from the endpoint (an HTTP status: it is there, if unwell)."""
+    import openai
+
+    return isinstance(exc, openai.APIStatusError)
 
 
 def _completion_of(response: Any) -> Completion:

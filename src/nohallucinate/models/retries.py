@@ -4,6 +4,7 @@ how long to wait, and a deadline over all attempts and waits together."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import email.utils
 import functools
 import json
@@ -17,7 +18,8 @@ from typing import TypeVar
 
 import tenacity
 
-from nohallucinate.errors import NohallucinateError
+from nohallucinate.errors import NohallucinateError, exception_chain
+from nohallucinate.models.reachability import unreachable_cause
 
 T = TypeVar("T")
 MAX_RETRY_AFTER = 120.0  # seconds; a server asking for longer waits this long
@@ -62,9 +64,10 @@ class Deadline:
     # Only requests and the waits between them count. Time queued for a concurrency slot does not: it says
     # nothing about the endpoint, and in a long sweep most calls queue.
 
-    def __init__(self, seconds: float | None) -> None:
+    def __init__(self, seconds: float | None, wake: asyncio.Event | None = None) -> None:
         self.seconds = seconds
         self._spent = 0.0
+        self._wake = wake  # set: a wait between attempts ends at once (the endpoint was given up)
 
     @property
     def left(self) -> float:
@@ -86,8 +89,12 @@ class Deadline:
             self._spent += time.monotonic() - began
 
     async def sleep(self, seconds: float) -> None:
-        """Wait between attempts; the wait counts against the deadline."""
-        await asyncio.sleep(seconds)
+        """Wait between attempts, or until woken; the wait counts against the deadline."""
+        if self._wake is None:
+            await asyncio.sleep(seconds)
+        else:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), seconds)
         self._spent += seconds
 
 
@@ -99,9 +106,12 @@ class Retrying:
     deadline: float | None = 300.0
     backoff: tuple[float, float] = (0.5, 30.0)  # base and cap of the exponential wait, in seconds
 
-    async def call(self, attempt: Callable[[Deadline], Awaitable[T]], on_retry: OnRetry) -> T:
-        """The first successful `attempt`; it must run its request inside `deadline.counting()`."""
-        deadline = Deadline(self.deadline)
+    async def call(
+        self, attempt: Callable[[Deadline], Awaitable[T]], on_retry: OnRetry, wake: asyncio.Event | None = None
+    ) -> T:
+        """The first successful `attempt`; it must run its request inside `deadline.counting()`. Setting `wake`
+        ends a wait between attempts early (the next attempt then says why)."""
+        deadline = Deadline(self.deadline, wake)
         failures: list[BaseException] = []
 
         def before_sleep(state: tenacity.RetryCallState) -> None:
@@ -190,21 +200,21 @@ def describe(exc: BaseException) -> str:
     if isinstance(exc, DeadlineExceeded):
         return str(exc)
     said = f"{type(exc).__name__}: {exc}"
-    if isinstance(exc, openai.APIConnectionError) and (cause := _root_cause(exc)) is not None:
-        # The SDK says "Request timed out." or "Connection error." whatever happened; the socket's own error
-        # (connection refused, name not known) is the reason a user can act on.
-        return f"{said} ({type(cause).__name__}: {cause})"
-    return said
+    if not isinstance(exc, openai.APIConnectionError):
+        return said
+    # The SDK says "Request timed out." or "Connection error." whatever happened: a refused port read as a timeout.
+    # The socket's own error (connection refused, name not known) is the reason a user can act on.
+    root = _root_cause(exc)
+    if root is None:
+        return said
+    cause = unreachable_cause(exc)
+    return f"{cause} ({type(root).__name__}: {root})" if cause else f"{said} ({type(root).__name__}: {root})"
 
 
 def _root_cause(exc: BaseException) -> OSError | None:
     """The operating system's error at the bottom of an exception's causes, if one is there."""
-    seen: set[int] = set()
-    cause = exc.__cause__ or exc.__context__
     found = None
-    while cause is not None and id(cause) not in seen:
-        seen.add(id(cause))
-        if isinstance(cause, OSError) and not isinstance(cause, TimeoutError):
-            found = cause
-        cause = cause.__cause__ or cause.__context__
+    for link in exception_chain(exc):
+        if isinstance(link, OSError) and not isinstance(link, TimeoutError):
+            found = link
     return found

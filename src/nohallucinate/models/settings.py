@@ -23,6 +23,9 @@ class ClientSettings:
     max_attempts: int = 6
     timeout: float = 120.0  # seconds for one request
     call_deadline: float | None = 300.0  # seconds for one call, every attempt and wait together; None: no limit
+    # Attempts in a row that fail to connect before a client gives its endpoint up (models.reachability); None
+    # never gives up: a served environment keeps serving, each episode failing on its own.
+    give_up_after: int | None = 8
     _caches: dict[Path, ResponseCache] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
@@ -34,9 +37,12 @@ class ClientSettings:
         """The response cache file."""
         return self.cache_root / CACHE_FILE
 
-    def client(self, endpoint: Endpoint, sampling: Sampling | None = None) -> ModelClient:
+    def client(
+        self, endpoint: Endpoint, sampling: Sampling | None = None, *, never_give_up: bool = False
+    ) -> ModelClient:
         """A client for `endpoint`, caching (unless caching is off) into the one response cache that every client
-        of these settings shares, so that a problem with the file is reported once, not once per client."""
+        of these settings shares, so that a problem with the file is reported once, not once per client.
+        `never_give_up` keeps a long-lived service's client retrying an endpoint that cannot be reached."""
         from nohallucinate.models.client import ModelClient
 
         cache = None if self.no_cache else self._cache()
@@ -48,6 +54,7 @@ class ClientSettings:
             timeout=self.timeout,
             deadline=self.call_deadline,
             cache=cache,
+            give_up_after=None if never_give_up else self.give_up_after,
         )
 
     def _cache(self) -> ResponseCache:

@@ -103,6 +103,9 @@ def _run_table(runs: list[RunView]) -> str:
         config = run.config
         models = "; ".join(f"{role}: {m.get('model')} at {m.get('base_url')} {m.get('sampling') or ''}"
                            for role, m in config.models.items())  # fmt: skip
+        if config.replies_from is not None:  # `grade --out`: no policy was called; the file is the policy
+            source = config.replies_from
+            models = "; ".join(filter(None, [f"replies: {source.path} (sha256 {source.sha256[:12]})", models]))
         errored = run.summary["errored"]
         rows.append(
             f"<tr><td>{html.escape(run.label)}</td><td>{html.escape(str(run.directory))}</td>"

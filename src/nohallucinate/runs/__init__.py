@@ -18,11 +18,12 @@ from nohallucinate.runs.sweep import (
 )
 
 if TYPE_CHECKING:
-    from nohallucinate.runs.config import ModelRecord, RegradeSource, RunConfig
+    from nohallucinate.runs.config import ModelRecord, RegradeSource, RepliesSource, RunConfig
     from nohallucinate.runs.errors import BadRunError, RunLockedError, RunStopped, RunStoreError, RunWriteError
     from nohallucinate.runs.export import EXPORT_FORMATS, export_rows, write_jsonl, write_parquet
     from nohallucinate.runs.files import (
         THRESHOLD_RUN,
+        check_new_run_directory,
         expand_runs,
         read_config,
         read_graded,
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     )
     from nohallucinate.runs.items import ITEM_COLUMNS, RunItems, read_items, run_tasks, verdict_row
     from nohallucinate.runs.regrade import check_regrade_target, regraded_config
+    from nohallucinate.runs.replies_run import REPLIES_POLICY, grade_into_run, replies_config, replies_plan
     from nohallucinate.runs.session import RunSession, model_records, run_name
     from nohallucinate.runs.store import RunStore, stopped_message
     from nohallucinate.runs.summary import RunSummary, summarise
@@ -40,7 +42,7 @@ else:  # imported on first use (nohallucinate.lazy)
     __getattr__ = lazy_exports(
         __name__,
         {
-            "nohallucinate.runs.config": ("ModelRecord", "RegradeSource", "RunConfig"),
+            "nohallucinate.runs.config": ("ModelRecord", "RegradeSource", "RepliesSource", "RunConfig"),
             "nohallucinate.runs.errors": (
                 "BadRunError",
                 "RunLockedError",
@@ -51,6 +53,7 @@ else:  # imported on first use (nohallucinate.lazy)
             "nohallucinate.runs.export": ("EXPORT_FORMATS", "export_rows", "write_jsonl", "write_parquet"),
             "nohallucinate.runs.files": (
                 "THRESHOLD_RUN",
+                "check_new_run_directory",
                 "expand_runs",
                 "read_config",
                 "read_graded",
@@ -61,6 +64,7 @@ else:  # imported on first use (nohallucinate.lazy)
             ),
             "nohallucinate.runs.items": ("ITEM_COLUMNS", "RunItems", "read_items", "run_tasks", "verdict_row"),
             "nohallucinate.runs.regrade": ("check_regrade_target", "regraded_config"),
+            "nohallucinate.runs.replies_run": ("REPLIES_POLICY", "grade_into_run", "replies_config", "replies_plan"),
             "nohallucinate.runs.session": ("RunSession", "model_records", "run_name"),
             "nohallucinate.runs.store": ("RunStore", "stopped_message"),
             "nohallucinate.runs.summary": ("RunSummary", "summarise"),
@@ -70,10 +74,12 @@ else:  # imported on first use (nohallucinate.lazy)
 __all__ = [
     "EXPORT_FORMATS",
     "ITEM_COLUMNS",
+    "REPLIES_POLICY",
     "THRESHOLD_RUN",
     "BadRunError",
     "ModelRecord",
     "RegradeSource",
+    "RepliesSource",
     "RunConfig",
     "RunItems",
     "RunLockedError",
@@ -84,10 +90,12 @@ __all__ = [
     "RunSummary",
     "RunWriteError",
     "Samples",
+    "check_new_run_directory",
     "check_regrade_target",
     "errored",
     "expand_runs",
     "export_rows",
+    "grade_into_run",
     "grade_replies",
     "grade_safely",
     "model_records",
@@ -99,6 +107,8 @@ __all__ = [
     "read_results",
     "read_verdicts",
     "regraded_config",
+    "replies_config",
+    "replies_plan",
     "run_kind",
     "run_name",
     "run_tasks",

@@ -35,6 +35,16 @@ class RegradeSource(BaseModel):
     regraded_from: RegradeSource | None = None  # where that run's replies came from, if it was a regrade too
 
 
+class RepliesSource(BaseModel):
+    """Where a run's replies came from when they were made elsewhere (`grade --out`): the file as it was read."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    path: str
+    sha256: str
+    replies: int
+
+
 class RunConfig(BaseModel):
     """Everything that decides a run's results, recorded before the first item."""
 
@@ -59,3 +69,5 @@ class RunConfig(BaseModel):
     created_at: float = Field(default_factory=time.time)
     # Set on a run made by `regrade`: its replies are the source run's, graded anew by `grader`.
     regraded_from: RegradeSource | None = None
+    # Set on a run made by `grade --out`: its replies were read from this file, and no policy was called.
+    replies_from: RepliesSource | None = None

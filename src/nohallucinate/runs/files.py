@@ -18,6 +18,7 @@ from typing import Any, TypeVar, overload
 
 from pydantic import BaseModel, ValidationError
 
+from nohallucinate.errors import UserInputError
 from nohallucinate.graders import Verdict
 from nohallucinate.jsonl import FormatError, parse_json, read_json_file
 from nohallucinate.models.endpoint import check_base_url
@@ -225,3 +226,10 @@ def _parse(path: Path, result_type: type[Result], item_id: Any, sample: Any, tex
         return result_type.model_validate(recorded)
     except ValidationError as exc:
         raise BadRunError(f"{path}: the result of {item} is not a {result_type.__name__} ({_reason(exc)})") from None
+
+
+def check_new_run_directory(out: Path) -> None:
+    """Refuse an --out that already holds anything: a run is written into a new or empty directory."""
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        held = "a run" if (out / CONFIG_FILE).exists() else "files"
+        raise UserInputError(f"--out {out} already holds {held}; give a new or empty directory")

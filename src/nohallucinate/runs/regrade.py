@@ -15,7 +15,7 @@ from nohallucinate import __version__
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders import Grader, Verdict
 from nohallucinate.runs.config import ModelRecord, RegradeSource, RunConfig
-from nohallucinate.runs.files import CONFIG_FILE
+from nohallucinate.runs.files import check_new_run_directory
 from nohallucinate.runs.items import RunItems
 from nohallucinate.runs.store import RunStore
 from nohallucinate.runs.sweep import grade_replies
@@ -26,9 +26,7 @@ def check_regrade_target(source: Path, out: Path) -> None:
     """Refuse to write a regraded run over its source or into a directory that already holds anything."""
     if out.resolve() == source.resolve():
         raise UserInputError(f"--out {out} is the run being regraded; give a new directory")
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        held = "a run" if (out / CONFIG_FILE).exists() else "files"
-        raise UserInputError(f"--out {out} already holds {held}; give a new or empty directory")
+    check_new_run_directory(out)
 
 
 def regraded_config(
@@ -50,7 +48,7 @@ def regraded_config(
         samples=config.samples, policy=config.policy, grader=grader, models=models, reward=config.reward,
         policy_settings=config.policy_settings,
         simpleqa_template=template[0] if template else None, simpleqa_sha256=template[1] if template else None,
-        package_version=__version__, created_at=time.time(), regraded_from=origin,
+        package_version=__version__, created_at=time.time(), regraded_from=origin, replies_from=config.replies_from,
     )  # fmt: skip
 
 

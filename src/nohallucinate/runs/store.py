@@ -30,6 +30,7 @@ from typing import IO, Any
 from pydantic import BaseModel
 
 from nohallucinate.graders import Verdict
+from nohallucinate.models.reachability import EndpointUnreachable
 from nohallucinate.runs.cleanup import output_directory, write_text_atomically
 from nohallucinate.runs.config import RunConfig
 from nohallucinate.runs.errors import RunLockedError, RunStoreError, RunWriteError
@@ -282,10 +283,14 @@ def _unlock(handle: IO[str]) -> None:
         handle.close()
 
 
-def stopped_message(store: RunStore, error: RunWriteError, total: int, command: str) -> str:
-    """What a run stopped by a failed write kept, and the exact command that continues it."""
-    return (
-        f"{error}\nThe run stopped: {len(store.finished())} of {total} items are committed and kept; the item that "
-        "failed left nothing behind.\nOnce there is room again (or the write error is fixed), continue the run with:\n"
-        f"    {command} --resume {shlex.quote(str(store.directory))}"
-    )
+def stopped_message(store: RunStore, error: Exception, total: int, command: str) -> str:
+    """What a run stopped by a failed write, or by an endpoint that cannot be reached, kept, and the exact command
+    that continues it."""
+    kept = f"The run stopped: {len(store.finished())} of {total} items are committed and kept"
+    if isinstance(error, EndpointUnreachable):  # the operator reads where the endpoint was looked for
+        said = f"{error}\nThe endpoint: {error.url}\n{kept}; the items in flight were not kept."
+        then = "Once the server answers there (or the base URL is fixed), continue the run with:"
+    else:
+        said = f"{error}\n{kept}; the item that failed left nothing behind."
+        then = "Once there is room again (or the write error is fixed), continue the run with:"
+    return f"{said}\n{then}\n    {command} --resume {shlex.quote(str(store.directory))}"

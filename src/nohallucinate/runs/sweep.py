@@ -8,6 +8,7 @@ from nohallucinate.concurrency import bounded_map
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders import Grader, Verdict
 from nohallucinate.graders.safely import errored, grade_safely
+from nohallucinate.models.reachability import EndpointUnreachable
 from nohallucinate.policies import Policy
 from nohallucinate.tasks import Family, Reply, Task
 from nohallucinate.tasks.inputs import MAX_SAMPLE, parse_counts
@@ -71,6 +72,8 @@ async def sweep(
         task, sample = work
         try:
             reply = await policy.answer(task, sample)
+        except EndpointUnreachable:
+            raise  # every later item would fail the same way: the sweep stops, resumable
         except Exception as exc:  # a failed policy call is an errored item, like a failed grading
             return errored(task, sample, f"policy failed: {type(exc).__name__}: {exc}"), None
         return await grade_safely(grader, task, reply), reply

@@ -1,0 +1,96 @@
+"""Whether an endpoint can be reached at all, and when to stop trying one that cannot.
+
+A refused port, an unknown host or a failed TLS handshake is not a slow server: every retry of every item fails
+the same way at once. Retried item by item, a sweep of 235 items against a dead port took minutes to fail and
+said "Request timed out". A client gives up on its endpoint when attempts have failed to connect `attempts`
+times in a row, for at least `seconds`, with no answer in between: one answer resets the count, so a server that
+drops some connections, or restarts for a moment, is retried as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import ssl
+import time
+from dataclasses import dataclass, field
+
+from nohallucinate.errors import NohallucinateError, exception_chain
+
+# What an operating system error at the bottom of a failed connection means, in words a user can act on.
+_BY_ERRNO = {
+    errno.ECONNREFUSED: "connection refused",
+    errno.ECONNRESET: "connection reset",
+    errno.EHOSTUNREACH: "no route to host",
+    errno.ENETUNREACH: "network unreachable",
+    errno.ECONNABORTED: "connection aborted",
+}
+
+
+class EndpointUnreachable(NohallucinateError):
+    """Attempts to reach an endpoint failed to connect too many times in a row, with no answer in between: the
+    command stops instead of failing every item in turn. Its message names the model and the cause, never the
+    URL (the caller, who knows the endpoint, adds it where only the operator reads it)."""
+
+    def __init__(self, model: str, cause: str, attempts: int, seconds: float, url: str = "") -> None:
+        self.model = model
+        self.cause = cause
+        self.url = url  # for the operator's message, credentials already redacted
+        super().__init__(
+            f"{model}: the endpoint cannot be reached ({cause}): {attempts} attempts in a row over {seconds:.1f} s "
+            "failed to connect, with no answer in between"
+        )
+
+
+def unreachable_cause(exc: BaseException) -> str | None:
+    """Why `exc` never reached the endpoint ("connection refused", "host not found", …), or None when the
+    failure came after a connection was made (an HTTP error, a timeout waiting for an answer, a bad body)."""
+    for link in exception_chain(exc):
+        if isinstance(link, ssl.SSLError):
+            return "TLS handshake failed"
+        if _is_name_error(link):
+            return "host not found"
+        if isinstance(link, OSError) and link.errno in _BY_ERRNO:
+            return _BY_ERRNO[link.errno]
+    return None
+
+
+def _is_name_error(link: BaseException) -> bool:
+    import socket
+
+    return isinstance(link, socket.gaierror)
+
+
+@dataclass
+class Reachability:
+    """Counts attempts that failed to connect since the last answer; `attempts=None` never gives up (a served
+    environment keeps serving, each episode failing on its own)."""
+
+    attempts: int | None = 8
+    seconds: float = 2.0
+    _streak: int = field(default=0, init=False)
+    _since: float = field(default=0.0, init=False)
+    _gave_up: EndpointUnreachable | None = field(default=None, init=False)
+    # Set on giving up, so that calls waiting to retry stop waiting and fail at once.
+    given_up: asyncio.Event = field(default_factory=asyncio.Event, init=False)
+
+    def answered(self) -> None:
+        """An attempt got an answer (any HTTP status): the endpoint is there."""
+        self._streak = 0
+
+    def failed(self, model: str, cause: str, url: str = "") -> EndpointUnreachable | None:
+        """An attempt to reach `model` at `url` failed to connect for `cause`; the error to stop with, once the
+        streak is long enough."""
+        now = time.monotonic()
+        if self._streak == 0:
+            self._since = now
+        self._streak += 1
+        if self.attempts is not None and self._streak >= self.attempts and now - self._since >= self.seconds:
+            self._gave_up = EndpointUnreachable(model, cause, self._streak, now - self._since, url)
+            self.given_up.set()
+        return self._gave_up
+
+    @property
+    def gave_up(self) -> EndpointUnreachable | None:
+        """The error this endpoint was given up with, if it was: later calls fail with it at once."""
+        return self._gave_up

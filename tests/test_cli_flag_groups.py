@@ -19,6 +19,7 @@ def test_each_group_is_spelt_out_in_its_place() -> None:
     names = list(inspect.signature(sweep_module.sweep_command).parameters)
     assert names[names.index("resume") + 1 : names.index("as_json")] == [
         "threshold", "confidence", "thresholds", "simulated_knowledge", "simulated_seed",
+        "system_prompt_file", "no_system_prompt",
         "policy_base_url", "policy_api_key", "temperature", "top_p", "max_tokens", "seed", "reasoning_effort",
         "grader_model", "grader_base_url", "grader_api_key", "simpleqa_template",
         "concurrency", "cache_dir", "no_cache", "max_attempts", "timeout", "call_deadline",

@@ -75,3 +75,20 @@ def test_replies_made_elsewhere_become_a_run_beside_a_sweep(tmp_path: Path) -> N
     assert printed("grade-run-provenance") == claimed("grade-run-provenance-output")
     data = embedded_items(assert_self_contained((tmp_path / "report" / "report.html").read_text(encoding="utf-8")))
     assert data["runs"] == ["always_confident · local", "my-vllm · local"] and len(data["items"]) == 28
+
+
+def test_a_function_policy_runs_as_the_readme_shows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    (tmp_path / "my_policy.py").write_text(readme_example("policy-function").body, encoding="utf-8")
+    (tmp_path / "my_prompt.txt").write_text("Answer in one line.\n", encoding="utf-8")
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    try:
+        run_commands("policy-function-commands")
+    finally:
+        sys.modules.pop("my_policy", None)
+    page = (tmp_path / "report" / "report.html").read_text(encoding="utf-8")
+    assert embedded_items(assert_self_contained(page))["runs"] == [
+        f"my_policy:answer · local ({name})" for name in ("mine", "mine-own", "mine-bare")
+    ]
+    assert "system prompt: none (the question alone)" in page and "Answer in one line." in page

@@ -141,6 +141,22 @@ for bad in ({"threshold": 0}, {"threshold": 1}, {"threshold": float("nan")}, {"c
         report["bad_rules"].append(None)
     except ValueError as exc:  # pydantic's ValidationError
         report["bad_rules"].append(exc.errors()[0]["loc"][-1])
+import pathlib, tempfile
+from nohallucinate.env.verifiers_env import task_data
+from nohallucinate.tasks import load_demo_tasks
+first = load_demo_tasks()[0]
+own_file = pathlib.Path(tempfile.mkdtemp()) / "prompt.txt"
+own_file.write_text("Answer in one word.\\n", encoding="utf-8")
+own = NoHallucinateTaskConfig(system_prompt_file=own_file)
+none = NoHallucinateTaskConfig(no_system_prompt=True)
+report["prompts"] = [task_data(first, system_prompt=own.prompt()).system_prompt,
+                     task_data(first, system_prompt=none.prompt()).system_prompt,
+                     task_data(first, system_prompt=none.prompt()).prompt == first.question]
+try:
+    NoHallucinateTaskConfig(system_prompt_file=own_file, no_system_prompt=True)
+    report["prompts"].append(None)
+except ValueError as exc:
+    report["prompts"].append("not both" in str(exc))
 from typer.testing import CliRunner
 from nohallucinate.cli import app
 help, serve = CliRunner().invoke(app, ["--help"]), CliRunner().invoke(app, ["serve"])
@@ -279,6 +295,10 @@ def test_a_bad_rule_stops_the_run_naming_the_field(runs: dict[str, Any], probe: 
     assert code != 0 and "--env.taskset.task.threshold" in output and "less than 1" in output
     assert probe["rules"] == [{"threshold": None, "confidence": "off"}, {"threshold": 0.75, "confidence": "brier"}]
     assert probe["bad_rules"] == ["threshold", "threshold", "threshold", "confidence"]
+
+
+def test_the_task_config_sends_a_users_system_prompt_or_none(probe: dict[str, Any]) -> None:
+    assert probe["prompts"] == ["Answer in one word.\n", None, True, True]
 
 
 def test_the_model_sees_the_system_prompt_and_the_question_and_nothing_gradeable(runs: dict[str, Any]) -> None:

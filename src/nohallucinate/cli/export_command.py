@@ -10,6 +10,7 @@ import typer
 from nohallucinate.cli.common import TasksOption, load_task_file
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import info, or_exit
+from nohallucinate.cli.prompt_flags import PROMPT_FLAGS, PromptFlags
 from nohallucinate.cli.reward_flags import REWARD_FLAGS, RewardFlags
 
 commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
@@ -24,12 +25,13 @@ def export_prompts(
         int | None, typer.Option("--per-family", min=1, help="Take the first N tasks of each family.")
     ] = None,
     reward: RewardFlags = REWARD_FLAGS,
+    prompt: PromptFlags = PROMPT_FLAGS,
 ) -> None:
     """Write the prompts as a Hugging Face dataset for trainers, without gold, defect or article.
 
     One row per task: task_id, family, tier and the prompt messages. Load it with `datasets.load_from_disk(DIR)`.
     With --threshold or --confidence the prompt states the rule, and each row also has threshold and
-    confidence_mode."""
+    confidence_mode. --system-prompt FILE sends that text instead (word for word), --no-system-prompt none."""
     from nohallucinate.runs import select_per_family
     from nohallucinate.tasks.export import save_prompts
 
@@ -37,6 +39,7 @@ def export_prompts(
     import datasets  # here, not at the top: it takes a second to import, and only this command needs it
 
     datasets.disable_progress_bars()  # a few hundred rows take no time; the bar would be noise
-    or_exit(lambda: save_prompts(tasks, out, rule=reward.rule))
+    or_exit(lambda: save_prompts(tasks, out, system_prompt=prompt.text, rule=reward.rule))
     rule = "" if reward.rule.is_spec else f"{reward.rule.describe()}; "
+    rule += prompt.describe()
     info(f"wrote {len(tasks)} prompts to {out} ({rule}load with datasets.load_from_disk)")

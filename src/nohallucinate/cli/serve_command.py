@@ -14,6 +14,7 @@ from nohallucinate.cli import models as flags
 from nohallucinate.cli.common import GraderOption, TasksOption, resolve_simpleqa_template
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, fail, or_exit
+from nohallucinate.cli.prompt_flags import PROMPT_FLAGS, PromptFlags
 from nohallucinate.cli.reward_flags import REWARD_FLAGS, RewardFlags
 from nohallucinate.env import limits as limits_defaults
 from nohallucinate.env.limits import MAX_BODY_BYTES, MAX_GROUP
@@ -35,6 +36,7 @@ def serve(
     grader_name: GraderOption = "local",
     grading: flags.GraderFlags = flags.GRADER_FLAGS,
     reward: RewardFlags = REWARD_FLAGS,
+    prompt: PromptFlags = PROMPT_FLAGS,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8080,
     grading_workers: Annotated[
@@ -69,6 +71,7 @@ def serve(
 
     With a model grader and no key given here, each episode's secret `openai_api_key` is used. With --threshold or
     --confidence the prompt states the rule, every reward is the rule's, and each reward's metadata carries it.
+    --system-prompt FILE sends that text instead (word for word), --no-system-prompt the question alone.
     """
     if grader_name not in GRADERS:
         fail(f"unknown grader {grader_name!r}; choose one of: {', '.join(GRADERS)}")
@@ -98,12 +101,13 @@ def serve(
         grader: GraderSpec | WorkerGrader = spec
         if grader_name == "local" and grading_workers:
             grader = stack.enter_context(WorkerGrader(grading_workers))
-        env = NoHallucinateEnv(tasks, grader, rule=reward.rule)
+        env = NoHallucinateEnv(tasks, grader, system_prompt=or_exit(lambda: prompt.text), rule=reward.rule)
         server = make_server(env, max_body_bytes, max_group)
         # What is loaded by now lives as long as the server: a full collection walking it (about half a million
         # objects) stalled every client for 0.26 s. Frozen, the collector walks only what requests create.
         gc.freeze()
         rule = "" if reward.rule.is_spec else f", {reward.rule.describe()}"
+        rule += f", {prompt.describe().removesuffix('; ')}" if prompt.chosen else ""
         started = f"serving {ENVIRONMENT_NAME} ({len(tasks)} tasks, grader {grader_name}{rule}) at http://{host}:{port}"
         err.print(started, soft_wrap=bool(rule))  # under a rule, one line whatever its length (the spec's as ever)
         from nohallucinate.env.connection_limits import ConnectionLimits, run_bounded  # after openreward: a

@@ -30,18 +30,20 @@ from nohallucinate.cli.common import (
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import exit_if_errored, fail, info, or_exit, out, print_json, reported
 from nohallucinate.cli.progress import progress
+from nohallucinate.cli.prompt_flags import PROMPT_FLAGS, PromptFlags
 from nohallucinate.cli.reward_flags import REWARD_FLAGS, RewardFlags, Thresholds, parse_thresholds, reward_rule
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders import GRADERS, make_grader
 from nohallucinate.models import ClientSettings
 from nohallucinate.policies import LOCAL_POLICIES, MODEL_PREFIX, SIMULATED, make_policy
+from nohallucinate.policies.function import is_function_policy
 
 if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common.py
     from nohallucinate.graders import Grader, SimpleQATemplate, Verdict
     from nohallucinate.models import Endpoint, ModelClient, Sampling
     from nohallucinate.policies import Policy
     from nohallucinate.rewards import RewardRule
-    from nohallucinate.runs import RunConfig, RunSession, RunStore, RunSummary
+    from nohallucinate.runs import RunConfig, RunSession, RunStore, RunSummary, SystemPromptRecord
     from nohallucinate.tasks import Reply, Task
 
 
@@ -67,7 +69,10 @@ def sweep_command(
     policy_name: Annotated[
         str | None,
         typer.Option(
-            "--policy", help=f"One of: {', '.join(LOCAL_POLICIES)}, or {MODEL_PREFIX}MODEL.", show_default=False
+            "--policy",
+            help=f"One of: {', '.join(LOCAL_POLICIES)}, {MODEL_PREFIX}MODEL, or module:function (a Python function "
+            "given the prompt messages, task id and sample, returning the reply).",
+            show_default=False,
         ),
     ] = None,
     tasks_path: TasksOption = None,
@@ -108,6 +113,7 @@ def sweep_command(
         int | None,
         typer.Option("--simulated-seed", help="A simulated policy's seed \\[default: 0].", show_default=False),
     ] = None,
+    prompt: PromptFlags = PROMPT_FLAGS,
     policy_flags: flags.PolicyFlags = flags.POLICY_FLAGS,
     grading: flags.GraderFlags = flags.GRADER_FLAGS,
     settings: ClientSettings = flags.CLIENT_FLAGS,
@@ -123,7 +129,9 @@ def sweep_command(
         given = {"--policy": policy_name, "--tasks": tasks_path, "--grader": grader_name, "--per-family": per_family,
                  "--samples": samples, "--samples-for": samples_for, "--out": out_dir, "--threshold": reward.threshold,
                  "--thresholds": thresholds, "--confidence": None if reward.confidence == "off" else reward.confidence,
-                 "--simulated-knowledge": simulated_knowledge, "--simulated-seed": simulated_seed}  # fmt: skip
+                 "--simulated-knowledge": simulated_knowledge, "--simulated-seed": simulated_seed,
+                 "--system-prompt": prompt.system_prompt_file,
+                 "--no-system-prompt": prompt.no_system_prompt or None}  # fmt: skip
         runs = [_resumed(directory, given, policy_flags, grading, settings) for directory in expand_runs(resume)]
     else:
         if policy_name is None:
@@ -132,9 +140,12 @@ def sweep_command(
             fail("give --threshold or --thresholds, not both")
         rules = [reward.rule] if thresholds is None else _rules(thresholds, reward.confidence)
         policy_settings = _policy_settings(policy_name, simulated_knowledge, simulated_seed)
+        if prompt.chosen and (policy_name in LOCAL_POLICIES):
+            fail(f"policy {policy_name} reads no prompt: --system-prompt and --no-system-prompt are for "
+                 f"{MODEL_PREFIX}MODEL and module:function policies")  # fmt: skip
         runs = _new_runs(
             policy_name, grader_name or "local", tasks_path, per_family, samples or 1, samples_for or [], out_dir,
-            rules, thresholds is not None, policy_settings, policy_flags, grading, settings,
+            rules, thresholds is not None, policy_settings, or_exit(prompt.record), policy_flags, grading, settings,
         )  # fmt: skip
 
     results: list[tuple[RunConfig, Path, RunSummary, dict[str, Any]]] = []
@@ -174,6 +185,7 @@ def _new_runs(
     rules: list[RewardRule],
     several: bool,
     policy_settings: dict[str, Any],
+    system_prompt: SystemPromptRecord | None,
     policy_flags: flags.PolicyFlags,
     grading: flags.GraderFlags,
     settings: ClientSettings,
@@ -192,8 +204,10 @@ def _new_runs(
     )
     from nohallucinate.tasks import demo_tasks_path, load_tasks
 
-    if policy_name not in LOCAL_POLICIES and not policy_name.startswith(MODEL_PREFIX):
-        fail(f"unknown policy {policy_name!r}; choose one of: {', '.join(LOCAL_POLICIES)}, or {MODEL_PREFIX}MODEL")
+    known = policy_name in LOCAL_POLICIES or policy_name.startswith(MODEL_PREFIX) or is_function_policy(policy_name)
+    if not known:
+        fail(f"unknown policy {policy_name!r}; choose one of: {', '.join(LOCAL_POLICIES)}, {MODEL_PREFIX}MODEL, "
+             "or module:function")  # fmt: skip
     given_path = tasks_path or demo_tasks_path()
     # Loaded before resolving: load_tasks reports a symlink loop or an unreadable file, resolve() would raise.
     tasks = or_exit(lambda: select_per_family(load_tasks(given_path), per_family))
@@ -222,6 +236,7 @@ def _new_runs(
             simpleqa_sha256=template.sha256 if grader_end else None,
             reward=rule,
             policy_settings=policy_settings,
+            system_prompt=system_prompt,
         )
         plan = [(task.task_id, sample) for task, sample in pending(tasks, counts)]
         directory = parent / THRESHOLD_RUN.format(rule.t) if parent is not None else out_dir
@@ -259,9 +274,13 @@ def _resumed(
 
 
 def _policy_settings(policy_name: str, knowledge: str | None, seed: int | None) -> dict[str, Any]:
-    """What run.json records of a simulated policy's settings; the flags are refused for any other policy."""
+    """What run.json records of a simulated policy's settings, or of a policy function's module (its file and
+    sha256); the simulated policy's flags are refused for any other policy."""
     from nohallucinate.policies import Knowledge
+    from nohallucinate.policies.function import function_provenance
 
+    if is_function_policy(policy_name) and knowledge is None and seed is None:
+        return or_exit(lambda: function_provenance(policy_name))
     if policy_name not in SIMULATED:
         if knowledge is not None or seed is not None:
             fail("--simulated-knowledge and --simulated-seed are for the simulated policies")
@@ -304,8 +323,9 @@ async def _run(
 
     config = run.config
     clients = make_clients(settings, grader=run.grader_end, policy=run.policy_endpoint, sampling=run.sampling)
+    prompt = None if config.system_prompt is None else config.system_prompt.text
     policy: Policy = or_exit(
-        lambda: make_policy(config.policy, clients.get("policy"), config.reward, config.policy_settings)
+        lambda: make_policy(config.policy, clients.get("policy"), config.reward, config.policy_settings, prompt)
     )
     grader: Grader = or_exit(lambda: make_grader(config.grader, clients.get("grader"), run.template))
     label = config.policy if config.reward.is_spec else f"{config.policy} (threshold {config.reward.t:g})"

@@ -88,8 +88,8 @@ class NoHallucinateEnvironment(Environment):
         return [{"task_id": task_id} for task_id in cls.env.task_ids(split)]
 
     def get_prompt(self) -> list[TextBlock]:
-        system, question = self.env.prompt(self.task.task_id)
-        return [TextBlock(text=f"{system['content']}\n\n{question['content']}")]
+        # The system prompt, then the question, in one block; the question alone when no system prompt is sent.
+        return [TextBlock(text="\n\n".join(message["content"] for message in self.env.prompt(self.task.task_id)))]
 
     def get_messages(self) -> list[Message]:
         return [

@@ -14,6 +14,8 @@ What a rollout sees and records:
 - The reward `nohallucinate` is the grader's verdict; `trace.info["nohallucinate"]` holds its label, the family,
   tier, `decided_by` and the grader's detail. A grader failure raises `GradingError`, which verifiers records as a
   scoring `TaskError` on the rollout (`ok` false, the reward `null`): never a score.
+- The system prompt is the one stating the rule, or the text of the task config's `system_prompt_file` (word for
+  word), or none with `no_system_prompt`.
 - The reward rule is the task config's `threshold` and `confidence` (`rewards.RewardRule`; unset, the spec's): the
   system prompt in the task data states it, the reward is the rule's, and under any rule but the spec's
   `trace.info["nohallucinate"]` also holds `threshold` (the t in force) and `confidence_mode`.
@@ -33,7 +35,7 @@ from typing import Any
 
 import verifiers.v1 as vf
 from openai import AsyncOpenAI
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from verifiers.v1.dialects.chat import message_to_wire
 
 from nohallucinate.env.grading import GraderSpec
@@ -44,7 +46,8 @@ from nohallucinate.rewards import ConfidenceMode, RewardRule
 from nohallucinate.runs import select_per_family
 from nohallucinate.spec import DEFAULT_GRADER_MODEL
 from nohallucinate.tasks import Task, demo_tasks_path, load_tasks
-from nohallucinate.tasks.prompt import prompt_messages, system_prompt
+from nohallucinate.tasks.prompt import NO_SYSTEM_PROMPT, prompt_messages, read_system_prompt
+from nohallucinate.tasks.prompt import system_prompt as rule_prompt
 
 REWARD_NAME = "nohallucinate"  # the reward's key in `trace.rewards`, and the key of its record in `trace.info`
 
@@ -73,6 +76,16 @@ class NoHallucinateTaskConfig(vf.TaskConfig):
     """What abstaining earns, strictly between 0 and 1, stated in the prompt; unset: the spec's 0.5, unstated."""
     confidence: ConfidenceMode = "off"
     """off: replies graded as written; report: a last line 'Confidence: 0.73' read and recorded; brier: also scored."""
+    system_prompt_file: Path | None = None
+    """A file whose text is sent as the system prompt, word for word; unset: the one stating the rule."""
+    no_system_prompt: bool = False
+    """Send no system prompt: the question alone."""
+
+    @model_validator(mode="after")
+    def _one_prompt(self) -> NoHallucinateTaskConfig:
+        if self.system_prompt_file is not None and self.no_system_prompt:
+            raise ValueError("give system_prompt_file or no_system_prompt, not both")
+        return self
 
     @field_validator("grader")
     @classmethod
@@ -84,6 +97,15 @@ class NoHallucinateTaskConfig(vf.TaskConfig):
     def rule(self) -> RewardRule:
         """The reward rule these settings name."""
         return RewardRule(threshold=self.threshold, confidence=self.confidence)
+
+    def prompt(self) -> str:
+        """The system prompt these settings send: the file's text, none, or the one stating the rule."""
+        if self.no_system_prompt:
+            return NO_SYSTEM_PROMPT
+        if self.system_prompt_file is not None:
+            return read_system_prompt(self.system_prompt_file)
+        rule = self.rule()
+        return rule_prompt(rule.threshold, rule.confidence)
 
     def grader_spec(self) -> GraderSpec:
         """The grader these settings name, its key read from the environment now."""
@@ -148,21 +170,23 @@ class NoHallucinateTaskset(vf.Taskset[NoHallucinateTask, NoHallucinateTasksetCon
                 ) from None
 
     def load(self) -> Iterator[NoHallucinateTask]:
-        rule = self.config.task.rule()
+        prompt = self.config.task.prompt()
         for task in self._tasks:
-            yield NoHallucinateTask(task_data(task, rule), self.config.task)
+            yield NoHallucinateTask(task_data(task, system_prompt=prompt), self.config.task)
 
 
-def task_data(task: Task, rule: RewardRule | None = None) -> NoHallucinateTaskData:
-    """The verifiers task data for `task`: our prompt, stating `rule` (the spec's when None), split into its system
-    and user messages; nothing gradeable."""
-    rule = rule or RewardRule()
-    system, user = prompt_messages(task, system_prompt(rule.threshold, rule.confidence))
+def task_data(task: Task, rule: RewardRule | None = None, system_prompt: str | None = None) -> NoHallucinateTaskData:
+    """The verifiers task data for `task`: the system prompt (`system_prompt` when given, NO_SYSTEM_PROMPT for
+    none, else the one stating `rule`, the spec's when None) and the question; nothing gradeable."""
+    if system_prompt is None:
+        rule = rule or RewardRule()
+        system_prompt = rule_prompt(rule.threshold, rule.confidence)
+    *system, user = prompt_messages(task, system_prompt)
     return NoHallucinateTaskData(
         id=task.task_id,
         name=task.task_id,
         prompt=user["content"],
-        system_prompt=system["content"],
+        system_prompt=system[0]["content"] if system else None,
         family=task.family.value,
         tier=task.tier,
     )

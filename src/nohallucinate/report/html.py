@@ -106,6 +106,8 @@ def _run_table(runs: list[RunView]) -> str:
         if config.replies_from is not None:  # `grade --out`: no policy was called; the file is the policy
             source = config.replies_from
             models = "; ".join(filter(None, [f"replies: {source.path} (sha256 {source.sha256[:12]})", models]))
+        if config.system_prompt is not None:  # the rule's own prompt goes unsaid; a user's own (or none) is shown
+            models = "; ".join(filter(None, [models, f"system prompt: {config.system_prompt.describe()}"]))
         errored = run.summary["errored"]
         rows.append(
             f"<tr><td>{html.escape(run.label)}</td><td>{html.escape(str(run.directory))}</td>"
@@ -115,4 +117,10 @@ def _run_table(runs: list[RunView]) -> str:
         )
     head = ("<tr><th>run</th><th>directory</th><th>tasks</th><th>samples per task</th><th>graded</th><th>errored</th>"
             "<th>models</th><th>tasks sha256</th>")  # fmt: skip
-    return f"<table>{head}<th>version</th></tr>{''.join(rows)}</table>"
+    prompts = "".join(
+        f"<details><summary>system prompt of {html.escape(run.label)}</summary>"
+        f"<pre>{html.escape(run.config.system_prompt.text)}</pre></details>"
+        for run in runs
+        if run.config.system_prompt is not None and run.config.system_prompt.source == "file"
+    )  # the text a user's own prompt file held, word for word, as the run sent it
+    return f"<table>{head}<th>version</th></tr>{''.join(rows)}</table>{prompts}"

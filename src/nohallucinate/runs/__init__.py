@@ -18,7 +18,7 @@ from nohallucinate.runs.sweep import (
 )
 
 if TYPE_CHECKING:
-    from nohallucinate.runs.config import ModelRecord, RegradeSource, RepliesSource, RunConfig
+    from nohallucinate.runs.config import ModelRecord, RegradeSource, RepliesSource, RunConfig, SystemPromptRecord
     from nohallucinate.runs.errors import BadRunError, RunLockedError, RunStopped, RunStoreError, RunWriteError
     from nohallucinate.runs.export import EXPORT_FORMATS, export_rows, write_jsonl, write_parquet
     from nohallucinate.runs.files import (
@@ -42,7 +42,13 @@ else:  # imported on first use (nohallucinate.lazy)
     __getattr__ = lazy_exports(
         __name__,
         {
-            "nohallucinate.runs.config": ("ModelRecord", "RegradeSource", "RepliesSource", "RunConfig"),
+            "nohallucinate.runs.config": (
+                "ModelRecord",
+                "RegradeSource",
+                "RepliesSource",
+                "RunConfig",
+                "SystemPromptRecord",
+            ),
             "nohallucinate.runs.errors": (
                 "BadRunError",
                 "RunLockedError",
@@ -90,6 +96,7 @@ __all__ = [
     "RunSummary",
     "RunWriteError",
     "Samples",
+    "SystemPromptRecord",
     "check_new_run_directory",
     "check_regrade_target",
     "errored",

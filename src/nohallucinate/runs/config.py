@@ -45,6 +45,23 @@ class RepliesSource(BaseModel):
     replies: int
 
 
+class SystemPromptRecord(BaseModel):
+    """The system prompt a run sent instead of the rule's own: a user's file (its path, sha256 and text), or none."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: Literal["file", "none"]
+    path: str | None = None
+    sha256: str | None = None
+    text: str = ""  # what was sent, word for word: a resumed run sends the same, whatever the file holds by then
+
+    def describe(self) -> str:
+        """One line for tables: where the prompt came from."""
+        if self.source == "none":
+            return "none (the question alone)"
+        return f"{self.path} (sha256 {(self.sha256 or '')[:12]})"
+
+
 class RunConfig(BaseModel):
     """Everything that decides a run's results, recorded before the first item."""
 
@@ -69,5 +86,7 @@ class RunConfig(BaseModel):
     created_at: float = Field(default_factory=time.time)
     # Set on a run made by `regrade`: its replies are the source run's, graded anew by `grader`.
     regraded_from: RegradeSource | None = None
+    # The system prompt sent instead of the one stating `reward` (None: that one, the spec's under the spec's rule).
+    system_prompt: SystemPromptRecord | None = None
     # Set on a run made by `grade --out`: its replies were read from this file, and no policy was called.
     replies_from: RepliesSource | None = None

@@ -4,11 +4,20 @@ The spec's prompt (`SYSTEM_PROMPT`) says what a reply is worth in words. A run w
 (`system_prompt(threshold=t)`) says it in numbers instead, as Kalai et al. (2025) propose: a correct answer earns
 1 point, "I don't know" t points and a wrong answer none, so answering pays exactly when the model is more than t
 sure. A run that reads a stated confidence asks for it on the reply's last line (`rewards.confidence`).
+
+A user may replace the system prompt with their own text (`read_system_prompt`), or send none (`NO_SYSTEM_PROMPT`):
+the question then goes alone, and nothing tells the model how it is rewarded.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from nohallucinate.errors import UserInputError
 from nohallucinate.tasks.model import Task
+
+NO_SYSTEM_PROMPT = ""  # as a system prompt: send none, only the question
+MAX_SYSTEM_PROMPT_CHARS = 100_000
 
 _INSTRUCTIONS = """\
 Answer from your own knowledge: you have no tools and no search. Some questions cannot be answered as asked. \
@@ -69,5 +78,31 @@ def _plain(number: float) -> str:
 
 
 def prompt_messages(task: Task, system_prompt: str = SYSTEM_PROMPT) -> list[dict[str, str]]:
-    """The chat messages that put `task` to a model: the shared instructions, then the question alone."""
-    return [{"role": "system", "content": system_prompt}, {"role": "user", "content": task.question}]
+    """The chat messages that put `task` to a model: the shared instructions, then the question alone; with
+    `NO_SYSTEM_PROMPT`, the question alone."""
+    question = {"role": "user", "content": task.question}
+    if system_prompt == NO_SYSTEM_PROMPT:
+        return [question]
+    return [{"role": "system", "content": system_prompt}, question]
+
+
+def read_system_prompt(path: Path | str) -> str:
+    """A user's system prompt: the UTF-8 text of `path`, used exactly as written (a final newline included)."""
+    where = f"--system-prompt {path}"
+    limit = MAX_SYSTEM_PROMPT_CHARS * 4  # bytes: no character takes more than 4 in UTF-8
+    try:
+        with Path(path).open("rb") as handle:  # read no further than the limit: /dev/zero is a file too
+            raw = handle.read(limit + 1)
+    except OSError as exc:
+        raise UserInputError(f"{where}: cannot be read ({exc.strerror or exc})") from None
+    if len(raw) > limit:
+        raise UserInputError(f"{where}: longer than {MAX_SYSTEM_PROMPT_CHARS:,} characters")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UserInputError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+    if len(text) > MAX_SYSTEM_PROMPT_CHARS:
+        raise UserInputError(f"{where}: longer than {MAX_SYSTEM_PROMPT_CHARS:,} characters")
+    if not text.strip():
+        raise UserInputError(f"{where}: the file is empty; for no system prompt give --no-system-prompt")
+    return text

@@ -71,7 +71,7 @@ ITEMS_STYLE = """
 #items-table td.col-question, #items-table td.col-reply, #items-table td.col-reference {
   max-width: 18rem; overflow-wrap: anywhere; }
 #items-table th button { font: inherit; font-weight: 600; color: inherit; background: none; border: 0; padding: 0;
-  cursor: pointer; }
+  text-align: left; cursor: pointer; }
 #items-table tr.item { cursor: pointer; }
 #items-table tr.item:hover { background: #f5f5f5; }
 #items-table tr.item:focus { background: #e3f2fd; }

@@ -1,8 +1,10 @@
-"""The report's per-item section: every item with its question, reply, verdict and grader detail, filterable by run,
-family and verdict; fast and self-contained at 10,000 items, and safe with adversarial replies."""
+"""The report's per-item section: every item with its question, reply, gold or defect, verdict and grader detail,
+filterable by run, family and verdict; fast and self-contained at 10,000 items, and safe with adversarial replies.
+What only a browser shows (sorting, the keyboard, permalinks) is tested in test_items_in_chromium.py."""
 
 from __future__ import annotations
 
+import html
 import time
 from pathlib import Path
 from typing import Any
@@ -12,12 +14,14 @@ from typer.testing import CliRunner
 
 from nohallucinate.cli import app
 from nohallucinate.report import write_report
+from nohallucinate.tasks import demo_tasks_path
 from support.items_page import rendered
 from support.offline_html import Page, assert_self_contained, embedded_items
 from support.synthetic_run import write_synthetic_run
 
 runner = CliRunner()
 ITEMS = 10_000
+VERDICT = 6  # the verdict's cell: after family, question, reply, gold or defect, sample and tier
 HOSTILE = "</script><script>alert(1)</script><!-- <img src=https://example.com/x.png>"
 
 
@@ -49,7 +53,8 @@ def test_the_items_travel_as_data_and_the_hostile_reply_stays_text(large: tuple[
     assert "\\u003c/script>" in parsed.script("application/json")
     ids = {attrs.get("id") for _, attrs in parsed.tags}
     assert {"items", "items-family", "items-verdict", "items-text", "items-body", "items-data"} <= ids
-    assert "items-run" not in ids  # one run: no run filter
+    assert {"items-prev", "items-next", "items-prev-end", "items-next-end"} <= ids  # a pager at both ends
+    assert "items-run" not in ids and "items-split" not in ids  # one run, no task with a split: no such filters
 
 
 def column(data: dict[str, Any], name: str) -> list[Any]:
@@ -72,13 +77,13 @@ def test_the_script_pages_filters_and_opens_items(large: tuple[Path, Page, float
         {"click": "items-next"},
     ])  # fmt: skip
     assert len(first["rows"]) == 100 and first["count"] == f"{ITEMS} of {ITEMS} items"
-    assert first["page"] == "page 1 of 100" and not first["next_disabled"]
+    assert first["page"] == f"1–100 of {ITEMS} (page 1 of 100)" and not first["next_disabled"]
     assert family["count"] == f"{biographies} of {ITEMS} items" and {r[0] for r in family["rows"]} == {"biography"}
-    assert errors["count"] == f"{errored} of {ITEMS} items" and {r[4] for r in errors["rows"]} == {"errored"}
+    assert errors["count"] == f"{errored} of {ITEMS} items" and {r[VERDICT] for r in errors["rows"]} == {"errored"}
     detail = " ".join(opened["rows"][1])  # the row opened: its detail follows it
     assert "(none: the policy failed)" in detail and "policy failed: ModelError" in detail
     assert none["count"] == f"0 of {ITEMS} items" and none["rows"] == []
-    assert paged["page"] == "page 1 of 1" and paged["next_disabled"]
+    assert paged["page"] == "0 of 0 (page 1 of 1)" and paged["next_disabled"]
     _, found, shown = rendered(parsed, [{"set": "items-text", "value": "alert(1)", "event": "input"}, {"row": 0}])
     assert found["count"] == f"1 of {ITEMS} items"
     assert HOSTILE in " ".join(shown["rows"][1])  # the reply, whole, as text
@@ -99,10 +104,36 @@ def test_several_runs_sit_side_by_side_item_by_item(tmp_path: Path) -> None:
     assert data["runs"] == ["always_abstain · local", "always_confident · local"]
     assert column(data, "run")[:4] == [0, 1, 0, 1]  # each task's items, run by run
     tasks = column(data, "task_id")
-    assert tasks[0] == tasks[1] and set(data["questions"]) == set(tasks)
+    assert tasks[0] == tasks[1] and len(set(tasks)) == len(data["tasks"])  # each task shown once, for both runs
+    assert set(column(data, "task")) == set(range(len(data["tasks"])))
     states = rendered(parsed, [{"set": "items-run", "value": "1"}, {"set": "items-family", "value": "biography"},
                                {"row": 0}])  # fmt: skip
     assert states[1]["count"] == "14 of 28 items" and {r[0] for r in states[1]["rows"]} == {"always_confident · local"}
     detail = " ".join(states[3]["rows"][1])
     assert "claims (" in detail and "Write a biography of" in detail  # the claims, with their support
     assert " no " in f" {detail} " and "not a name the article uses" in detail
+
+
+@pytest.mark.parametrize("change", ["edited", "deleted"])
+def test_a_task_file_gone_or_changed_shows_no_question_and_says_why(tmp_path: Path, change: str) -> None:
+    tasks = tmp_path / "tasks.jsonl"
+    tasks.write_bytes(demo_tasks_path().read_bytes())
+    made = runner.invoke(app, ["sweep", "--policy", "always_confident", "--tasks", str(tasks), "--per-family", "1",
+                               "--out", str(tmp_path / "run")])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    if change == "edited":  # another file at the recorded path: its gold answers are not the run's
+        tasks.write_text(tasks.read_text(encoding="utf-8").replace('"gold":"', '"gold":"not '), encoding="utf-8")
+    else:
+        tasks.unlink()
+    assert not tasks.exists() or tasks.read_bytes() != demo_tasks_path().read_bytes()
+    written = write_report([tmp_path / "run"], tmp_path / "report")
+    page = written.html.read_text(encoding="utf-8")
+    why = "changed since the run started (sha256 differs)" if change == "edited" else "is gone"
+    said = f"questions, gold answers and defects not shown for always_confident · local: the run's task file {tasks}"
+    assert html.escape(f"{said} {why}") in page
+    parsed = assert_self_contained(page)
+    data = embedded_items(parsed)
+    assert data["tasks"] == [] and set(column(data, "task")) == {None}  # nothing guessed from the file
+    first, shown = rendered(parsed, [{"row": 0}])
+    assert {row[1] for row in first["rows"]} == {"–"}  # the question cell
+    assert f"(not shown: the run's task file {tasks} {why})" in " ".join(shown["rows"][1])

@@ -25,33 +25,39 @@ ITEM_COLUMNS = ("task_id", "family", "tier", "sample", "question", "reply", "ver
 
 @dataclass(frozen=True)
 class RunItems:
-    """A run's stored items, read without the lock, with the questions of its task file where it can be read."""
+    """A run's stored items, read without the lock, with the tasks of its task file where it can be read."""
 
     directory: Path
     config: RunConfig
     graded: list[tuple[Verdict, str | None]]  # (verdict, reply; None where the policy failed), by task id, sample
-    questions: dict[str, str]  # by task id; empty when the task file is gone or changed
-    questions_missing: str | None  # why there are no questions, else None
+    tasks: dict[str, Task]  # by task id; empty when the task file is gone or changed
+    questions_missing: str | None  # why there are no tasks (so no questions), else None
 
     @property
     def verdicts(self) -> list[Verdict]:
         return [verdict for verdict, _ in self.graded]
 
+    @property
+    def questions(self) -> dict[str, str]:
+        """Each task's question, by task id (empty when the task file is gone or changed)."""
+        return {task_id: task.question for task_id, task in self.tasks.items()}
+
     def rows(self) -> list[dict[str, Any]]:
         """One row per stored (task, sample), by task id then sample, with the ITEM_COLUMNS."""
-        return [item_row(verdict, reply, self.questions.get(verdict.task_id)) for verdict, reply in self.graded]
+        questions = self.questions
+        return [item_row(verdict, reply, questions.get(verdict.task_id)) for verdict, reply in self.graded]
 
 
 def read_items(directory: Path | str, tasks_path: Path | None = None) -> RunItems:
-    """A run's items; the questions come from its task file (or `tasks_path`, the same file moved elsewhere)."""
+    """A run's items; the tasks come from its task file (or `tasks_path`, the same file moved elsewhere)."""
     directory = Path(directory)
     config = read_config(directory)
     graded = read_graded(directory)
     try:
-        questions, missing = {task.task_id: task.question for task in run_tasks(config, tasks_path)}, None
-    except UserInputError as exc:  # the replies and verdicts are still worth reading without their questions
-        questions, missing = {}, str(exc)
-    return RunItems(directory, config, graded, questions, missing)
+        tasks, missing = {task.task_id: task for task in run_tasks(config, tasks_path)}, None
+    except UserInputError as exc:  # the replies and verdicts are still worth reading without their tasks
+        tasks, missing = {}, str(exc)
+    return RunItems(directory, config, graded, tasks, missing)
 
 
 def run_tasks(config: RunConfig, tasks_path: Path | None = None) -> list[Task]:

@@ -227,3 +227,22 @@ def test_invented_names_are_made_of_name_items_never_of_the_names_the_set_asks(
         assert parts[0] in items and (kind != "person" or parts[1] in items), task.provenance
         assert parts[0].casefold() not in asked  # never a word of a name the set asks about
     assert set(recombinable_by_task(built.tasks).values()) == {PLAIN}
+
+
+def test_build_holds_out_whole_subjects_with_test_share(world: WikimediaWorld, tmp_path: Path) -> None:
+    from nohallucinate.tasks import load_tasks
+    from nohallucinate.tasks.splits import subjects_in_two_splits
+
+    out, report = tmp_path / "tasks.jsonl", tmp_path / "report.json"
+    args = ["build", "--out", str(out), "--base-url", world.url, "--min-interval", "0", "--seed", "3",
+            "--report", str(report), "--test-share", "0.3"]  # fmt: skip
+    args += [f"--per-family={family.value}={n}" for family, n in COMPOSITION.items()]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    tasks = load_tasks(out)
+    assert {task.split for task in tasks} == {"train", "test"} and not subjects_in_two_splits(tasks)
+    per_split = json.loads(report.read_text())["per_split_and_family"]
+    assert sum(sum(families.values()) for families in per_split.values()) == len(tasks)
+    assert f"split test: {sum(per_split['test'].values())} rows" in result.stdout
+    refused = CliRunner().invoke(app, [*args[:-2], "--test-share", "1"])
+    assert refused.exit_code == 2 and "strictly between 0 and 1" in refused.stderr

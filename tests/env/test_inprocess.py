@@ -45,7 +45,7 @@ def test_unknown_ids_and_splits_are_errors() -> None:
         env.prompt("nope")
     with pytest.raises(UnknownTaskError):
         asyncio.run(env.grade_batch([("nope", "x")]))
-    with pytest.raises(ValueError, match="only split"):
+    with pytest.raises(ValueError, match="the splits are train"):
         env.task_ids("test")
 
 

@@ -22,6 +22,7 @@ from nohallucinate.cli.common import (
     GraderChoice,
     GraderOption,
     JsonOption,
+    SplitOption,
     TasksOption,
     load_task_file,
     print_usage,
@@ -47,6 +48,7 @@ commands = typer.Typer()  # this module's commands; cli/app.py imports it when o
 @with_flag_groups
 def audit(
     tasks_path: TasksOption = None,
+    split: SplitOption = None,
     grader_name: GraderOption = "local",
     per_family: Annotated[
         int | None, typer.Option("--per-family", min=1, help="Take the first N tasks of each family.")
@@ -84,7 +86,7 @@ def audit(
     from nohallucinate.runs import select_per_family
 
     rules = or_exit(lambda: _rules(thresholds, confidence))
-    tasks = or_exit(lambda: select_per_family(load_task_file(tasks_path), per_family))
+    tasks = or_exit(lambda: select_per_family(load_task_file(tasks_path, split), per_family))
     chosen = or_exit(lambda: by_name(strategies))
     choice = GraderChoice.of(grader_name, grading, settings)
     endpoint = choice.endpoint

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from nohallucinate.bounds import quote
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.output import fail, or_exit, out, warn
+from nohallucinate.cli.output import fail, info, or_exit, out, warn
 from nohallucinate.cli.progress import Tracker
 from nohallucinate.graders import GRADERS
 from nohallucinate.models import ClientSettings
@@ -30,6 +30,14 @@ if TYPE_CHECKING:
 TasksOption = Annotated[
     Path | None, typer.Option("--tasks", help="Task file (JSONL). Default: the bundled demo set.", show_default=False)
 ]
+SplitOption = Annotated[
+    str | None,
+    typer.Option(
+        "--split",
+        help="Only the tasks of this split (train: for training; test: held out, for evaluation) \\[default: all].",
+        show_default=False,
+    ),
+]
 GraderOption = Annotated[str, typer.Option("--grader", help=f"One of: {', '.join(GRADERS)}.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON only.")]
 
@@ -39,10 +47,22 @@ def track(bar: Tracker, verdict: Verdict, *_: object) -> None:
     bar.advance(f"{verdict.task_id} (sample {verdict.sample})", verdict.error)
 
 
-def load_task_file(path: Path | None) -> list[Task]:
+def load_task_file(path: Path | None, split: str | None = None) -> list[Task]:
+    """The tasks of the file (the demo set when None), or of one split of it."""
     from nohallucinate.tasks import demo_tasks_path, load_tasks
+    from nohallucinate.tasks.splits import select_split
 
-    return or_exit(lambda: load_tasks(path or demo_tasks_path()))
+    return or_exit(lambda: select_split(load_tasks(path or demo_tasks_path()), split))
+
+
+def note_splits(tasks: list[Task], split: str | None, use: str) -> None:
+    """Say which splits a command takes when the file has several and none was chosen (`use`: what the split
+    flag would be for, e.g. "--split test for a held-out evaluation")."""
+    from nohallucinate.tasks.splits import splits_of
+
+    names = splits_of(tasks)
+    if split is None and len(names) > 1:
+        info(f"the task file has the splits {', '.join(names)}; taking all of them ({use})")
 
 
 def resolve_simpleqa_template(choice: str, settings: ClientSettings, grader: str) -> SimpleQATemplate:
@@ -145,12 +165,12 @@ def print_usage(record: dict[str, Any]) -> None:
     table = Table(title="model usage", title_justify="left")
     for column in ("role", "model", "calls", "cache hits", "requests", "retries", "failures", "tokens in/out", "cost"):
         table.add_column(column, justify="right" if column not in ("role", "model") else "left")
-    for role, info in record["models"].items():
-        usage = info["usage"]
+    for role, described in record["models"].items():
+        usage = described["usage"]
         cost = "–" if usage["cost_usd"] is None else f"${usage['cost_usd']:.4f}"
         table.add_row(
             role,
-            info["model"],
+            described["model"],
             str(usage["calls"]),
             str(usage["cache_hits"]),
             str(usage["requests"]),

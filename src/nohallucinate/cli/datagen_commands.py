@@ -59,20 +59,37 @@ def build(
     claims_base_url: flags.GraderBaseUrl = None,
     claims_api_key: flags.GraderApiKey = None,
     report_path: Annotated[Path | None, typer.Option("--report", help="Also write the build report as JSON.")] = None,
+    test_share: Annotated[
+        float | None,
+        typer.Option(
+            "--test-share",
+            min=0.0,
+            max=1.0,
+            help="Hold out this share of the rows as split 'test' (for evaluation), whole subjects at a time; the "
+            "rest are 'train' \\[default: no splits].",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Build a task file from Wikidata and Wikipedia (live, recording, or replaying a snapshot)."""
+    """Build a task file from Wikidata and Wikipedia (live, recording, or replaying a snapshot).
+
+    With --test-share every row names its split: no subject is in both, so a policy trained on 'train' has seen
+    no question about a 'test' subject."""
     from nohallucinate.datagen.assemble import DEFAULT_COMPOSITION
     from nohallucinate.datagen.build import BuildStage, ModelDecomposer
     from nohallucinate.datagen.build import build as run_build
     from nohallucinate.models import ClientSettings
     from nohallucinate.runs.cleanup import check_output_file, write_output_text
     from nohallucinate.tasks import Family
+    from nohallucinate.tasks.splits import assign_splits
 
     # Where the files go, checked before a build of minutes: a directory or a parent that is a file is refused now.
     or_exit(lambda: check_output_file(out_path, make_parents=True))
     if report_path is not None:
         or_exit(lambda: check_output_file(report_path, flag="--report", make_parents=True))
     composition = _composition(per_family) if per_family else dict(DEFAULT_COMPOSITION)
+    if test_share is not None and not 0.0 < test_share < 1.0:
+        fail(f"--test-share {test_share:g}: a share strictly between 0 and 1")
     decomposer = None
     model_decomposer = None
     if claims_model:
@@ -97,6 +114,8 @@ def build(
         # Verified at once, through the same transport: a recorded snapshot then holds what verify asks too,
         # so whoever replays it can rebuild and re-verify with no network.
         findings = _verified(result.tasks, transport)
+    if test_share is not None:
+        result.tasks = assign_splits(result.tasks, test_share, seed)
     if model_decomposer is not None:
         model_decomposer.close()
     tasks_text = "".join(task.model_dump_json(exclude_none=False) + "\n" for task in result.tasks)
@@ -222,3 +241,7 @@ def _print_report(report: dict, composition: dict[Family, int]) -> None:
             reasons.add_row(family, reason, str(count))
     out.print(reasons)
     out.print(f"requests: {report['requests']}")
+    for split, families in report.get("per_split_and_family", {}).items():
+        out.print(
+            f"split {split}: {sum(families.values())} rows ({', '.join(f'{f} {n}' for f, n in families.items())})"
+        )

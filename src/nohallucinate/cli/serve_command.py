@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.common import GraderOption, TasksOption, resolve_simpleqa_template
+from nohallucinate.cli.common import GraderOption, SplitOption, TasksOption, load_task_file, resolve_simpleqa_template
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, fail, or_exit
 from nohallucinate.cli.prompt_flags import PROMPT_FLAGS, PromptFlags
@@ -33,6 +33,7 @@ commands = typer.Typer()  # this module's commands; cli/app.py imports it when o
 @with_flag_groups
 def serve(
     tasks_path: TasksOption = None,
+    split: SplitOption = None,
     grader_name: GraderOption = "local",
     grading: flags.GraderFlags = flags.GRADER_FLAGS,
     reward: RewardFlags = REWARD_FLAGS,
@@ -83,11 +84,10 @@ def serve(
     os.environ.setdefault("OPENREWARD_DISABLE_UPDATE_CHECK", "1")
     # The `serve` extra (the openreward SDK and its server stack), optional so that the core installs beside
     # verifiers, whose sse-starlette pin conflicts with openreward's. Missing, the command exits 2 naming it (cli.app).
-    from nohallucinate.env import GraderSpec, NoHallucinateEnv, WorkerGrader
+    from nohallucinate.env import SPLIT, GraderSpec, NoHallucinateEnv, WorkerGrader
     from nohallucinate.env.openreward_env import ENVIRONMENT_NAME, make_server
-    from nohallucinate.tasks import demo_tasks_path, load_tasks
 
-    tasks = or_exit(lambda: load_tasks(tasks_path or demo_tasks_path()))
+    tasks = load_task_file(tasks_path, split)
     check_can_listen(host, port)
     spec = GraderSpec(
         name=grader_name,
@@ -108,7 +108,9 @@ def serve(
         gc.freeze()
         rule = "" if reward.rule.is_spec else f", {reward.rule.describe()}"
         rule += f", {prompt.describe().removesuffix('; ')}" if prompt.chosen else ""
-        started = f"serving {ENVIRONMENT_NAME} ({len(tasks)} tasks, grader {grader_name}{rule}) at http://{host}:{port}"
+        splits = "" if env.splits() == [SPLIT] else f" in the splits {', '.join(env.splits())}"
+        started = (f"serving {ENVIRONMENT_NAME} ({len(tasks)} tasks{splits}, grader {grader_name}{rule}) "
+                   f"at http://{host}:{port}")  # fmt: skip
         err.print(started, soft_wrap=bool(rule))  # under a rule, one line whatever its length (the spec's as ever)
         from nohallucinate.env.connection_limits import ConnectionLimits, run_bounded  # after openreward: a
         # missing serve extra is reported by the SDK's name

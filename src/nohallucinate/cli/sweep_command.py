@@ -17,11 +17,13 @@ from nohallucinate.cli import models as flags
 from nohallucinate.cli.common import (
     UNGRADED_ITEMS,
     JsonOption,
+    SplitOption,
     TasksOption,
     close_clients,
     endpoint,
     grader_endpoint,
     make_clients,
+    note_splits,
     print_usage,
     resolve_simpleqa_template,
     run_record,
@@ -76,6 +78,7 @@ def sweep_command(
         ),
     ] = None,
     tasks_path: TasksOption = None,
+    split: SplitOption = None,
     grader_name: Annotated[
         str | None, typer.Option("--grader", help=f"One of: {', '.join(GRADERS)} (default local).", show_default=False)
     ] = None,
@@ -126,7 +129,8 @@ def sweep_command(
     from nohallucinate.runs import expand_runs, pending, stopped_message, summarise
 
     if resume is not None:
-        given = {"--policy": policy_name, "--tasks": tasks_path, "--grader": grader_name, "--per-family": per_family,
+        given = {"--policy": policy_name, "--tasks": tasks_path, "--split": split, "--grader": grader_name,
+                 "--per-family": per_family,
                  "--samples": samples, "--samples-for": samples_for, "--out": out_dir, "--threshold": reward.threshold,
                  "--thresholds": thresholds, "--confidence": None if reward.confidence == "off" else reward.confidence,
                  "--simulated-knowledge": simulated_knowledge, "--simulated-seed": simulated_seed,
@@ -144,8 +148,9 @@ def sweep_command(
             fail(f"policy {policy_name} reads no prompt: --system-prompt and --no-system-prompt are for "
                  f"{MODEL_PREFIX}MODEL and module:function policies")  # fmt: skip
         runs = _new_runs(
-            policy_name, grader_name or "local", tasks_path, per_family, samples or 1, samples_for or [], out_dir,
-            rules, thresholds is not None, policy_settings, or_exit(prompt.record), policy_flags, grading, settings,
+            policy_name, grader_name or "local", tasks_path, split, per_family, samples or 1, samples_for or [],
+            out_dir, rules, thresholds is not None, policy_settings, or_exit(prompt.record), policy_flags, grading,
+            settings,
         )  # fmt: skip
 
     results: list[tuple[RunConfig, Path, RunSummary, dict[str, Any]]] = []
@@ -178,6 +183,7 @@ def _new_runs(
     policy_name: str,
     grader_name: str,
     tasks_path: Path | None,
+    split: str | None,
     per_family: int | None,
     samples: int,
     samples_for: list[str],
@@ -203,6 +209,7 @@ def _new_runs(
         select_per_family,
     )
     from nohallucinate.tasks import demo_tasks_path, load_tasks
+    from nohallucinate.tasks.splits import select_split
 
     known = policy_name in LOCAL_POLICIES or policy_name.startswith(MODEL_PREFIX) or is_function_policy(policy_name)
     if not known:
@@ -210,7 +217,9 @@ def _new_runs(
              "or module:function")  # fmt: skip
     given_path = tasks_path or demo_tasks_path()
     # Loaded before resolving: load_tasks reports a symlink loop or an unreadable file, resolve() would raise.
-    tasks = or_exit(lambda: select_per_family(load_tasks(given_path), per_family))
+    every = or_exit(lambda: load_tasks(given_path))
+    note_splits(every, split, "--split test for a held-out evaluation")
+    tasks = or_exit(lambda: select_per_family(select_split(every, split), per_family))
     counts = or_exit(lambda: sample_counts(tasks, samples, samples_for))
     path = given_path.resolve()
     sampling = policy_flags.sampling
@@ -228,6 +237,7 @@ def _new_runs(
             tasks_path=str(path),
             tasks_sha256=sha256,
             per_family=per_family,
+            split=split,
             samples=counts,
             policy=policy_name,
             grader=grader_name,
@@ -345,8 +355,9 @@ async def _run(
 
 def _tasks_of(config: RunConfig) -> list[Task]:
     from nohallucinate.runs import run_tasks, select_per_family
+    from nohallucinate.tasks.splits import select_split
 
-    return or_exit(lambda: select_per_family(run_tasks(config), config.per_family))
+    return or_exit(lambda: select_per_family(select_split(run_tasks(config), config.split), config.per_family))
 
 
 def _template_of(config: RunConfig, settings: ClientSettings) -> SimpleQATemplate:

@@ -50,9 +50,15 @@ class BuildResult:
         for task in self.tasks:
             tiers = per_family.setdefault(task.family.value, {})
             tiers[task.tier or "untiered"] = tiers.get(task.tier or "untiered", 0) + 1
+        splits: dict[str, dict[str, int]] = {}
+        for task in self.tasks:
+            if task.split is not None:
+                counts = splits.setdefault(task.split, {})
+                counts[task.family.value] = counts.get(task.family.value, 0) + 1
         return {
             "rows": len(self.tasks),
             "per_family_and_tier": per_family,
+            **({"per_split_and_family": splits} if splits else {}),
             "per_form": {
                 share.form: {family.value: n for family, n in share.families.items()}
                 for share in form_balance(self.tasks).forms

@@ -22,8 +22,9 @@ from nohallucinate.models.url_credentials import masked
 from nohallucinate.rewards import RewardRule, RuledGrader, under_rule
 from nohallucinate.tasks import Reply, Task, load_tasks
 from nohallucinate.tasks import prompt as prompts
+from nohallucinate.tasks.splits import TRAIN, split_of, splits_of
 
-SPLIT = "train"  # the one split: every task
+SPLIT = TRAIN  # the split of a row that names none: every task of a file without splits
 SHOWN_ID_CHARS = 80  # an error message quotes at most this much of a task id: a hostile id is not echoed
 OPERATOR_LOG_CHARS = 1_000  # what a failed grading's log line quotes of the endpoint's text (the verdict keeps 4,000)
 log = logging.getLogger(__name__)
@@ -77,11 +78,16 @@ class NoHallucinateEnv:
     ) -> NoHallucinateEnv:
         return cls(load_tasks(path), grader, rule=rule)
 
+    def splits(self) -> list[str]:
+        """The splits the tasks are in (`train` for a row that names none), `train` first."""
+        return splits_of(self._tasks.values())
+
     def task_ids(self, split: str = SPLIT) -> list[str]:
         """Every task id of the split, in file order."""
-        if split != SPLIT:
-            raise ValueError(f"unknown split {split!r}; the only split is {SPLIT!r}")
-        return list(self._tasks)
+        ids = [task_id for task_id, task in self._tasks.items() if split_of(task) == split]
+        if not ids:
+            raise ValueError(f"unknown split {split!r}; the splits are {', '.join(self.splits())}")
+        return ids
 
     def task(self, task_id: str) -> Task:
         """The full task row (server side only: it holds the gold)."""

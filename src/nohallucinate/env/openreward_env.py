@@ -15,7 +15,7 @@ spec is the trainer's key to a task), so the rule travels with each reward and i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from openreward.environments import (
     Environment,
@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict
 
 from nohallucinate.env.client_view import client_detail
 from nohallucinate.env.http import EXCEPTION_HANDLERS, BodyLimit, TaskSpecError
-from nohallucinate.env.inprocess import SPLIT, NoHallucinateEnv
+from nohallucinate.env.inprocess import NoHallucinateEnv
 from nohallucinate.env.limits import MAX_BODY_BYTES, MAX_GROUP
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders import Verdict
@@ -43,6 +43,9 @@ from nohallucinate.rewards import RewardRule
 ENVIRONMENT_NAME = "nohallucinate"
 # What a group score is: the candidate's own pointwise reward, not a comparison with the rest of its group.
 GROUP_REWARD: dict[str, Any] = {"reward_kind": "absolute", "comparative": False}
+# The protocol's kinds of split, by the names that mean them.
+_SPLIT_TYPES: dict[str, Literal["train", "validation", "test"]] = {"train": "train", "validation": "validation",
+                                                                    "test": "test"}  # fmt: skip
 
 
 class CandidateError(UserInputError):
@@ -81,7 +84,9 @@ class NoHallucinateEnvironment(Environment):
 
     @classmethod
     def list_splits(cls) -> list[Split]:
-        return [Split(name=SPLIT, type="train")]
+        # Each split of the task file under its name (a file without splits: every task in `train`); a name the
+        # protocol has no type for is a training split.
+        return [Split(name=name, type=_SPLIT_TYPES.get(name, "train")) for name in cls.env.splits()]
 
     @classmethod
     def list_tasks(cls, split: str) -> list[JSONObject]:

@@ -48,6 +48,7 @@ from nohallucinate.spec import DEFAULT_GRADER_MODEL
 from nohallucinate.tasks import Task, demo_tasks_path, load_tasks
 from nohallucinate.tasks.prompt import NO_SYSTEM_PROMPT, prompt_messages, read_system_prompt
 from nohallucinate.tasks.prompt import system_prompt as rule_prompt
+from nohallucinate.tasks.splits import select_split
 
 REWARD_NAME = "nohallucinate"  # the reward's key in `trace.rewards`, and the key of its record in `trace.info`
 
@@ -126,6 +127,8 @@ class NoHallucinateTasksetConfig(vf.TasksetConfig):
     task: NoHallucinateTaskConfig = NoHallucinateTaskConfig()
     per_family: int | None = Field(default=None, ge=1)
     """The first N tasks of each family, in file order (like `sweep --per-family`); all tasks when unset."""
+    split: str | None = None
+    """Only the tasks of this split (train: for training; test: held out, for evaluation); all tasks when unset."""
 
 
 class NoHallucinateTask(vf.Task[NoHallucinateTaskData, vf.State, NoHallucinateTaskConfig]):
@@ -157,7 +160,8 @@ class NoHallucinateTaskset(vf.Taskset[NoHallucinateTask, NoHallucinateTasksetCon
 
     def __init__(self, config: NoHallucinateTasksetConfig) -> None:
         super().__init__(config)
-        self._tasks = select_per_family(load_tasks(config.task.task_path()), config.per_family)
+        every = select_split(load_tasks(config.task.task_path()), config.split)
+        self._tasks = select_per_family(every, config.per_family)
         spec = config.task.grader_spec()
         if spec.name != "local":  # a missing key or a bad URL stops the run here, not in every rollout
             try:

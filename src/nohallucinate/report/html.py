@@ -106,6 +106,8 @@ def _run_table(runs: list[RunView]) -> str:
         if config.replies_from is not None:  # `grade --out`: no policy was called; the file is the policy
             source = config.replies_from
             models = "; ".join(filter(None, [f"replies: {source.path} (sha256 {source.sha256[:12]})", models]))
+        if config.split is not None:  # the run took one split of its task file
+            models = "; ".join(filter(None, [f"split: {config.split}", models]))
         if config.system_prompt is not None:  # the rule's own prompt goes unsaid; a user's own (or none) is shown
             models = "; ".join(filter(None, [models, f"system prompt: {config.system_prompt.describe()}"]))
         errored = run.summary["errored"]

@@ -71,6 +71,7 @@ class RunConfig(BaseModel):
     tasks_path: str
     tasks_sha256: str
     per_family: int | None = None
+    split: str | None = None  # the one split of the task file the run took (None: every task)
     # Samples asked of each task, by family; a family not named gets one (runs made before --samples name none).
     samples: dict[str, int] = Field(default_factory=dict)
     policy: str

@@ -45,8 +45,8 @@ def regraded_config(
     )  # fmt: skip
     return RunConfig(
         tasks_path=config.tasks_path, tasks_sha256=config.tasks_sha256, per_family=config.per_family,
-        samples=config.samples, policy=config.policy, grader=grader, models=models, reward=config.reward,
-        policy_settings=config.policy_settings,
+        split=config.split, samples=config.samples, policy=config.policy, grader=grader, models=models,
+        reward=config.reward, policy_settings=config.policy_settings,
         simpleqa_template=template[0] if template else None, simpleqa_sha256=template[1] if template else None,
         package_version=__version__, created_at=time.time(), regraded_from=origin, replies_from=config.replies_from,
     )  # fmt: skip

@@ -26,6 +26,7 @@ from nohallucinate.tasks.inputs import quote
 from nohallucinate.tasks.model import Family, Task
 from nohallucinate.tasks.name_parts import name_parts_balance
 from nohallucinate.tasks.recurrence import recurrence_balance
+from nohallucinate.tasks.splits import subjects_in_two_splits
 
 MAX_FORM_ADVANTAGE = 0.10  # accuracy a form-only guess at answerability may gain over the base rate
 MAX_RECURRENCE_ADVANTAGE = 0.10  # the same for a guess from how often the question's names recur in the set
@@ -54,6 +55,7 @@ def task_set_problems(tasks: Iterable[Task]) -> list[str]:
     problems += form_problems(tasks)
     problems += recurrence_problems(tasks)
     problems += name_parts_problems(tasks)
+    problems += subjects_in_two_splits(tasks)
 
     families_of: dict[str, dict[Family, list[str]]] = defaultdict(lambda: defaultdict(list))
     for task in tasks:

@@ -115,6 +115,7 @@ def split_tasks(path: Path) -> Path:
     """The demo set with a split on two rows in three (train, test, then none), written to `path`."""
     rows = [json.loads(line) for line in demo_tasks_path().read_text(encoding="utf-8").splitlines()]
     for index, row in enumerate(rows):
+        row.pop("split", None)  # the demo set's own splits give way to these
         if SPLITS[index % len(SPLITS)] is not None:
             row["split"] = SPLITS[index % len(SPLITS)]
     path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")

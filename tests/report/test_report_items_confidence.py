@@ -34,8 +34,9 @@ def test_a_report_without_confidence_keeps_its_columns_and_script(tmp_path: Path
         result = runner.invoke(app, ["report", str(tmp_path / name), "--out", str(tmp_path / f"{name}-report")])
         assert result.exit_code == 0, result.output
         page = (tmp_path / f"{name}-report" / "report.html").read_text("utf-8")
-        assert item_columns(page) == ["family", "question", "reply", "gold / defect", "sample", "tier", "verdict",
-                                      "reward", "decided by"]  # fmt: skip
+        # The demo set's rows name their split (train or test): its column comes after the family.
+        assert item_columns(page) == ["family", "split", "question", "reply", "gold / defect", "sample", "tier",
+                                      "verdict", "reward", "decided by"]  # fmt: skip
         assert assert_self_contained(page).script(None) == _SCRIPT
         assert "unscored" not in embedded_items(assert_self_contained(page))
 
@@ -53,7 +54,7 @@ def test_each_item_shows_its_stated_confidence(tmp_path: Path) -> None:
     assert len(first["rows"]) == len(data["items"]) == 7 * 4 * 2  # one page: every item
     stated = 0
     for row, item in zip(first["rows"], data["items"], strict=True):  # family, ..., confidence
-        assert row[0] == item[at["family"]] and row[1] == data["tasks"][item[at["task"]]][0]  # its question
+        assert row[0] == item[at["family"]] and row[2] == data["tasks"][item[at["task"]]][0]  # its question
         if item[at["family"]] == "biography":  # graded as written: no confidence is read
             assert "confidence" not in item[at["detail"]] and row[-1] == "–"
             continue
@@ -85,6 +86,6 @@ def test_an_answer_without_a_readable_confidence_says_why(tmp_path: Path) -> Non
     assert written.exit_code == 0, written.output
     parsed = assert_self_contained((tmp_path / "report" / "report.html").read_text("utf-8"))
     [first] = rendered(parsed, [])
-    by_question = {row[1]: row[-1] for row in first["rows"]}
+    by_question = {row[2]: row[-1] for row in first["rows"]}  # family, split, question, ...
     # An abstention needs no confidence: "–", not "missing".
     assert [by_question[task.question] for task in tasks] == ["0.8", "missing", "malformed", "–"]

@@ -28,6 +28,7 @@ def write_synthetic_run(directory: Path, items: int, *, reply: str | None = None
     for index in range(items):
         row = json.loads(lines[index % len(lines)])
         row["task_id"] = f"{row['task_id']}-{index // len(lines)}"
+        row.pop("split", None)  # one split, as a file without splits is: no split column, as measured before splits
         rows.append(json.dumps(row))
     tasks_path.write_text("\n".join(rows) + "\n", encoding="utf-8")
     tasks = load_tasks(tasks_path)

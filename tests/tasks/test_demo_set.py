@@ -55,11 +55,10 @@ def test_the_checks_catch_a_contradicted_subject() -> None:
     ambiguous = next(t for t in TASKS if t.family is Family.AMBIGUOUS_ENTITY)
     reused = next(t for t in TASKS if t.family is Family.PRECISE_FACT and "born" in t.question)
     name = ambiguous.subject.label
-    clash = reused.model_copy(
-        update={"task_id": "clash", "subject": ambiguous.subject, "question": BIRTH_DATE_PHRASING.replace("X", name)}
-    )
+    clash = reused.model_copy(update={"task_id": "clash", "subject": ambiguous.subject, "split": ambiguous.split,
+                                      "question": BIRTH_DATE_PHRASING.replace("X", name)})  # fmt: skip
     unrecorded = next(t for t in TASKS if t.family is Family.UNRECORDED_FACT)
-    recorded = reused.model_copy(update={"task_id": "clash2", "subject": unrecorded.subject,
+    recorded = reused.model_copy(update={"task_id": "clash2", "subject": unrecorded.subject, "split": unrecorded.split,
                                          "question": unrecorded.question})  # fmt: skip
     odd = reused.model_copy(update={"task_id": "odd", "question": f"When was {reused.subject.label} born?"})
     problems = task_set_problems([*TASKS, clash, recorded, odd])

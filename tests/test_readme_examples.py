@@ -313,6 +313,13 @@ def test_the_python_api_example_prints_what_its_comments_say(tmp_path: Path) -> 
     assert done.stdout.splitlines() == claimed_output(example)
 
 
+def test_the_function_policy_example_prints_what_its_comments_say(tmp_path: Path) -> None:
+    example = readme_example("python-function-policy")
+    done = run_python(example.body, tmp_path, dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == claimed_output(example)
+
+
 def test_the_in_process_env_example_is_a_whole_script_that_closes_its_clients(tmp_path: Path, shell: Shell) -> None:
     """Run as a script against the test server: it prints what it claims, and leaves no session unclosed."""
     example = readme_example("env-in-process")

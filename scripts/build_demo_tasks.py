@@ -48,10 +48,10 @@ COMPOSITION = {
 # write it, and the lowest seed that passes is the one used.
 SEED = 2
 # The share of rows held out as the `test` split, whole subjects at a time (as `build --test-share` does), and the
-# seed of that draw: the lowest (of 0-29) under which each split, checked on its own, passes `check` (seed 2 leaves
+# seed of that draw: the lowest (of 0-39) under which each split, checked on its own, passes `check` (seed 2 leaves
 # the train split a question form where a defect outnumbers the answerable rows) and `audit`.
 TEST_SHARE = 0.25
-SPLIT_SEED = 6
+SPLIT_SEED = 7
 # What answered the build, as every row's provenance states it.
 FIXTURE_WORLD = (
     "the fixture world of tests/support/wikimedia_world.py on 127.0.0.1: fictional entities and pages, "

@@ -7,11 +7,19 @@ from __future__ import annotations
 QUOTE_CHARS = 80
 MAX_SAMPLE = 10_000  # the highest sample index of one item: more draws than any evaluation takes
 MAX_INDEX = 2**31 - 1  # offsets, indices and counts in data files: far beyond any real answer or split
+REASON_CHARS = 1_000  # an error reason kept with an item, at most
 
 
 def clip(text: str, limit: int = QUOTE_CHARS) -> str:
     """`text` if it is at most `limit` characters, else its first `limit` and how long it was."""
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def one_line(text: str, limit: int = REASON_CHARS) -> str:
+    """`text` as one printable line for an error reason: control characters (a newline, a terminal's escape codes)
+    shown as escapes, clipped to `limit`. A policy function's exception message is text nobody vetted."""
+    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text[:limit])
+    return shown if len(text) <= limit else f"{shown}… ({len(text):,} characters)"
 
 
 def quote(value: object, limit: int = QUOTE_CHARS) -> str:

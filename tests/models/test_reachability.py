@@ -91,6 +91,7 @@ def test_an_http_error_or_a_hang_is_not_called_unreachable() -> None:
     assert unreachable_cause(ValueError("no")) is None
     assert unreachable_cause(TimeoutError()) is None
     assert unreachable_cause(ConnectionRefusedError(111, "refused")) == "connection refused"
+    assert unreachable_cause(ConnectionResetError(104, "reset")) is None  # a connection was made: someone is there
     assert describe(ValueError("garbled")) == "ValueError: garbled"
 
 
@@ -104,6 +105,21 @@ def test_one_answer_between_failures_keeps_the_endpoint() -> None:
     reachability.failed("m", "connection refused")
     reachability.failed("m", "connection refused")
     assert isinstance(reachability.failed("m", "connection refused"), EndpointUnreachable)
+
+
+def test_the_timer_gives_up_an_outage_that_outlasts_the_window_and_spares_one_that_ends_in_it() -> None:
+    async def outage(ends_after: float | None) -> EndpointUnreachable | None:
+        reachability = Reachability(attempts=3, seconds=0.2)
+        for _ in range(3):  # three failures at once, then silence: only the timer can decide
+            assert reachability.failed("m", "connection refused") is None
+        if ends_after is not None:
+            await asyncio.sleep(ends_after)
+            reachability.answered()  # the server is back before the window closed
+        await asyncio.wait_for(reachability.given_up.wait(), 1.0) if ends_after is None else await asyncio.sleep(0.3)
+        return reachability.gave_up
+
+    assert isinstance(asyncio.run(outage(None)), EndpointUnreachable)
+    assert asyncio.run(outage(0.05)) is None
 
 
 def test_never_giving_up_keeps_retrying_each_call_on_its_own() -> None:
@@ -123,7 +139,7 @@ def test_a_served_environments_grader_never_gives_up() -> None:
 
 def sweep(*args: str) -> tuple[int, str]:
     given = ["--tasks", str(LABELLED_TASKS_PATH), "--per-family", "2"] if "--resume" not in args else []
-    result = runner.invoke(app, ["sweep", *given, "--no-cache", "--max-attempts", "4", *args])
+    result = runner.invoke(app, ["sweep", *given, "--no-cache", *args])  # 6 attempts: retries outlast the window
     return result.exit_code, result.stderr
 
 

@@ -5,6 +5,7 @@ unchanged."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -47,12 +48,15 @@ def test_a_prompt_file_that_cannot_serve_is_refused_naming_it(tmp_path: Path) ->
     (tmp_path / "latin1.txt").write_bytes("Réponds.".encode("latin-1"))
     (tmp_path / "long.txt").write_text("x" * (MAX_SYSTEM_PROMPT_CHARS + 1), encoding="utf-8")
     for name, why in [("empty.txt", "--no-system-prompt"), ("latin1.txt", "not UTF-8"), ("long.txt", "longer than"),
-                      ("missing.txt", "cannot be read")]:  # fmt: skip
+                      ("missing.txt", "no such file")]:  # fmt: skip
         with pytest.raises(UserInputError, match=why) as raised:
             read_system_prompt(tmp_path / name)
         assert str(tmp_path / name) in str(raised.value)
-    with pytest.raises(UserInputError, match="longer than"):
-        read_system_prompt("/dev/zero")  # read no further than the bound
+    with pytest.raises(UserInputError, match="a character device, not a file"):
+        read_system_prompt("/dev/zero")
+    os.mkfifo(tmp_path / "fifo")
+    with pytest.raises(UserInputError, match="a FIFO, not a file"):  # refused before it is opened: no hang
+        read_system_prompt(tmp_path / "fifo")
 
 
 def test_no_system_prompt_sends_the_question_alone_and_the_default_is_the_specs() -> None:

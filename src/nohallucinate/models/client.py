@@ -55,7 +55,7 @@ class ModelClient:
         price: tuple[float, float] | None = None,
         backoff: tuple[float, float] = (0.5, 30.0),
         give_up_after: int | None = 8,
-        give_up_seconds: float = 2.0,
+        give_up_seconds: float = 5.0,
     ) -> None:
         self.endpoint = endpoint
         self.sampling = sampling or Sampling()

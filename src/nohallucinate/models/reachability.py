@@ -3,8 +3,8 @@
 A refused port, an unknown host or a failed TLS handshake is not a slow server: every retry of every item fails
 the same way at once. Retried item by item, a sweep of 235 items against a dead port took minutes to fail and
 said "Request timed out". A client gives up on its endpoint when attempts have failed to connect `attempts`
-times in a row, for at least `seconds`, with no answer in between: one answer resets the count, so a server that
-drops some connections, or restarts for a moment, is retried as before.
+times in a row, over at least `seconds` (5 by default), with no answer in between: one answer resets the count,
+so a server that drops or resets some connections, or restarts within a few seconds, is retried as before.
 """
 
 from __future__ import annotations
@@ -20,11 +20,9 @@ from nohallucinate.errors import NohallucinateError, exception_chain
 # What an operating system error at the bottom of a failed connection means, in words a user can act on.
 _BY_ERRNO = {
     errno.ECONNREFUSED: "connection refused",
-    errno.ECONNRESET: "connection reset",
     errno.EHOSTUNREACH: "no route to host",
     errno.ENETUNREACH: "network unreachable",
-    errno.ECONNABORTED: "connection aborted",
-}
+}  # not a reset or an aborted connection: one was made, so something is listening there
 
 
 class EndpointUnreachable(NohallucinateError):
@@ -64,12 +62,15 @@ def _is_name_error(link: BaseException) -> bool:
 @dataclass
 class Reachability:
     """Counts attempts that failed to connect since the last answer; `attempts=None` never gives up (a served
-    environment keeps serving, each episode failing on its own)."""
+    environment keeps serving, each episode failing on its own). The endpoint is given up once `attempts` in a row
+    have failed and `seconds` have passed since the first of them with no answer: checked at each failure, and by
+    a timer when the time is up, so that a call waiting to retry does not have to come back first."""
 
     attempts: int | None = 8
-    seconds: float = 2.0
+    seconds: float = 5.0
     _streak: int = field(default=0, init=False)
     _since: float = field(default=0.0, init=False)
+    _outage: int = field(default=0, init=False)  # which run of failures the timer is for
     _gave_up: EndpointUnreachable | None = field(default=None, init=False)
     # Set on giving up, so that calls waiting to retry stop waiting and fail at once.
     given_up: asyncio.Event = field(default_factory=asyncio.Event, init=False)
@@ -80,15 +81,36 @@ class Reachability:
 
     def failed(self, model: str, cause: str, url: str = "") -> EndpointUnreachable | None:
         """An attempt to reach `model` at `url` failed to connect for `cause`; the error to stop with, once the
-        streak is long enough."""
-        now = time.monotonic()
+        endpoint is given up."""
         if self._streak == 0:
-            self._since = now
+            self._since = time.monotonic()
+            self._outage += 1
+            self._check_later(self._outage, model, cause, url)
         self._streak += 1
-        if self.attempts is not None and self._streak >= self.attempts and now - self._since >= self.seconds:
-            self._gave_up = EndpointUnreachable(model, cause, self._streak, now - self._since, url)
-            self.given_up.set()
+        self._check(model, cause, url)
         return self._gave_up
+
+    def _check(self, model: str, cause: str, url: str) -> None:
+        elapsed = time.monotonic() - self._since
+        if self.attempts is None or self._gave_up is not None or self._streak < self.attempts:
+            return
+        if elapsed >= self.seconds:
+            self._gave_up = EndpointUnreachable(model, cause, self._streak, elapsed, url)
+            self.given_up.set()
+
+    def _check_later(self, outage: int, model: str, cause: str, url: str) -> None:
+        if self.attempts is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # called outside an event loop: the next failure checks instead
+            return
+
+        def due() -> None:
+            if outage == self._outage and self._streak > 0:  # no answer since this run of failures began
+                self._check(model, cause, url)
+
+        loop.call_later(self.seconds, due)
 
     @property
     def gave_up(self) -> EndpointUnreachable | None:

@@ -62,12 +62,15 @@ class FunctionPolicy:
     async def answer(self, task: Task, sample: int = 0) -> Reply:
         messages = prompt_messages(task, self.system_prompt)
         asked = {"messages": messages, "task_id": task.task_id, "sample": sample}
-        if self._is_async:
-            text: Any = await self.function(**asked)  # type: ignore[misc]
-        else:
-            text = await asyncio.to_thread(self.function, **asked)
-            if inspect.isawaitable(text):  # a plain function that hands back a coroutine
-                text = await text
+        try:
+            if self._is_async:
+                text: Any = await self.function(**asked)  # type: ignore[misc]
+            else:
+                text = await asyncio.to_thread(self.function, **asked)
+                if inspect.isawaitable(text):  # a plain function that hands back a coroutine
+                    text = await text
+        except SystemExit as exc:  # sys.exit() in a policy ends that item, not the run (Ctrl-C still stops it)
+            raise PolicyFunctionError(f"{self.name} called sys.exit({exc.code!r})") from None
         if not isinstance(text, str):
             raise PolicyFunctionError(f"{self.name} returned {type(text).__name__}, not the reply text (a str)")
         return Reply(task_id=task.task_id, response=text, policy=self.name, sample=sample)

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from nohallucinate.bounds import one_line
 from nohallucinate.checksums import file_sha256
 from nohallucinate.graders import Grader, Verdict
 from nohallucinate.rewards import RewardRule
@@ -19,7 +20,8 @@ from nohallucinate.runs.store import RunStore
 from nohallucinate.runs.sweep import grade_replies
 from nohallucinate.tasks import Reply, Task
 
-REPLIES_POLICY = "replies"  # the policy a run records when its replies name none, or several
+REPLIES_POLICY = "replies"  # the policy a run records when its replies name none, several, or an unprintable one
+POLICY_NAME_CHARS = 200
 
 
 def replies_config(
@@ -41,11 +43,13 @@ def replies_config(
         samples[family] = max(samples.get(family, 1), reply.sample + 1)
     named = {reply.policy for reply in replies}
     policy = named.pop() if len(named) == 1 and None not in named else REPLIES_POLICY
+    if policy is None or one_line(policy, POLICY_NAME_CHARS) != policy:  # a name a table can show, or none
+        policy = REPLIES_POLICY
     return RunConfig(
         tasks_path=str(tasks_path.resolve()),
         tasks_sha256=file_sha256(tasks_path),
         samples=samples,
-        policy=policy or REPLIES_POLICY,
+        policy=policy,
         grader=grader,
         models={"grader": grader_model} if grader_model is not None else {},
         simpleqa_template=template[0] if template else None,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
+from nohallucinate.bounds import one_line
 from nohallucinate.concurrency import bounded_map
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders import Grader, Verdict
@@ -75,7 +76,7 @@ async def sweep(
         except EndpointUnreachable:
             raise  # every later item would fail the same way: the sweep stops, resumable
         except Exception as exc:  # a failed policy call is an errored item, like a failed grading
-            return errored(task, sample, f"policy failed: {type(exc).__name__}: {exc}"), None
+            return errored(task, sample, f"policy failed: {type(exc).__name__}: {one_line(str(exc))}"), None
         return await grade_safely(grader, task, reply), reply
 
     work = pending(tasks, samples, skip)

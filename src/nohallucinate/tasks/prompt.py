@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from nohallucinate.errors import UserInputError
+from nohallucinate.jsonl import FormatError, open_regular_file
 from nohallucinate.tasks.model import Task
 
 NO_SYSTEM_PROMPT = ""  # as a system prompt: send none, only the question
@@ -87,12 +88,15 @@ def prompt_messages(task: Task, system_prompt: str = SYSTEM_PROMPT) -> list[dict
 
 
 def read_system_prompt(path: Path | str) -> str:
-    """A user's system prompt: the UTF-8 text of `path`, used exactly as written (a final newline included)."""
+    """A user's system prompt: the UTF-8 text of `path`, used exactly as written (a final newline included). A
+    FIFO, device or directory is refused before it is opened, as every input file is (`jsonl.open_regular_file`)."""
     where = f"--system-prompt {path}"
     limit = MAX_SYSTEM_PROMPT_CHARS * 4  # bytes: no character takes more than 4 in UTF-8
     try:
-        with Path(path).open("rb") as handle:  # read no further than the limit: /dev/zero is a file too
+        with open_regular_file(path) as handle:
             raw = handle.read(limit + 1)
+    except FormatError as exc:
+        raise UserInputError(f"{where}: {exc.reason}") from None
     except OSError as exc:
         raise UserInputError(f"{where}: cannot be read ({exc.strerror or exc})") from None
     if len(raw) > limit:
@@ -104,5 +108,5 @@ def read_system_prompt(path: Path | str) -> str:
     if len(text) > MAX_SYSTEM_PROMPT_CHARS:
         raise UserInputError(f"{where}: longer than {MAX_SYSTEM_PROMPT_CHARS:,} characters")
     if not text.strip():
-        raise UserInputError(f"{where}: the file is empty; for no system prompt give --no-system-prompt")
+        raise UserInputError(f"{where}: the file holds only white space; for no system prompt give --no-system-prompt")
     return text

@@ -3,7 +3,7 @@
 A row names its split (`Task.split`); a row that names none is in `train`, so that a file without splits is one
 training split, as it always was. The builder holds out a share of the subjects (`assign_splits`): every row about
 a subject goes to the same split, so that a policy trained on `train` has seen nothing of a `test` subject, not
-even another question about it. `check` refuses a file where a subject is in two splits.
+even another question about it. `check` refuses a file where a subject is in two splits, or a person a question names.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from nohallucinate.errors import UserInputError
+from nohallucinate.tasks.forms import question_subject
 from nohallucinate.tasks.model import Task
+from nohallucinate.tasks.recurrence import name_key
 
 TRAIN = "train"  # for training: the split of a row that names none
 TEST = "test"  # held out, for evaluation
@@ -41,9 +43,11 @@ def select_split(tasks: Sequence[Task], split: str | None) -> list[Task]:
 
 
 def _subject_keys(task: Task) -> list[str]:
-    # A subject by its QID and by its name: two rows sharing either are about the same subject (an ambiguous name
-    # and a person who bears it, an invented name and the question built on it).
-    keys = [f"label:{task.subject.label.casefold()}"]
+    # A subject by its QID and by its name, and the person a question names first (the subject of a question about
+    # an invented prize or club is the prize, but the person it names is asked about too): two rows sharing any of
+    # these are about the same subject.
+    names = {name_key(task.subject.label), name_key(question_subject(task.question) or task.subject.label)}
+    keys = [f"name:{name}" for name in sorted(names)]
     if task.subject.qid:
         keys.append(f"qid:{task.subject.qid}")
     return keys

@@ -157,6 +157,9 @@ try:
     report["prompts"].append(None)
 except ValueError as exc:
     report["prompts"].append("not both" in str(exc))
+from nohallucinate.env.verifiers_env import NoHallucinateTaskset, NoHallucinateTasksetConfig
+held_out = NoHallucinateTaskset(NoHallucinateTasksetConfig(split="test"))
+report["split"] = sorted(str(task.data.id) for task in held_out.load())
 from typer.testing import CliRunner
 from nohallucinate.cli import app
 help, serve = CliRunner().invoke(app, ["--help"]), CliRunner().invoke(app, ["serve"])
@@ -295,6 +298,10 @@ def test_a_bad_rule_stops_the_run_naming_the_field(runs: dict[str, Any], probe: 
     assert code != 0 and "--env.taskset.task.threshold" in output and "less than 1" in output
     assert probe["rules"] == [{"threshold": None, "confidence": "off"}, {"threshold": 0.75, "confidence": "brier"}]
     assert probe["bad_rules"] == ["threshold", "threshold", "threshold", "confidence"]
+
+
+def test_the_taskset_takes_one_split(probe: dict[str, Any]) -> None:
+    assert probe["split"] == sorted(task.task_id for task in TASKS if task.split == "test")
 
 
 def test_the_task_config_sends_a_users_system_prompt_or_none(probe: dict[str, Any]) -> None:

@@ -130,3 +130,35 @@ def test_replies_that_name_no_single_policy_are_recorded_as_replies(replies: Pat
                                  for line in replies.read_text().splitlines()))  # fmt: skip
     assert grade("--responses", str(anonymous), "--out", str(tmp_path / "run"))[0] == 0
     assert read_config(tmp_path / "run").policy == REPLIES_POLICY
+
+
+def test_a_sweep_and_the_same_replies_graded_from_a_file_make_the_same_run(tmp_path: Path) -> None:
+    """The sweep's replies, exported and graded with `grade --out` under the sweep's policy name: the same verdicts,
+    the same report tables; export and regrade read both."""
+    swept = tmp_path / "swept"
+    made = runner.invoke(app, ["sweep", "--policy", "always_confident", "--per-family", "3", "--samples", "2",
+                               "--out", str(swept)])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    rows = [json.loads(line) for line in runner.invoke(app, ["export", str(swept)]).stdout.splitlines()]
+    replies = tmp_path / "replies.jsonl"
+    replies.write_text("".join(json.dumps({"task_id": r["task_id"], "sample": r["sample"], "response": r["reply"],
+                                           "policy": "always_confident"}) + "\n" for r in rows))  # fmt: skip
+    graded = tmp_path / "graded"
+    assert grade("--responses", str(replies), "--out", str(graded))[0] == 0
+
+    def verdicts(run: Path) -> list[dict[str, object]]:
+        return sorted((verdict.model_dump(mode="json") for verdict in read_verdicts(run)),
+                      key=lambda v: (str(v["task_id"]), int(str(v["sample"]))))  # fmt: skip
+
+    assert verdicts(swept) == verdicts(graded) and len(verdicts(graded)) == 42
+
+    def tables(run: Path) -> str:
+        reported = runner.invoke(app, ["report", str(run), "--out", str(tmp_path / f"{run.name}-report")])
+        assert reported.exit_code == 0, reported.output
+        return reported.stdout.replace(str(run), "RUN")
+
+    assert tables(swept) == tables(graded)
+    for run in (swept, graded):
+        again = runner.invoke(app, ["regrade", str(run), "--grader", "local", "--out", str(tmp_path / f"{run.name}-2")])
+        assert again.exit_code == 0, again.output
+        assert verdicts(tmp_path / f"{run.name}-2") == verdicts(swept)

@@ -12,7 +12,13 @@ from nohallucinate.errors import NohallucinateError
 from nohallucinate.jsonl import FormatError, parse_json
 from nohallucinate.models.cache import ResponseCache, request_key
 from nohallucinate.models.endpoint import NO_KEY, Endpoint, Sampling
-from nohallucinate.models.reachability import EndpointUnreachable, Reachability, unreachable_cause
+from nohallucinate.models.reachability import (
+    GIVE_UP_AFTER,
+    GIVE_UP_SECONDS,
+    EndpointUnreachable,
+    Reachability,
+    unreachable_cause,
+)
 from nohallucinate.models.retries import Deadline, Retrying, UnusableReply, describe
 from nohallucinate.models.url_credentials import masked, redacted
 from nohallucinate.models.usage import KNOWN_PRICES, Usage
@@ -54,8 +60,8 @@ class ModelClient:
         cache: ResponseCache | None = None,
         price: tuple[float, float] | None = None,
         backoff: tuple[float, float] = (0.5, 30.0),
-        give_up_after: int | None = 8,
-        give_up_seconds: float = 5.0,
+        give_up_after: int | None = GIVE_UP_AFTER,
+        give_up_seconds: float = GIVE_UP_SECONDS,
     ) -> None:
         self.endpoint = endpoint
         self.sampling = sampling or Sampling()
@@ -118,15 +124,7 @@ class ModelClient:
             try:
                 text = await self._post(body, deadline)
             except Exception as exc:
-                cause = unreachable_cause(exc)
-                if (
-                    cause is not None
-                    and (stop := self.reachability.failed(self.endpoint.model, cause, redacted(self.endpoint.base_url)))
-                    is not None
-                ):
-                    raise stop from exc
-                if cause is None and _answered(exc):
-                    self.reachability.answered()
+                self._note_failure(exc)
                 raise
             self.reachability.answered()
         try:  # bounded: 100,000 nested brackets from an endpoint are an unusable reply, not a RecursionError
@@ -134,6 +132,18 @@ class ModelClient:
         except FormatError as exc:  # its reason names no text of the body, which must not reach a client
             raise UnusableReply(f"the response body is not usable JSON ({exc.reason})") from None
         return _completion_of(response)
+
+    def _note_failure(self, exc: Exception) -> None:
+        """Count a failed attempt toward giving the endpoint up, or, if it was heard from, as an answer; raise
+        EndpointUnreachable once it is given up."""
+        cause = unreachable_cause(exc)
+        if cause is None:
+            if _answered(exc):
+                self.reachability.answered()
+            return
+        stop = self.reachability.failed(self.endpoint.model, cause, redacted(self.endpoint.base_url))
+        if stop is not None:
+            raise stop from exc
 
     async def _post(self, body: dict[str, Any], deadline: Deadline) -> str:
         # Only the request counts against the deadline, not the wait for a slot (see models.retries).

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import ssl
 import time
 from dataclasses import dataclass, field
 
 from nohallucinate.errors import NohallucinateError, exception_chain
+
+GIVE_UP_AFTER = 8  # attempts in a row that failed to connect, at the least, before an endpoint is given up
+GIVE_UP_SECONDS = 5.0  # since the first of them, at the least
 
 # What an operating system error at the bottom of a failed connection means, in words a user can act on.
 _BY_ERRNO = {
@@ -43,20 +45,17 @@ class EndpointUnreachable(NohallucinateError):
 def unreachable_cause(exc: BaseException) -> str | None:
     """Why `exc` never reached the endpoint ("connection refused", "host not found", …), or None when the
     failure came after a connection was made (an HTTP error, a timeout waiting for an answer, a bad body)."""
+    import socket
+    import ssl  # here, not at the top: every grader imports this module, and most never open a connection
+
     for link in exception_chain(exc):
         if isinstance(link, ssl.SSLError):
             return "TLS handshake failed"
-        if _is_name_error(link):
+        if isinstance(link, socket.gaierror):
             return "host not found"
         if isinstance(link, OSError) and link.errno in _BY_ERRNO:
             return _BY_ERRNO[link.errno]
     return None
-
-
-def _is_name_error(link: BaseException) -> bool:
-    import socket
-
-    return isinstance(link, socket.gaierror)
 
 
 @dataclass
@@ -66,8 +65,8 @@ class Reachability:
     have failed and `seconds` have passed since the first of them with no answer: checked at each failure, and by
     a timer when the time is up, so that a call waiting to retry does not have to come back first."""
 
-    attempts: int | None = 8
-    seconds: float = 5.0
+    attempts: int | None = GIVE_UP_AFTER
+    seconds: float = GIVE_UP_SECONDS
     _streak: int = field(default=0, init=False)
     _since: float = field(default=0.0, init=False)
     _outage: int = field(default=0, init=False)  # which run of failures the timer is for
@@ -91,9 +90,9 @@ class Reachability:
         return self._gave_up
 
     def _check(self, model: str, cause: str, url: str) -> None:
-        elapsed = time.monotonic() - self._since
         if self.attempts is None or self._gave_up is not None or self._streak < self.attempts:
             return
+        elapsed = time.monotonic() - self._since
         if elapsed >= self.seconds:
             self._gave_up = EndpointUnreachable(model, cause, self._streak, elapsed, url)
             self.given_up.set()

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nohallucinate.models.cache import CACHE_FILE, ResponseCache, default_cache_dir
+from nohallucinate.models.reachability import GIVE_UP_AFTER
 
 if TYPE_CHECKING:  # the client (asyncio, tenacity) is imported when one is made: the flags alone need neither
     from nohallucinate.models.client import ModelClient
@@ -23,9 +24,6 @@ class ClientSettings:
     max_attempts: int = 6
     timeout: float = 120.0  # seconds for one request
     call_deadline: float | None = 300.0  # seconds for one call, every attempt and wait together; None: no limit
-    # Attempts in a row that fail to connect before a client gives its endpoint up (models.reachability); None
-    # never gives up: a served environment keeps serving, each episode failing on its own.
-    give_up_after: int | None = 8
     _caches: dict[Path, ResponseCache] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
@@ -54,7 +52,7 @@ class ClientSettings:
             timeout=self.timeout,
             deadline=self.call_deadline,
             cache=cache,
-            give_up_after=None if never_give_up else self.give_up_after,
+            give_up_after=None if never_give_up else GIVE_UP_AFTER,
         )
 
     def _cache(self) -> ResponseCache:

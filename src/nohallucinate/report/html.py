@@ -103,13 +103,13 @@ def _run_table(runs: list[RunView]) -> str:
         config = run.config
         models = "; ".join(f"{role}: {m.get('model')} at {m.get('base_url')} {m.get('sampling') or ''}"
                            for role, m in config.models.items())  # fmt: skip
-        if config.replies_from is not None:  # `grade --out`: no policy was called; the file is the policy
-            source = config.replies_from
-            models = "; ".join(filter(None, [f"replies: {source.path} (sha256 {source.sha256[:12]})", models]))
-        if config.split is not None:  # the run took one split of its task file
-            models = "; ".join(filter(None, [f"split: {config.split}", models]))
-        if config.system_prompt is not None:  # the rule's own prompt goes unsaid; a user's own (or none) is shown
-            models = "; ".join(filter(None, [models, f"system prompt: {config.system_prompt.describe()}"]))
+        source, prompt = config.replies_from, config.system_prompt
+        models = "; ".join(filter(None, [
+            f"split: {config.split}" if config.split is not None else "",  # the run took one split of its tasks
+            f"replies: {source.path} (sha256 {source.sha256[:12]})" if source else "",  # `grade --out`: no policy
+            models,
+            f"system prompt: {prompt.describe()}" if prompt else "",  # the rule's own goes unsaid
+        ]))  # fmt: skip
         errored = run.summary["errored"]
         rows.append(
             f"<tr><td>{html.escape(run.label)}</td><td>{html.escape(str(run.directory))}</td>"

@@ -42,8 +42,8 @@ def replies_config(
         family = family_of[reply.task_id]
         samples[family] = max(samples.get(family, 1), reply.sample + 1)
     named = {reply.policy for reply in replies}
-    policy = named.pop() if len(named) == 1 and None not in named else REPLIES_POLICY
-    if policy is None or one_line(policy, POLICY_NAME_CHARS) != policy:  # a name a table can show, or none
+    policy = named.pop() if len(named) == 1 else None
+    if policy is None or one_line(policy, POLICY_NAME_CHARS) != policy:  # one name a table can show, or ours
         policy = REPLIES_POLICY
     return RunConfig(
         tasks_path=str(tasks_path.resolve()),

@@ -130,6 +130,11 @@ def _item(fields: dict[str, Any]) -> TaxItem:
     return TaxItem(**{**fields, "gold": tuple(fields["gold"])})
 
 
+# One function per benchmark, written out: inspect lists a file's tasks by reading its `@task` definitions without
+# running it (`inspect list tasks`, `inspect eval tax_tasks.py@tax_gsm8k`, the register's checks), so tasks made by a
+# factory would be found through the entry point only.
+
+
 @task
 def tax_umwp(data_dir: str | None = None, limit: int | None = None, prompt_file: str | None = None,
              check_timeout: float = 10.0, check_workers: int = 2, umwp_seed: int = UMWP_SEED,

@@ -91,12 +91,10 @@ def form_problems(tasks: list[Task]) -> list[str]:
             f"question form {quote(share.form)}: {count} {family.value} rows but only {share.answerable} answerable "
             f'ones, so naming that defect on every question of the form beats saying "I don\'t know"'
         )
-    if balance.advantage > MAX_FORM_ADVANTAGE:
-        problems.append(
-            f"the question form alone predicts answerability with {balance.classifier_accuracy:.1%} accuracy "
-            f"against a base rate of {balance.base_rate:.1%} (more than {MAX_FORM_ADVANTAGE:.0%} above it)"
-        )
-    return problems
+    guesses = {"alone": balance.classifier_accuracy}
+    return problems + _tell_problems(
+        "the question form", guesses, balance.base_rate, MAX_FORM_ADVANTAGE, "wordings are asked of unanswerable rows"
+    )
 
 
 def recurrence_problems(tasks: list[Task]) -> list[str]:

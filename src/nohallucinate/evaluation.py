@@ -28,12 +28,10 @@ from nohallucinate.runs import (
     model_records,
     pending,
     sample_counts,
-    select_per_family,
     summarise,
     sweep,
 )
-from nohallucinate.tasks import Task, demo_tasks_path, load_tasks
-from nohallucinate.tasks.splits import select_split
+from nohallucinate.tasks import Task, demo_tasks_path, load_tasks, select_tasks
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -145,7 +143,7 @@ def _chosen_tasks(
 
 
 def _selected(every: list[Task], split: str | None, per_family: int | None) -> list[Task]:
-    chosen = select_per_family(select_split(every, split), per_family)
+    chosen = select_tasks(every, split, per_family)
     if not chosen:
         raise UserInputError("no task is left to evaluate after the selection")
     return chosen

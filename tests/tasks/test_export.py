@@ -11,8 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from nohallucinate.cli import app
-from nohallucinate.runs import select_per_family
-from nohallucinate.tasks import load_demo_tasks
+from nohallucinate.tasks import load_demo_tasks, select_per_family
 from nohallucinate.tasks.export import COLUMNS, prompt_rows, prompts_dataset, save_prompts
 from nohallucinate.tasks.prompt import SYSTEM_PROMPT, prompt_messages
 from support.readme import readme_example

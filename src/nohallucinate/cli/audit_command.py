@@ -15,6 +15,7 @@ from nohallucinate.cli.common import (
     GraderChoice,
     GraderOption,
     JsonOption,
+    PerFamilyOption,
     SplitOption,
     TasksOption,
     load_task_file,
@@ -43,9 +44,7 @@ def audit(
     tasks_path: TasksOption = None,
     split: SplitOption = None,
     grader_name: GraderOption = "local",
-    per_family: Annotated[
-        int | None, typer.Option("--per-family", min=1, help="Take the first N tasks of each family.")
-    ] = None,
+    per_family: PerFamilyOption = None,
     strategies: Annotated[
         list[str] | None, typer.Option("--strategy", help="Audit only these strategies (repeatable).")
     ] = None,
@@ -76,7 +75,7 @@ def audit(
 
     from nohallucinate.audit import by_name, run_audit, strategy_replies
     from nohallucinate.graders.cost import calls_needed
-    from nohallucinate.runs import select_per_family
+    from nohallucinate.tasks import select_per_family
 
     rules = or_exit(lambda: _rules(thresholds, confidence))
     tasks = or_exit(lambda: select_per_family(load_task_file(tasks_path, split), per_family))

@@ -38,6 +38,9 @@ SplitOption = Annotated[
         show_default=False,
     ),
 ]
+PerFamilyOption = Annotated[
+    int | None, typer.Option("--per-family", min=1, help="Take the first N tasks of each family.")
+]
 GraderOption = Annotated[str, typer.Option("--grader", help=f"One of: {', '.join(GRADERS)}.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON only.")]
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from nohallucinate.cli.common import SplitOption, TasksOption, load_task_file, note_splits
+from nohallucinate.cli.common import PerFamilyOption, SplitOption, TasksOption, load_task_file, note_splits
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import info, or_exit
 from nohallucinate.cli.prompt_flags import PROMPT_FLAGS, PromptFlags
@@ -22,9 +22,7 @@ def export_prompts(
     out: Annotated[Path, typer.Option("--out", help="New or empty directory to write the dataset into.")],
     tasks_path: TasksOption = None,
     split: SplitOption = None,
-    per_family: Annotated[
-        int | None, typer.Option("--per-family", min=1, help="Take the first N tasks of each family.")
-    ] = None,
+    per_family: PerFamilyOption = None,
     reward: RewardFlags = REWARD_FLAGS,
     prompt: PromptFlags = PROMPT_FLAGS,
 ) -> None:
@@ -33,13 +31,12 @@ def export_prompts(
     One row per task: task_id, family, tier and the prompt messages. Load it with `datasets.load_from_disk(DIR)`.
     With --threshold or --confidence the prompt states the rule, and each row also has threshold and
     confidence_mode. --system-prompt FILE sends that text instead (word for word), --no-system-prompt none."""
-    from nohallucinate.runs import select_per_family
+    from nohallucinate.tasks import select_tasks
     from nohallucinate.tasks.export import save_prompts
-    from nohallucinate.tasks.splits import select_split
 
     every = load_task_file(tasks_path)
     note_splits(every, split, "--split train for training alone")
-    tasks = or_exit(lambda: select_per_family(select_split(every, split), per_family))
+    tasks = or_exit(lambda: select_tasks(every, split, per_family))
     import datasets  # here, not at the top: it takes a second to import, and only this command needs it
 
     datasets.disable_progress_bars()  # a few hundred rows take no time; the bar would be noise

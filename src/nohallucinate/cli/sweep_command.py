@@ -17,6 +17,7 @@ from nohallucinate.cli import models as flags
 from nohallucinate.cli.common import (
     UNGRADED_ITEMS,
     JsonOption,
+    PerFamilyOption,
     SplitOption,
     TasksOption,
     close_clients,
@@ -82,9 +83,7 @@ def sweep_command(
     grader_name: Annotated[
         str | None, typer.Option("--grader", help=f"One of: {', '.join(GRADERS)} (default local).", show_default=False)
     ] = None,
-    per_family: Annotated[
-        int | None, typer.Option("--per-family", min=1, help="Take the first N tasks of each family.")
-    ] = None,
+    per_family: PerFamilyOption = None,
     samples: Annotated[
         int | None,
         typer.Option("--samples", min=1, max=MAX_SAMPLE, help="Replies asked of every task (rollouts) \\[default: 1]."),
@@ -206,10 +205,8 @@ def _new_runs(
         pending,
         run_name,
         sample_counts,
-        select_per_family,
     )
-    from nohallucinate.tasks import demo_tasks_path, load_tasks
-    from nohallucinate.tasks.splits import select_split
+    from nohallucinate.tasks import demo_tasks_path, load_tasks, select_tasks
 
     known = policy_name in LOCAL_POLICIES or policy_name.startswith(MODEL_PREFIX) or is_function_policy(policy_name)
     if not known:
@@ -219,7 +216,7 @@ def _new_runs(
     # Loaded before resolving: load_tasks reports a symlink loop or an unreadable file, resolve() would raise.
     every = or_exit(lambda: load_tasks(given_path))
     note_splits(every, split, "--split test for a held-out evaluation")
-    tasks = or_exit(lambda: select_per_family(select_split(every, split), per_family))
+    tasks = or_exit(lambda: select_tasks(every, split, per_family))
     counts = or_exit(lambda: sample_counts(tasks, samples, samples_for))
     path = given_path.resolve()
     sampling = policy_flags.sampling
@@ -355,10 +352,10 @@ async def _run(
 
 
 def _tasks_of(config: RunConfig) -> list[Task]:
-    from nohallucinate.runs import run_tasks, select_per_family
-    from nohallucinate.tasks.splits import select_split
+    from nohallucinate.runs import run_tasks
+    from nohallucinate.tasks import select_tasks
 
-    return or_exit(lambda: select_per_family(select_split(run_tasks(config), config.split), config.per_family))
+    return or_exit(lambda: select_tasks(run_tasks(config), config.split, config.per_family))
 
 
 def _template_of(config: RunConfig, settings: ClientSettings) -> SimpleQATemplate:

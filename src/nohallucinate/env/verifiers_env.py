@@ -40,12 +40,10 @@ from nohallucinate.env.inprocess import NoHallucinateEnv
 from nohallucinate.env.per_loop import PerLoop
 from nohallucinate.graders import GRADERS, GraderSpec
 from nohallucinate.rewards import ConfidenceMode, RewardRule
-from nohallucinate.runs import select_per_family
 from nohallucinate.spec import DEFAULT_GRADER_MODEL
-from nohallucinate.tasks import Task, demo_tasks_path, load_tasks
+from nohallucinate.tasks import Task, demo_tasks_path, load_tasks, select_tasks
 from nohallucinate.tasks.prompt import NO_SYSTEM_PROMPT, prompt_messages, read_system_prompt
 from nohallucinate.tasks.prompt import system_prompt as rule_prompt
-from nohallucinate.tasks.splits import select_split
 
 REWARD_NAME = "nohallucinate"  # the reward's key in `trace.rewards`, and the key of its record in `trace.info`
 
@@ -157,8 +155,7 @@ class NoHallucinateTaskset(vf.Taskset[NoHallucinateTask, NoHallucinateTasksetCon
 
     def __init__(self, config: NoHallucinateTasksetConfig) -> None:
         super().__init__(config)
-        every = select_split(load_tasks(config.task.task_path()), config.split)
-        self._tasks = select_per_family(every, config.per_family)
+        self._tasks = select_tasks(load_tasks(config.task.task_path()), config.split, config.per_family)
         spec = config.task.grader_spec()
         # A missing key or a bad URL stops the run here, not in every rollout.
         spec.check_key(config.task.grader_api_key_var, "--env.taskset.task.grader-api-key-var",

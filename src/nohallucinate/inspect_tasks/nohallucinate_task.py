@@ -33,13 +33,11 @@ from nohallucinate.graders import GraderSpec
 from nohallucinate.inspect_tasks.metrics import by_metadata
 from nohallucinate.models import ClientSettings
 from nohallucinate.rewards import ConfidenceMode, RewardRule
-from nohallucinate.runs import select_per_family
 from nohallucinate.spec import DEFAULT_GRADER_MODEL
-from nohallucinate.tasks import Family, load_tasks
+from nohallucinate.tasks import Family, load_tasks, select_per_family, select_tasks
 from nohallucinate.tasks import Task as NoHallucinateTask
 from nohallucinate.tasks.loading import demo_tasks_path
 from nohallucinate.tasks.prompt import NO_SYSTEM_PROMPT, read_system_prompt
-from nohallucinate.tasks.splits import select_split
 
 METRICS = [
     mean(),
@@ -94,7 +92,7 @@ def nohallucinate(
         raise UserInputError("give system_prompt_file or no_system_prompt, not both")
     rule = RewardRule(threshold=threshold, confidence=confidence)
     path = Path(tasks) if tasks is not None else demo_tasks_path()
-    chosen = select_per_family(_of_families(select_split(load_tasks(path), split), families), per_family)
+    chosen = select_per_family(_of_families(select_tasks(load_tasks(path), split), families), per_family)
     if not chosen:
         raise UserInputError(f"{path}: no task is left to evaluate after the selection")
     spec = GraderSpec(

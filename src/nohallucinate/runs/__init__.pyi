@@ -53,6 +53,5 @@ from .sweep import (
     grade_safely as grade_safely,
     pending as pending,
     sample_counts as sample_counts,
-    select_per_family as select_per_family,
     sweep as sweep,
 )

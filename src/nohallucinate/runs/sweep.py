@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 from nohallucinate.bounds import one_line
 from nohallucinate.concurrency import bounded_map
@@ -16,21 +16,6 @@ from nohallucinate.tasks.inputs import MAX_SAMPLE, parse_counts
 
 OnResult = Callable[[Verdict, Reply | None], None]  # called as each item finishes: its verdict and the reply
 Samples = int | Mapping[str, int]  # samples per task: one count, or by family name (a family not named gets one)
-
-
-def select_per_family(tasks: Sequence[Task], per_family: int | None) -> list[Task]:
-    """The first `per_family` tasks of each family, in file order (all tasks when None)."""
-    if per_family is None:
-        return list(tasks)
-    if per_family < 1:
-        raise UserInputError("per_family must be at least 1")
-    taken: dict[Family, int] = {}
-    chosen: list[Task] = []
-    for task in tasks:
-        if taken.get(task.family, 0) < per_family:
-            taken[task.family] = taken.get(task.family, 0) + 1
-            chosen.append(task)
-    return chosen
 
 
 def sample_counts(tasks: Iterable[Task], samples: int = 1, overrides: Iterable[str] = ()) -> dict[str, int]:

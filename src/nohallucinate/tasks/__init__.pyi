@@ -15,6 +15,7 @@ from .loading import (
     load_replies as load_replies,
     load_tasks as load_tasks,
 )
+from .selection import select_per_family as select_per_family, select_tasks as select_tasks
 from .model import (
     K_RANGE as K_RANGE,
     Article as Article,

@@ -131,6 +131,16 @@ for bad in ({"threshold": 0}, {"threshold": 1}, {"threshold": float("nan")}, {"c
         report["bad_rules"].append(None)
     except ValueError as exc:  # pydantic's ValidationError
         report["bad_rules"].append(exc.errors()[0]["loc"][-1])
+settings = NoHallucinateTaskConfig(grader_concurrency=3, grader_timeout=7.5, grader_attempts=2,
+                                   grader_cache=False).grader_spec().settings
+report["grader_settings"] = [settings.concurrency, settings.timeout, settings.max_attempts, settings.no_cache]
+report["bad_settings"] = []
+for bad in ({"grader_concurrency": 0}, {"grader_timeout": 0}, {"grader_attempts": 0}):
+    try:
+        NoHallucinateTaskConfig(**bad)
+        report["bad_settings"].append(None)
+    except ValueError as exc:
+        report["bad_settings"].append(exc.errors()[0]["loc"][-1])
 import pathlib, tempfile
 from nohallucinate.env.verifiers_env import task_data
 from nohallucinate.tasks import load_demo_tasks
@@ -288,6 +298,11 @@ def test_a_bad_rule_stops_the_run_naming_the_field(runs: dict[str, Any], probe: 
     assert code != 0 and "--env.taskset.task.threshold" in output and "less than 1" in output
     assert probe["rules"] == [{"threshold": None, "confidence": "off"}, {"threshold": 0.75, "confidence": "brier"}]
     assert probe["bad_rules"] == ["threshold", "threshold", "threshold", "confidence"]
+
+
+def test_the_grader_client_settings_reach_the_grader_and_bad_ones_are_named(probe: dict[str, Any]) -> None:
+    assert probe["grader_settings"] == [3, 7.5, 2, True]
+    assert probe["bad_settings"] == ["grader_concurrency", "grader_timeout", "grader_attempts"]
 
 
 def test_the_taskset_takes_one_split(probe: dict[str, Any]) -> None:

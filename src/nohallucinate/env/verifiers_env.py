@@ -39,12 +39,14 @@ from verifiers.v1.dialects.chat import message_to_wire
 from nohallucinate.env.inprocess import NoHallucinateEnv
 from nohallucinate.env.per_loop import PerLoop
 from nohallucinate.graders import GRADERS, GraderSpec
+from nohallucinate.models import ClientSettings
 from nohallucinate.rewards import ConfidenceMode, RewardRule
 from nohallucinate.spec import DEFAULT_GRADER_MODEL
 from nohallucinate.tasks import Task, demo_tasks_path, load_tasks, select_tasks
 from nohallucinate.tasks.prompt import NO_SYSTEM_PROMPT, prompt_messages, read_system_prompt
 from nohallucinate.tasks.prompt import system_prompt as rule_prompt
 
+_CLIENT = ClientSettings()  # the grader client's defaults, as the CLI's
 REWARD_NAME = "nohallucinate"  # the reward's key in `trace.rewards`, and the key of its record in `trace.info`
 
 
@@ -68,6 +70,14 @@ class NoHallucinateTaskConfig(vf.TaskConfig):
     """The grader's OpenAI-compatible base URL; unset: $OPENAI_BASE_URL, else OpenAI."""
     grader_api_key_var: str = "OPENAI_API_KEY"
     """Name of the environment variable holding the grader's key (the key itself is never in a config)."""
+    grader_concurrency: int = Field(default=_CLIENT.concurrency, ge=1)
+    """Model grader requests in flight at once, across every rollout of the process."""
+    grader_timeout: float = Field(default=_CLIENT.timeout, gt=0.0, allow_inf_nan=False)
+    """Seconds one model grader request may take."""
+    grader_attempts: int = Field(default=_CLIENT.max_attempts, ge=1)
+    """Attempts per model grader call before the rollout fails."""
+    grader_cache: bool = True
+    """Keep and reuse the grader's answers in the response cache (false: ask every time)."""
     threshold: float | None = Field(default=None, gt=0.0, lt=1.0, allow_inf_nan=False)
     """What abstaining earns, strictly between 0 and 1, stated in the prompt; unset: the spec's 0.5, unstated."""
     confidence: ConfidenceMode = "off"
@@ -110,6 +120,12 @@ class NoHallucinateTaskConfig(vf.TaskConfig):
             model=self.grader_model,
             base_url=self.grader_base_url,
             api_key=os.environ.get(self.grader_api_key_var) or None,
+            settings=ClientSettings(
+                concurrency=self.grader_concurrency,
+                timeout=self.grader_timeout,
+                max_attempts=self.grader_attempts,
+                no_cache=not self.grader_cache,
+            ),
         )
 
     def task_path(self) -> Path:

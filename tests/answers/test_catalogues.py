@@ -1,0 +1,67 @@
+"""The rule catalogues kept as TOML files read strictly: a file that names a rule the code does not know, lacks one
+the code names, or holds a malformed entry stops the import with the file and the entry named; no rule is ever
+dropped unseen. (That each rule decides its own cases is tested beside its module.)"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from nohallucinate.answers import catalogues, text_rules
+from nohallucinate.answers.catalogues import CatalogueError
+
+MATCH_RULES = resources.files("nohallucinate.answers").joinpath("match_rules.toml").read_text(encoding="utf-8")
+
+
+def _leniencies(text: str) -> tuple[text_rules.MatchRule, ...]:
+    catalogue = catalogues.parse("match_rules.toml", text, ("leniency", "rival"))
+    return text_rules.match_rules(catalogue, "leniency", text_rules._LENIENCIES)
+
+
+def test_the_shipped_match_rules_read_as_the_code_names_them() -> None:
+    assert _leniencies(MATCH_RULES) == text_rules.LENIENCY_RULES
+    assert [rule.name for rule in text_rules.LENIENCY_RULES] == list(text_rules._LENIENCIES)
+    assert [rule.name for rule in text_rules.RIVAL_RULES] == list(text_rules._RIVALS)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "error"),
+    [
+        # a rule the code does not know, and so one it names that the file lacks
+        ('name = "joined_pieces"', 'name = "joined_piece"', r"does not know: \['joined_piece'\]"),
+        ('name = "joined_pieces"', 'name = "any_order"', r"named twice: \['any_order'\]"),
+        # a case of the wrong length, a missing key, an unknown key (a typo would drop its cases)
+        ('["Which highway?", "SH229", "SH, 229"]', '["SH229", "SH, 229"]', r"#3 \(joined_pieces\): 'rejects' case 1"),
+        ('explains = "the items of a listed gold, in any order"', "", r"#4 \(any_order\): lacks 'explains'"),
+        ("rejects = [", "reject = [", r"#1 \(normalised\): unknown keys \['reject'\]"),
+        ('[[rival]]\nname = "either_or"', '[[rivals]]\nname = "either_or"', r"unknown tables \['rivals'\]"),
+    ],
+)
+def test_a_malformed_match_rules_file_names_the_file_and_the_entry(old: str, new: str, error: str) -> None:
+    assert old in MATCH_RULES
+    with pytest.raises(CatalogueError, match=rf"^match_rules\.toml: .*{error}"):
+        _leniencies(MATCH_RULES.replace(old, new, 1))
+
+
+def test_a_rule_the_code_names_but_the_file_lacks_is_an_error() -> None:
+    catalogue = catalogues.parse("match_rules.toml", MATCH_RULES, ("leniency", "rival"))
+    with pytest.raises(CatalogueError, match=r"the code names but the file lacks: \['new_rule'\]"):
+        text_rules.match_rules(catalogue, "rival", (*text_rules._RIVALS, "new_rule"))
+
+
+@pytest.mark.parametrize(
+    ("pattern", "error"),
+    [
+        ("{{knowledge}} or {{verbs}}", r"unknown placeholder \{\{verbs\}\}"),
+        ("a{{ b", r"'\{\{' opens no placeholder"),
+    ],
+)
+def test_a_placeholder_must_name_a_fragment(pattern: str, error: str) -> None:
+    with pytest.raises(CatalogueError, match=error):
+        catalogues.expand(pattern, {"knowledge": "(?:data|records)"}, "x.toml: [[rule]] #1")
+
+
+def test_placeholders_are_replaced_and_regex_braces_kept() -> None:
+    expanded = catalogues.expand(r"\bno (?:\w+ ){0,3}{{knowledge}}\b", {"knowledge": "(?:data|records)"}, "")
+    assert expanded == r"\bno (?:\w+ ){0,3}(?:data|records)\b"

@@ -8,9 +8,10 @@ from importlib import resources
 
 import pytest
 
-from nohallucinate.answers import catalogues, text_rules
+from nohallucinate.answers import catalogues, text_rules, units
 from nohallucinate.answers.catalogues import CatalogueError
 
+UNITS = resources.files("nohallucinate.answers").joinpath("units.toml").read_text(encoding="utf-8")
 MATCH_RULES = resources.files("nohallucinate.answers").joinpath("match_rules.toml").read_text(encoding="utf-8")
 
 
@@ -65,3 +66,24 @@ def test_a_placeholder_must_name_a_fragment(pattern: str, error: str) -> None:
 def test_placeholders_are_replaced_and_regex_braces_kept() -> None:
     expanded = catalogues.expand(r"\bno (?:\w+ ){0,3}{{knowledge}}\b", {"knowledge": "(?:data|records)"}, "")
     assert expanded == r"\bno (?:\w+ ){0,3}(?:data|records)\b"
+
+
+def test_the_shipped_units_read_as_the_module_holds_them() -> None:
+    assert units.unit_spellings(catalogues.parse("units.toml", UNITS, None)) == units.UNITS
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "error"),
+    [
+        ('"yd", "yds"', '"yd", "yds", "ft"', r"\[length\] yard: 'ft' already spells foot"),
+        ('"yd", "yds"', '"yd", "Yds"', r"\[length\] yard: 'Yds' is not in lower case"),
+        ("factor = 0.9144", 'factor = "0.9144"', r"\[length\] yard: 'factor' is not a number"),
+        ("factor = 0.9144", "factors = 0.9144", r"\[length\] yard: unknown keys \['factors'\]"),
+        (', spellings = ["yd", "yds", "yard", "yards"]', "", r"\[length\] yard: lacks 'spellings'"),
+        ("[temperature]", "[temperatures]", r"lacks the dimensions \['temperature'\]"),
+    ],
+)
+def test_a_malformed_units_file_names_the_file_and_the_unit(old: str, new: str, error: str) -> None:
+    assert old in UNITS
+    with pytest.raises(CatalogueError, match=rf"^units\.toml: .*{error}"):
+        units.unit_spellings(catalogues.parse("units.toml", UNITS.replace(old, new, 1), None))

@@ -26,18 +26,20 @@ class CatalogueError(ValueError):
     """A catalogue file that does not read as its module expects."""
 
 
-def load(file: str, tables: Collection[str]) -> dict[str, Any]:
-    """The catalogue `file` of this package, parsed; its top-level keys must be `tables` exactly."""
+def load(file: str, tables: Collection[str] | None) -> dict[str, Any]:
+    """The catalogue `file` of this package, parsed; its top-level keys must be `tables` exactly (None: any)."""
     text = resources.files("nohallucinate.answers").joinpath(file).read_text(encoding="utf-8")
     return parse(file, text, tables)
 
 
-def parse(file: str, text: str, tables: Collection[str]) -> dict[str, Any]:
+def parse(file: str, text: str, tables: Collection[str] | None) -> dict[str, Any]:
     """`text`, the catalogue `file`, parsed (tests hand it altered text)."""
     try:
         catalogue = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CatalogueError(f"{file}: {exc}") from exc
+    if tables is None:
+        return catalogue
     if unknown := set(catalogue) - set(tables):
         raise CatalogueError(f"{file}: unknown tables {sorted(unknown)} (known: {sorted(tables)})")
     if missing := set(tables) - set(catalogue):
@@ -135,6 +137,12 @@ class Entry:
         if not isinstance(value, bool):
             raise self.error(f"{key!r} is not true or false")
         return value
+
+    def number(self, key: str, default: float) -> float:
+        value = self._value(key, default)
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise self.error(f"{key!r} is not a number")
+        return float(value)
 
     def texts(self, key: str, *, required: bool = True) -> tuple[str, ...]:
         """A list of strings; an optional one missing is empty."""

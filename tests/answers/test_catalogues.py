@@ -8,9 +8,10 @@ from importlib import resources
 
 import pytest
 
-from nohallucinate.answers import catalogues, text_rules, units
+from nohallucinate.answers import abstention, catalogues, text_rules, units
 from nohallucinate.answers.catalogues import CatalogueError
 
+ABSTENTION = resources.files("nohallucinate.answers").joinpath("abstention.toml").read_text(encoding="utf-8")
 UNITS = resources.files("nohallucinate.answers").joinpath("units.toml").read_text(encoding="utf-8")
 MATCH_RULES = resources.files("nohallucinate.answers").joinpath("match_rules.toml").read_text(encoding="utf-8")
 
@@ -87,3 +88,37 @@ def test_a_malformed_units_file_names_the_file_and_the_unit(old: str, new: str, 
     assert old in UNITS
     with pytest.raises(CatalogueError, match=rf"^units\.toml: .*{error}"):
         units.unit_spellings(catalogues.parse("units.toml", UNITS.replace(old, new, 1), None))
+
+
+def _abstention_rules(text: str) -> tuple[abstention.PhraseRule, ...]:
+    catalogue = catalogues.parse("abstention.toml", text, ("fragments", "abstention", "hedge"))
+    return abstention.phrase_rules(catalogue, "abstention")
+
+
+def test_the_shipped_abstention_rules_read_as_the_module_holds_them() -> None:
+    assert _abstention_rules(ABSTENTION) == abstention.ABSTENTION_RULES
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "error"),
+    [
+        (
+            "{{knowledge}}",
+            "{{knowledges}}",
+            r"#2 \(do_not_have_the_information\): unknown placeholder \{\{knowledges\}\}",
+        ),
+        ("(?:do|did) not", "(?:do|did not", r"#1 \(do_not_know\): 'pattern' does not compile"),
+        ('name = "do_not_know"', 'name = "do-not-know"', r"#1 \(do-not-know\): the name is not an identifier"),
+        ('name = "no_idea"', 'name = "do_not_know"', r"named twice: \['do_not_know'\]"),
+        ("pattern = '\\bi am afraid i\\b'", "", r"#9 \(afraid_i\): lacks 'pattern'"),
+        (
+            "fires_on = [\"I'm afraid I can't help with that.\"]",
+            "fires_on = \"I'm afraid I can't help with that.\"",
+            r"#9 \(afraid_i\): 'fires_on' is not a list of strings",
+        ),
+    ],
+)
+def test_a_malformed_abstention_file_names_the_file_and_the_rule(old: str, new: str, error: str) -> None:
+    assert old in ABSTENTION
+    with pytest.raises(CatalogueError, match=rf"^abstention\.toml: .*{error}"):
+        _abstention_rules(ABSTENTION.replace(old, new, 1))

@@ -55,11 +55,13 @@ def entries(catalogue: Mapping[str, Any], file: str, table: str, keys: Collectio
     return [Entry(f"{file}: [[{table}]] #{i + 1}", row, keys) for i, row in enumerate(rows)]
 
 
-def check_names(file: str, what: str, names: Sequence[str], known: Collection[str]) -> None:
-    """Fail unless the entries `names` are `known` exactly, each once: a rule the code names must be in the file,
-    and the file must name no rule the code does not know."""
+def check_names(file: str, what: str, names: Sequence[str], known: Collection[str] | None) -> None:
+    """Fail unless the entries `names` are each named once and are `known` exactly (None: any names): a rule the
+    code names must be in the file, and the file must name no rule the code does not know."""
     if len(set(names)) != len(names):
         raise CatalogueError(f"{file}: {what} named twice: {sorted({n for n in names if names.count(n) > 1})}")
+    if known is None:
+        return
     if unknown := set(names) - set(known):
         raise CatalogueError(f"{file}: {what} the code does not know: {sorted(unknown)}")
     if missing := set(known) - set(names):
@@ -165,3 +167,10 @@ class Entry:
     def pattern(self, key: str, shared: Mapping[str, str]) -> str:
         """A pattern: a string or a list of strings (joined), its placeholders replaced by the shared fragments."""
         return expand(_joined(self._value(key, _REQUIRED), f"{self.where}: {key!r}"), shared, self.where)
+
+    def regex(self, key: str, shared: Mapping[str, str], flags: int) -> re.Pattern[str]:
+        """The pattern, compiled with `flags`."""
+        try:
+            return re.compile(self.pattern(key, shared), flags)
+        except re.error as exc:
+            raise self.error(f"{key!r} does not compile: {exc}") from exc

@@ -8,10 +8,11 @@ from importlib import resources
 
 import pytest
 
-from nohallucinate.answers import abstention, catalogues, text_rules, units
+from nohallucinate.answers import abstention, catalogues, descriptions, text_rules, units
 from nohallucinate.answers.catalogues import CatalogueError
 
 ABSTENTION = resources.files("nohallucinate.answers").joinpath("abstention.toml").read_text(encoding="utf-8")
+DESCRIPTIONS = resources.files("nohallucinate.answers").joinpath("descriptions.toml").read_text(encoding="utf-8")
 UNITS = resources.files("nohallucinate.answers").joinpath("units.toml").read_text(encoding="utf-8")
 MATCH_RULES = resources.files("nohallucinate.answers").joinpath("match_rules.toml").read_text(encoding="utf-8")
 
@@ -122,3 +123,47 @@ def test_a_malformed_abstention_file_names_the_file_and_the_rule(old: str, new: 
     assert old in ABSTENTION
     with pytest.raises(CatalogueError, match=rf"^abstention\.toml: .*{error}"):
         _abstention_rules(ABSTENTION.replace(old, new, 1))
+
+
+def _read_descriptions(text: str) -> None:
+    catalogue = catalogues.parse("descriptions.toml", text, ("fragments", "examples", "anaphors", "rule"))
+    assert descriptions.description_rules(catalogue) == descriptions.RULES
+    assert descriptions.example_entities(catalogue) == descriptions.EXAMPLE_ENTITIES
+    assert descriptions.anaphor_patterns(catalogue) == descriptions._ANAPHOR_PATTERNS
+
+
+def test_the_shipped_descriptions_read_as_the_module_holds_them() -> None:
+    _read_descriptions(DESCRIPTIONS)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "error"),
+    [
+        (
+            '["club", "{X} is based in Tarrowby."]',
+            '["clubs", "{X} is based in Tarrowby."]',
+            r"#5 \(given_a_place\): 'clubs' is not a kind",
+        ),
+        (
+            'after = ["anaphor"]',
+            'after = ["pronoun"]',
+            r"#2 \(said_to_be_one_of_its_kind\): 'after' names \['pronoun'\]",
+        ),
+        (
+            "\nignore_case = false",
+            '\nignore_case = "no"',
+            r"#6 \(given_a_founding_in_brackets\): 'ignore_case' is not true or false",
+        ),
+        ("[examples.prize]", "[examples.award]", r"\[examples\]: unknown keys \['award'\]"),
+        ("\nprize = ", "\naward = ", r"\[anaphors\]: unknown keys \['award'\]"),
+        (
+            "{{club_nouns}}|{{prize_nouns}}|[",
+            "{{club_nouns}}|{{prize_noun}}|[",
+            r"#7 \(described_in_apposition\): unknown placeholder",
+        ),
+    ],
+)
+def test_a_malformed_descriptions_file_names_the_file_and_the_entry(old: str, new: str, error: str) -> None:
+    assert old in DESCRIPTIONS
+    with pytest.raises(CatalogueError, match=rf"^descriptions\.toml: .*{error}"):
+        _read_descriptions(DESCRIPTIONS.replace(old, new, 1))

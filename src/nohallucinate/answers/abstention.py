@@ -48,7 +48,7 @@ def phrase_rules(catalogue: Mapping[str, Any], table: str) -> tuple[PhraseRule, 
         if not name.isidentifier():
             raise entry.error("the name is not an identifier (it names a group of the combined pattern)")
         pattern = entry.regex("pattern", shared, _FLAGS)
-        rules.append(PhraseRule(name, pattern, entry.texts("fires_on"), entry.texts("not_on", required=False)))
+        rules.append(PhraseRule(name, pattern, entry.texts("fires_on"), entry.texts("not_on", ())))
     catalogues.check_names(_FILE, "rules", [rule.name for rule in rules], None)
     return tuple(rules)
 

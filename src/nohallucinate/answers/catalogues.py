@@ -128,6 +128,10 @@ class Entry:
             raise self.error(f"lacks {key!r}")
         return default
 
+    def table(self, key: str, keys: Collection[str]) -> Entry:
+        """A table within this one, allowed only `keys`."""
+        return Entry(f"{self.where}.{key}", self._value(key, _REQUIRED), keys)
+
     def text(self, key: str) -> str:
         value = self._value(key, _REQUIRED)
         if not isinstance(value, str):
@@ -146,9 +150,9 @@ class Entry:
             raise self.error(f"{key!r} is not a number")
         return float(value)
 
-    def texts(self, key: str, *, required: bool = True) -> tuple[str, ...]:
-        """A list of strings; an optional one missing is empty."""
-        value = self._value(key, _REQUIRED if required else [])
+    def texts(self, key: str, default: tuple[str, ...] | None = None) -> tuple[str, ...]:
+        """A list of strings; required when there is no default."""
+        value = self._value(key, _REQUIRED if default is None else list(default))
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise self.error(f"{key!r} is not a list of strings")
         return tuple(value)

@@ -65,6 +65,8 @@ SURE_LENIENCIES = frozenset({TITLE_DROPPED})  # a title left out changes no read
 LESS_SPECIFIC_LENIENCIES = frozenset({SURNAME_ONLY, GIVEN_ONLY, PART_ONLY})
 
 _FILE = "match_rules.toml"
+_CASE = "[question, gold, reply]"
+# Every rule the file must hold: "normalised" is the rule of forms, which no match names as a leniency.
 _LENIENCIES = ("normalised", FUZZY, JOINED, ANY_ORDER, TITLE_DROPPED, DESIGNATOR_DROPPED, PRESUMED, GIVEN_DROPPED,
                INITIALS, SHORT_GIVEN, SURNAME_FIRST, QUALIFIER_DROPPED, ALIAS, TRIMMED, SURNAME_ONLY, GIVEN_ONLY,
                PART_ONLY)  # fmt: skip
@@ -87,7 +89,6 @@ def match_rules(catalogue: Mapping[str, Any], table: str, known: tuple[str, ...]
     return rules
 
 
-_CASE = "[question, gold, reply]"
 _CATALOGUE = catalogues.load(_FILE, ("leniency", "rival"))
 LENIENCY_RULES = match_rules(_CATALOGUE, "leniency", _LENIENCIES)
 RIVAL_RULES = match_rules(_CATALOGUE, "rival", _RIVALS)

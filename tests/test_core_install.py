@@ -66,3 +66,13 @@ def test_the_core_holds_no_extra_and_says_which_to_install(core_venv: Path, tmp_
     assert enoki.returncode == 2
     assert "loading EnokiQA from the Hub needs the optional `enoki` extra" in enoki.stderr
     assert "pip install '.[enoki]'" in enoki.stderr
+
+
+def test_the_wheel_holds_the_rule_catalogues(core_venv: Path) -> None:
+    """The local grader's rule catalogues are package data: every one in the tree is installed beside its module."""
+    site = next((core_venv.parent / "lib").glob("python3*/site-packages/nohallucinate"))
+    shipped = sorted(
+        p.relative_to(ROOT / "src" / "nohallucinate") for p in (ROOT / "src" / "nohallucinate").rglob("*.toml")
+    )
+    assert shipped, "no catalogue found in the tree"
+    assert [p for p in shipped if not (site / p).is_file()] == []

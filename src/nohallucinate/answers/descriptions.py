@@ -21,17 +21,21 @@ club"), and a statement that is itself a defect claim ("it is a fictional club")
 or a relative word keeps its own polarity: "he never played for X, which was founded in 1971" records a founding.
 
 Each rule has a name, the replies it must fire on and the replies it must not, about an example entity of its kind
-(tests/answers/test_descriptions.py runs them all); a verdict records which rule decided.
+(tests/answers/test_descriptions.py runs them all), kept with its pattern in `descriptions.toml` (read at import);
+a verdict records which rule decided.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import Any
 
+from nohallucinate.answers import catalogues
 from nohallucinate.answers.dates import find_dates
 from nohallucinate.answers.defects import defect_claims, negates
 from nohallucinate.answers.lexicon import NOT_NAMES_IN_REPLIES
@@ -46,20 +50,6 @@ class EntityKind(StrEnum):
     PERSON = "person"
     CLUB = "club"
     PRIZE = "prize"
-
-
-# The entity each rule's examples are about, by kind ({X} in an example stands for its name).
-EXAMPLE_ENTITIES = {
-    EntityKind.PERSON: ("Oswin Velderkamp", "On what day, month and year was Oswin Velderkamp born?"),
-    EntityKind.CLUB: (
-        "Harwick Vale F.C.",
-        "How many league appearances did Thaddeus Wrenfield make for Harwick Vale in the 2018–19 season?",
-    ),
-    EntityKind.PRIZE: (
-        "Tarrow Prize for Poetry",
-        "In what year did Liesl Ambergast receive the Tarrow Prize for Poetry?",
-    ),
-}
 
 
 @dataclass(frozen=True)
@@ -89,195 +79,70 @@ class Description:
     text: str
 
 
-# Patterns are written for normalised text: straight quotes, contractions expanded ("is not").
-# A statement of fact; a hedged one ("it may be a small club") supposes the thing, it records nothing of it, unless
-# it gives a value or a place ("it may have been founded in 1971").
-_BE = r"(?:is|was|were|are|has been|had been|have been) "
-_HEDGED_BE = (
-    r"(?:(?:may|might|could|would|must|should) (?:have been|be) |(?:probably|possibly|perhaps|likely) (?:is|was) |"
-    r"(?:is|was|were|has been|had been) (?:probably|possibly|perhaps|likely) )"
-)
-_ADVERBS = r"(?:(?:first|originally|only|later|briefly|once|reportedly|allegedly|also|still|then) )*"
-# What the history of a person, club or prize is made of.
-_HISTORY = (
-    r"(?:founded|established|formed|created|set up|inaugurated|instituted|launched|dissolved|disbanded|folded|"
-    r"merged|relegated|promoted|renamed|based|located|situated|headquartered|awarded|presented|conferred|"
-    r"endowed|sponsored|funded|organi[sz]ed|administered|won|born|raised|educated|married|died|played|plays|"
-    r"competed|competes|finished|hosted|named after|first given|given (?:annually|every|each|since|to|for|by))"
-)
-# A value or a place a hedged history gives: "in 1971", "in Tarrowby", "by 1990".
-_VALUE_OR_PLACE = r"[^.;:!?]{0,60}?(?:\b\d{3,4}\b|\b(?:in|at|near) (?:the )?(?-i:[A-Z]))"
-# Words after "is a" that say something of the reply or the name, not of the thing ("it is a made-up name").
-_NOT_A_THING = (
-    r"(?!(?:[\w-]+ )?(?:name|word|term|mistake|confusion|question|possibility|case|guess|misunderstanding|"
-    r"misspelling|typo|hypothetical|reference|common|good|fair|reasonable|easy|simple|natural|understandable)\b)"
-)
-_CLUB_NOUNS = r"(?:club|team|side|outfit|football club)"
-_PRIZE_NOUNS = r"(?:prize|award|medal|honou?r|trophy|fellowship|lectureship|decoration)"
-# What a source is: a record of some kind, or a named publication ("the Harwick Gazette", "Transfermarkt").
-_SOURCE = (
-    r"(?:records?|sources?|archives?|registers?|reports?|newspapers?|accounts?|histories|documents?|databases?|"
-    r"(?:(?-i:[A-Z])[\w'.-]* ){0,4}(?:Gazette|Times|Herald|Chronicle|Post|News|Journal|Register|Archives?|"
-    r"Records|Yearbook|Almanac|Almanack|Annual|Encyclop(?:a)?edia|Database|Review)|Wikipedia|Wikidata|"
-    r"Transfermarkt|Soccerbase|Soccerway|Britannica)"
-)
+_FILE = "descriptions.toml"
+_REFERENCES = ("name", "anaphor")
+_RULE_KEYS = ("name", "pattern", "ignore_case", "after", "excused_by_a_hedge", "fires_on", "not_on")
 
-RULES: tuple[DescriptionRule, ...] = (
-    DescriptionRule(
-        "said_to_be",
-        re.compile(
-            rf" (?:is|was|remains|became|has been) (?:also |still |now |once |actually |really |indeed )?"
-            rf"(?:a|an|the|one) {_NOT_A_THING}",
-            re.IGNORECASE,
-        ),
-        (
-            (EntityKind.CLUB, "{X} is a non-league club in Cornwall; he never played there."),
-            (EntityKind.PRIZE, "The Tarrow Prize is a small British award for debut poets."),
-            (EntityKind.PERSON, "Oswin Velderkamp (born 1978) is a British-Japanese ceramicist."),
-        ),
-        (
-            (EntityKind.CLUB, "No such club exists. It may be a misremembered name."),
-            (EntityKind.CLUB, "{X} is not a real club."),
-            (EntityKind.PERSON, "The name Oswin Velderkamp is a made-up name."),
-            (EntityKind.PERSON, "Oswin Velderkamp is likely a private person, so no records exist."),
-        ),
-        after=("name",),
-    ),
-    DescriptionRule(
-        "said_to_be_one_of_its_kind",
-        re.compile(rf" {_BE}(?:[\w-]+ ){{0,4}}?(?:{_CLUB_NOUNS}|{_PRIZE_NOUNS})\b(?! name\b)", re.IGNORECASE),
-        (
-            (EntityKind.CLUB, "No such club exists; it was a non-league club in Cornwall."),
-            (EntityKind.PRIZE, "There is no such prize. It is a regional award for poets."),
-        ),
-        (
-            (EntityKind.CLUB, "No such club exists. It is possibly a fictional club."),
-            (EntityKind.CLUB, "No such club exists. It is not a club I know."),
-            (EntityKind.CLUB, "I can't find it. It may be a small amateur club."),
-            (EntityKind.CLUB, "I can't find it. It is possible that it is a small amateur club."),
-            (EntityKind.CLUB, "I am not aware of a club called {X}; if it exists, it is a small non-league side."),
-            (EntityKind.PRIZE, "No such prize exists: there is a Harwick Prize, and it is a regional award."),
-        ),
-        after=("anaphor",),
-    ),
-    DescriptionRule(
-        "given_a_history",
-        re.compile(rf",? (?:which |that |who )?(?:{_BE})?{_ADVERBS}{_HISTORY}\b", re.IGNORECASE),
-        (
-            (EntityKind.CLUB, "No such thing exists. It was founded in 1971."),
-            (EntityKind.CLUB, "{X} was founded by miners."),
-            (EntityKind.CLUB, "That club does not exist; the club was then dissolved."),
-            (EntityKind.PRIZE, "No such prize exists. It was first awarded in 1971 to Ann Leckie."),
-            (EntityKind.PRIZE, "She never received the Tarrow Prize, which was founded in 1971."),
-            (EntityKind.PERSON, "No such person exists. He was born in Leeds."),
-            (EntityKind.PERSON, "Velderkamp died in Leeds."),
-        ),
-        (
-            (EntityKind.CLUB, "No such club exists; it was never founded."),
-            (EntityKind.CLUB, "No such club exists. Nobody knows when it was founded."),
-            (EntityKind.CLUB, "There is a Harwick Town; it was founded in 1890."),
-            (EntityKind.CLUB, "No such club exists. He played for Farrowdale Town."),
-            (EntityKind.PRIZE, "No such prize exists. She won the Hugo Award in 1994."),
-            (EntityKind.CLUB, "If it existed, it would have been founded after 1990?"),
-        ),
-    ),
-    DescriptionRule(
-        "given_a_dated_history",
-        re.compile(
-            rf",? (?:which |that |who )?(?:{_HEDGED_BE}|{_BE})?{_ADVERBS}{_HISTORY}\b{_VALUE_OR_PLACE}", re.IGNORECASE
-        ),
-        (
-            (EntityKind.CLUB, "That club does not exist; the club may have been founded in 1971."),
-            (EntityKind.PERSON, "No such person exists; he was probably born in Leeds."),
-            (EntityKind.CLUB, "No such club exists; perhaps it was founded in 1971."),
-        ),
-        (
-            (EntityKind.CLUB, "It might have been founded recently, which would explain why I can't find it."),
-            (EntityKind.CLUB, "If it exists, it may have been founded in 1971."),
-        ),
-        excused_by_a_hedge=False,
-    ),
-    DescriptionRule(
-        "given_a_place",
-        re.compile(
-            rf",? (?:(?:{_BE}|{_HEDGED_BE})(?:based |located |situated |headquartered )?|"
-            r"(?:based|located|situated|headquartered) )(?:in|near|outside|at) (?:the )?(?-i:[A-Z])",
-            re.IGNORECASE,
-        ),
-        (
-            (EntityKind.CLUB, "No such club exists; it is in Tarrowby."),
-            (EntityKind.CLUB, "{X} is based in Tarrowby."),
-            (EntityKind.CLUB, "No such club exists, though it may be based in Tarrowby."),
-        ),
-        ((EntityKind.CLUB, "No such club exists; it is not in Tarrowby."),),
-        excused_by_a_hedge=False,
-    ),
-    DescriptionRule(
-        "given_a_founding_in_brackets",
-        re.compile(r"(?: [\w.-]+){0,3}? ?\((?:founded |established |est\.? |formed |born |b\. )?(?:c\. )?\d{3,4}\b"),
-        (
-            (EntityKind.CLUB, "There is no such club, though {X} (founded 1971) once played in Tarrowby."),
-            (EntityKind.CLUB, "{X} (1971–2003)."),
-        ),
-        ((EntityKind.CLUB, "He played for Harwick Town (1998–2003)."),),
-        after=("name",),
-        excused_by_a_hedge=False,
-    ),
-    DescriptionRule(
-        "described_in_apposition",
-        re.compile(
-            rf",? (?:a|an|the) (?:[\w-]+ ){{0,4}}?(?:{_CLUB_NOUNS}|{_PRIZE_NOUNS}|[\w-]+er|[\w-]+ist|[\w-]+ian)"
-            rf"\b(?! name\b)(?:,| (?:in|from|of|for|based|founded|awarded|who|which|that)\b)",
-            re.IGNORECASE,
-        ),
-        (
-            (EntityKind.CLUB, "{X}, a non-league club in Cornwall, never signed him."),
-            (EntityKind.PERSON, "Oswin Velderkamp, the English cricketer, never married."),
-        ),
-        (
-            (EntityKind.CLUB, "{X}, a name I do not recognise, may not exist."),
-            (EntityKind.CLUB, "{X}, the club you mention, does not exist."),
-        ),
-        after=("name",),
-    ),
-    DescriptionRule(
-        "listed_by_a_source",
-        re.compile(
-            rf"\b{_SOURCE} (?:only |also |still |even )?(?:lists?|listed|gives?|gave|shows?|showed|records?|"
-            r"recorded|mentions?|mentioned|places?|placed|dates?|dated|describes?|described|notes?|noted|reports?|"
-            r"reported|credits?|credited|says?|said|states?|stated) ",
-            re.IGNORECASE,
-        ),
-        (
-            (EntityKind.CLUB, "No such thing exists. Records list it in Tarrowby in 1971."),
-            (EntityKind.CLUB, "It does not exist, although the Harwick Gazette mentions the club."),
-            (EntityKind.CLUB, "No such club exists, and the Harwick Gazette gives 4 May 1971."),
-            (EntityKind.PRIZE, "No such prize exists, though one archive dates it to 1971."),
-        ),
-        (
-            (EntityKind.CLUB, "No such club exists; no records list it."),
-            (EntityKind.CLUB, "No such club exists; records list Harwick Town, founded in 1890."),
-            (EntityKind.CLUB, "No such club exists; the FA register lists no club of that name."),
-            (EntityKind.CLUB, "No such club exists. Records show him at Farrowdale Town in the 2018–19 season."),
-            (EntityKind.CLUB, "No such club exists. Farrowdale Town named him captain in 2015."),
-            (EntityKind.CLUB, "No such club exists: the FA's records show it never existed."),
-        ),
-        after=(),
-        excused_by_a_hedge=False,
-    ),
-)
+
+def description_rules(catalogue: Mapping[str, Any]) -> tuple[DescriptionRule, ...]:
+    """The `[[rule]]`s of a parsed descriptions.toml, in its order, each name once."""
+    shared = catalogues.fragments(catalogue, _FILE)
+    rules = []
+    for entry in catalogues.entries(catalogue, _FILE, "rule", _RULE_KEYS):
+        after = entry.texts("after", _REFERENCES)
+        if unknown := set(after) - set(_REFERENCES):
+            raise entry.error(f"'after' names {sorted(unknown)}: a rule follows a {' or an '.join(_REFERENCES)}")
+        rules.append(
+            DescriptionRule(
+                entry.text("name"),
+                entry.regex("pattern", shared, re.IGNORECASE if entry.flag("ignore_case", True) else 0),
+                _examples(entry, "fires_on", required=True),
+                _examples(entry, "not_on", required=False),
+                after=after,
+                excused_by_a_hedge=entry.flag("excused_by_a_hedge", True),
+            )
+        )
+    catalogues.check_names(_FILE, "rules", [rule.name for rule in rules], None)
+    return tuple(rules)
+
+
+def _examples(entry: catalogues.Entry, key: str, *, required: bool) -> tuple[tuple[EntityKind, str], ...]:
+    return tuple((_kind(entry, kind), reply) for kind, reply in entry.cases(key, "[kind, reply]", 2, required=required))
+
+
+def _kind(entry: catalogues.Entry, value: str) -> EntityKind:
+    try:
+        return EntityKind(value)
+    except ValueError:
+        raise entry.error(f"{value!r} is not a kind ({', '.join(EntityKind)})") from None
+
+
+def example_entities(catalogue: Mapping[str, Any]) -> dict[EntityKind, tuple[str, str]]:
+    """`[examples]`: the name of the entity each kind's examples are about, and the question asked of it."""
+    examples = catalogues.Entry(f"{_FILE}: [examples]", catalogue["examples"], list(EntityKind))
+    found = {}
+    for kind in EntityKind:
+        entry = examples.table(kind, ("name", "question"))
+        found[kind] = (entry.text("name"), entry.text("question"))
+    return found
+
+
+def anaphor_patterns(catalogue: Mapping[str, Any]) -> dict[EntityKind, re.Pattern[str]]:
+    """`[anaphors]`: the words that refer back to the entity, by its kind."""
+    entry = catalogues.Entry(f"{_FILE}: [anaphors]", catalogue["anaphors"], list(EntityKind))
+    shared = catalogues.fragments(catalogue, _FILE)
+    return {kind: entry.regex(kind, shared, re.IGNORECASE) for kind in EntityKind}
+
+
+_CATALOGUE = catalogues.load(_FILE, ("fragments", "examples", "anaphors", "rule"))
+RULES = description_rules(_CATALOGUE)
+EXAMPLE_ENTITIES = example_entities(_CATALOGUE)  # {X} in an example stands for its entity's name
+_ANAPHOR_PATTERNS = anaphor_patterns(_CATALOGUE)
+del _CATALOGUE
 
 _RULES_AFTER = {ref: [r for r in RULES if ref in r.after] for ref in ("name", "anaphor")}
 _FREE_RULES = [r for r in RULES if not r.after]
 
-# Words that refer back to the entity, by its kind (a person asked about by name; a club or prize beside a real
-# person, whom "he" and "she" refer to).
-_ANAPHORS = {
-    EntityKind.PERSON: r"\b(?:he|she|the (?:person|man|woman)|this (?:person|man|woman))\b",
-    EntityKind.CLUB: rf"\b(?:it|the {_CLUB_NOUNS}|th(?:is|at) {_CLUB_NOUNS})\b",
-    EntityKind.PRIZE: rf"\b(?:it|the {_PRIZE_NOUNS}|th(?:is|at) {_PRIZE_NOUNS})\b",
-}
-_ANAPHOR_PATTERNS = {kind: re.compile(pattern, re.IGNORECASE) for kind, pattern in _ANAPHORS.items()}
 # The rest of a name after its first two words, as replies write it ("Prize for Speculative Fiction", "F.C.").
 _REST_OF_NAME = re.compile(r"(?:[ -]+(?:(?:of|for|the|de|and|&) )?(?-i:[A-Z])[\w'.–-]*)*")
 _ASIDE = re.compile(r" ?\([^()]{0,60}\)")

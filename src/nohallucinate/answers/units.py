@@ -1,16 +1,20 @@
 """Units of measurement: the spellings replies and gold answers use for one unit, read as one name.
 
 "65W", "65 watts" and "65-watt" state the same quantity; "6.9 millimetres" and "6.9 mm" too. A unit is told by
-its canonical name (`Unit.name`); its spellings are listed once here, British and American, singular and plural,
-symbol and word. A count noun ("7 faces", "66 votes") is not a unit: it names what is counted, and
-`answers.reading` ties a count to the question's noun by its words.
+its canonical name (`Unit.name`); its spellings are listed once, in `units.toml` (read at import): British and
+American, singular and plural, symbol and word. A count noun ("7 faces", "66 votes") is not a unit: it names
+what is counted, and `answers.reading` ties a count to the question's noun by its words.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
+
+from nohallucinate.answers import catalogues
 
 
 @dataclass(frozen=True)
@@ -38,89 +42,39 @@ class UnitMention:
     end: int
 
 
-def _spellings(words: str) -> tuple[str, ...]:
-    return tuple(words.split("|"))
-
-
-# name, dimension, spellings (case-insensitive; "metre" and "meter" both, plural forms listed).
-_TABLE: tuple[tuple[str, str, str], ...] = (
-    ("millimetre", "length", "mm|millimetre|millimetres|millimeter|millimeters"),
-    ("centimetre", "length", "cm|centimetre|centimetres|centimeter|centimeters"),
-    ("metre", "length", "m|metre|metres|meter|meters|mtrs"),
-    ("kilometre", "length", "km|kms|kilometre|kilometres|kilometer|kilometers"),
-    ("inch", "length", "in|inch|inches"),
-    ("foot", "length", "ft|foot|feet"),
-    ("yard", "length", "yd|yds|yard|yards"),
-    ("mile", "length", "mi|mile|miles"),
-    ("square metre", "area", "m2|m²|sq m|square metre|square metres|square meter|square meters"),
-    ("square kilometre", "area", "km2|km²|sq km|square kilometre|square kilometres|square kilometer|square kilometers"),
-    ("square mile", "area", "sq mi|square mile|square miles"),
-    ("acre", "area", "acre|acres"),
-    ("hectare", "area", "ha|hectare|hectares"),
-    ("milligram", "mass", "mg|milligram|milligrams|milligramme|milligrammes"),
-    ("gram", "mass", "g|gram|grams|gramme|grammes"),
-    ("kilogram", "mass", "kg|kgs|kilogram|kilograms|kilogramme|kilogrammes|kilo|kilos"),
-    ("tonne", "mass", "t|tonne|tonnes|metric ton|metric tons"),
-    ("pound", "mass", "lb|lbs|pound|pounds"),
-    ("ton", "mass", "ton|tons|short ton|short tons|long ton|long tons"),
-    ("millilitre", "volume", "ml|millilitre|millilitres|milliliter|milliliters"),
-    ("litre", "volume", "l|litre|litres|liter|liters"),
-    ("cubic centimetre", "volume", "cc|cm3|cm³|cubic centimetre|cubic centimetres|cubic centimeter|cubic centimeters"),
-    ("watt", "power", "w|watt|watts"),
-    ("kilowatt", "power", "kw|kilowatt|kilowatts"),
-    ("megawatt", "power", "mw|megawatt|megawatts"),
-    ("horsepower", "power", "hp|bhp|horsepower"),
-    ("metre per second", "speed", "m/s|metre per second|metres per second|meter per second|meters per second"),
-    ("kilometre per hour", "speed", "km/h|kmh|kph|kilometre per hour|kilometres per hour|kilometer per hour|"
-     "kilometers per hour"),
-    ("mile per hour", "speed", "mph|mile per hour|miles per hour"),
-    ("foot per minute", "speed", "ft/min|fpm|foot per minute|feet per minute"),
-    ("knot", "speed", "kn|kt|kts|knot|knots"),
-    ("percent", "ratio", "%|percent|per cent|pc"),
-    ("hertz", "frequency", "hz|hertz"),
-    ("megahertz", "frequency", "mhz|megahertz"),
-    ("gigahertz", "frequency", "ghz|gigahertz"),
-    ("gigabyte per second", "bandwidth", "gb/s|gbps|gigabytes per second|gigabyte per second"),
-    ("volt", "voltage", "v|volt|volts"),
-    ("ampere", "current", "a|amp|amps|ampere|amperes"),
-    ("volt-ampere", "apparent power", "va|volt-ampere|volt-amperes"),
-    ("kilowatt-hour", "energy", "kwh|kilowatt-hour|kilowatt-hours|kilowatt hour|kilowatt hours"),
-    ("electronvolt", "energy of a particle", "ev|electronvolt|electronvolts"),
-    ("megaelectronvolt", "energy of a particle", "mev|megaelectronvolt|megaelectronvolts"),
-    ("gigaelectronvolt", "energy of a particle", "gev|gigaelectronvolt|gigaelectronvolts"),
-    ("teraelectronvolt", "energy of a particle", "tev|teraelectronvolt|teraelectronvolts"),
-    ("megabyte", "data", "mb|megabyte|megabytes"),
-    ("gigabyte", "data", "gb|gigabyte|gigabytes"),
-    ("terabyte", "data", "tb|terabyte|terabytes"),
-    ("degree fahrenheit", "temperature", "°f|degrees fahrenheit|degree fahrenheit|fahrenheit"),
-    ("degree celsius", "temperature", "°c|degrees celsius|degree celsius|celsius|centigrade"),
-    ("person per square kilometre", "density", "/km2|/km²|per square kilometre|per square kilometer|"
-     "people per square kilometre|people per square kilometer|inhabitants per square kilometre|"
-     "inhabitants per square kilometer|per km2|per km²"),
-)  # fmt: skip
-
-# How many base units each unit is; a unit not named here is the base of its dimension.
-_FACTORS = {
-    "millimetre": 0.001, "centimetre": 0.01, "kilometre": 1000.0, "inch": 0.0254, "foot": 0.3048, "yard": 0.9144,
-    "mile": 1609.344, "square kilometre": 1e6, "square mile": 2_589_988.11, "acre": 4046.856, "hectare": 1e4,
-    "milligram": 1e-6, "gram": 0.001, "tonne": 1000.0, "pound": 0.45359237, "ton": 907.18474, "millilitre": 0.001,
-    "cubic centimetre": 0.001, "kilowatt": 1000.0, "megawatt": 1e6, "horsepower": 745.7,
-    "kilometre per hour": 1 / 3.6, "mile per hour": 0.44704, "foot per minute": 0.00508, "knot": 0.514444,
-    "megahertz": 1e6, "gigahertz": 1e9, "megabyte": 1e6, "gigabyte": 1e9, "terabyte": 1e12,
-    "megaelectronvolt": 1e6, "gigaelectronvolt": 1e9, "teraelectronvolt": 1e12,
-}  # fmt: skip
+_FILE = "units.toml"
 _UNCONVERTED = frozenset({"temperature", "density", "ratio", "bandwidth"})
-UNITS: dict[str, Unit] = {
-    spelling: Unit(name, dimension, _FACTORS.get(name, 1.0))
-    for name, dimension, spellings in _TABLE
-    for spelling in _spellings(spellings)
-}
-
 
 # Short spellings that are also words or letters ("in", "t", "l"): read after a space only at the end of a phrase
 # ("3 t."), never in "25 in 2020"; glued to the number ("3t", "5in") they are always units. "m", "g", "mi" after a
 # number are units wherever they stand ("17.63 m in diameter").
 _AMBIGUOUS = frozenset({"in", "t", "l", "w", "pc", "kn", "kt", "v", "a"})
+
+
+def unit_spellings(catalogue: Mapping[str, Any]) -> dict[str, Unit]:
+    """Every spelling of every unit of a parsed units.toml, in its order, each read as its unit."""
+    units: dict[str, Unit] = {}
+    for dimension, table in catalogue.items():
+        if not isinstance(table, dict):
+            raise catalogues.CatalogueError(f"{_FILE}: {dimension} is not a table of units")
+        for name, data in table.items():
+            entry = catalogues.Entry(f"{_FILE}: [{dimension}] {name}", data, ("factor", "spellings"))
+            unit = Unit(name, dimension, entry.number("factor", 1.0))
+            for spelling in entry.texts("spellings"):
+                if spelling in units:
+                    raise entry.error(f"{spelling!r} already spells {units[spelling].name}")
+                if spelling != spelling.lower():
+                    raise entry.error(f"{spelling!r} is not in lower case (replies are matched in lower case)")
+                units[spelling] = unit
+    # What the code names, the file must hold.
+    if missing := _UNCONVERTED - {unit.dimension for unit in units.values()}:
+        raise catalogues.CatalogueError(f"{_FILE}: lacks the dimensions {sorted(missing)}")
+    if missing := _AMBIGUOUS - set(units):
+        raise catalogues.CatalogueError(f"{_FILE}: lacks the spellings {sorted(missing)}")
+    return units
+
+
+UNITS = unit_spellings(catalogues.load(_FILE, None))
 
 
 def _alternation(spellings: list[str]) -> str:

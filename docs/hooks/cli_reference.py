@@ -1,7 +1,7 @@
 """The CLI reference, written at build time from the typer application itself: `docs/cli.md` holds the marker
 `<!-- cli-reference -->`, which this mkdocs hook replaces with every command's `--help` (the top level, each command
 of `nohallucinate.cli.app.COMMANDS`, and each command of a group), in the order `--help` lists them. The help is
-click's plain text, as `nohallucinate COMMAND --help` prints it without colour; nothing is run in a subprocess.
+click's plain text (typer's own copy of click), as `nohallucinate COMMAND --help` prints it without colour; nothing is run in a subprocess.
 
 The package is imported from this checkout's `src/`, so the page describes the code beside it."""
 
@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import click
+import typer
 from mkdocs.exceptions import PluginError
 
 MARKER = "<!-- cli-reference -->"
@@ -20,13 +20,13 @@ WIDTH = 100
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 
-def _help(command: click.Command, context: click.Context) -> str:
-    command.rich_markup_mode = None  # type: ignore[attr-defined]  # click's plain text, not rich's boxes
+def _help(command: Any, context: typer.Context) -> str:
+    command.rich_markup_mode = None  # click's plain text, not rich's boxes
     return command.get_help(context).replace("\\[", "[")  # typer escapes the brackets of rich markup
 
 
-def _context(command: click.Command, name: str, parent: click.Context | None) -> click.Context:
-    return click.Context(command, info_name=name, parent=parent, terminal_width=WIDTH, max_content_width=WIDTH)
+def _context(command: Any, name: str, parent: typer.Context | None) -> typer.Context:
+    return typer.Context(command, info_name=name, parent=parent, terminal_width=WIDTH, max_content_width=WIDTH)
 
 
 def _section(path: list[str], text: str) -> str:
@@ -48,10 +48,10 @@ def reference() -> str:
     top = _context(root, "nohallucinate", None)
     parts = [_section(["nohallucinate"], _help(root, top))]
 
-    def walk(command: click.Command, path: list[str], parent: click.Context) -> None:
+    def walk(command: Any, path: list[str], parent: typer.Context) -> None:
         context = _context(command, path[-1], parent)
         parts.append(_section(path, _help(command, context)))
-        if isinstance(command, click.Group):
+        if hasattr(command, "list_commands"):  # a group: each of its commands in turn
             for name in command.list_commands(context):
                 sub = command.get_command(context, name)
                 if sub is not None:

@@ -1,7 +1,8 @@
 """The CLI reference, written at build time from the typer application itself: `docs/cli.md` holds the marker
 `<!-- cli-reference -->`, which this mkdocs hook replaces with every command's `--help` (the top level, each command
 of `nohallucinate.cli.app.COMMANDS`, and each command of a group), in the order `--help` lists them. The help is
-click's plain text (typer's own copy of click), as `nohallucinate COMMAND --help` prints it without colour; nothing is run in a subprocess.
+click's plain text (typer's own copy of click), as `nohallucinate COMMAND --help` prints it without colour; nothing
+is run in a subprocess.
 
 The package is imported from this checkout's `src/`, so the page describes the code beside it."""
 

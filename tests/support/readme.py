@@ -57,9 +57,7 @@ def readme_examples(text: str | None = None, path: Path = README_PATH) -> list[R
     """Every fenced block of the file at `path` (the README by default), or of `text`, in order."""
     text = path.read_text(encoding="utf-8") if text is None else text
     return [
-        ReadmeExample(
-            match["name"], match["lang"], match["body"], text.count("\n", 0, match.start("body")) + 1, path
-        )
+        ReadmeExample(match["name"], match["lang"], match["body"], text.count("\n", 0, match.start("body")) + 1, path)
         for match in _BLOCK.finditer(text)
     ]
 

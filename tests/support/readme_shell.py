@@ -1,5 +1,5 @@
-"""Run a shell block of the README or a docs page as a reader would: line by line, each command a fresh process, with the block's
-placeholders (a URL, a port) replaced by the test's own.
+"""Run a shell block of the README or a docs page as a reader would: line by line, each command a fresh process,
+with the block's placeholders (a URL, a port) replaced by the test's own.
 
 A block is read as the shell reads it: a trailing `\\` joins the next line, `#` starts a comment (a comment on a
 line of its own right after a command belongs to that command), `export NAME=VALUE` sets the environment of the
@@ -46,7 +46,8 @@ class Ran:
     stderr: str
 
     def __str__(self) -> str:
-        return f"{self.command.source} line {self.command.line}: `{self.text}` exited {self.returncode}\n{self.stderr[-3000:]}"
+        where = f"{self.command.source} line {self.command.line}"
+        return f"{where}: `{self.text}` exited {self.returncode}\n{self.stderr[-3000:]}"
 
 
 def shell_commands(example: ReadmeExample) -> list[ShellCommand]:

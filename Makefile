@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 VF_VENV := .venv-verifiers
 VF_EVAL := $(VF_VENV)/bin/vf-eval
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint docs bench clean
 
 $(BIN)/nohallucinate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,15 +31,19 @@ demo: $(BIN)/nohallucinate
 	$(BIN)/nohallucinate report $(DEMO)/always_abstain $(DEMO)/always_confident --out $(DEMO)/report
 
 lint: $(BIN)/nohallucinate
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks docs
+	$(BIN)/ruff format --check src tests benchmarks docs
 	$(BIN)/mypy
 
 test: lint $(VF_EVAL)
 	$(BIN)/pytest
 
+# The documentation site, built as CI builds it (warnings are errors) into site/; `mkdocs serve` previews it.
+docs: $(BIN)/nohallucinate
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 bench: $(BIN)/nohallucinate
 	$(BIN)/python benchmarks/local_grader_speed.py
 
 clean:
-	rm -rf $(VENV) $(VF_VENV) .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) $(VF_VENV) .pytest_cache .ruff_cache .mypy_cache site

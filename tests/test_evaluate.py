@@ -21,7 +21,7 @@ from nohallucinate.errors import UserInputError
 from nohallucinate.models import ClientSettings
 from nohallucinate.runs import export_rows, read_config, read_verdicts
 from nohallucinate.tasks import Reply
-from support.readme import readme_example
+from support.readme import claimed_output, readme_example
 
 runner = CliRunner()
 
@@ -85,12 +85,22 @@ def test_tasks_given_loaded_make_no_run_and_a_bad_selection_is_named(tmp_path: P
     assert not (tmp_path / "run").exists()
 
 
-def test_the_readme_example_prints_what_it_claims(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_python_api_page_example_prints_what_it_claims(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     with contextlib.redirect_stdout(io.StringIO()) as printed:
-        exec(compile(readme_example("evaluate").body, "README.md", "exec"), {"__name__": "readme_example"})
+        exec(compile(readme_example("evaluate").body, "python-api.md", "exec"), {"__name__": "readme_example"})
     assert printed.getvalue() == readme_example("evaluate-output").body
     assert (tmp_path / "runs" / "confident-api" / "run.json").is_file()
+
+
+def test_the_readme_example_prints_what_its_comments_say(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's one example of the Python API: `nohallucinate.evaluate` on the held-out split."""
+    example = readme_example("evaluate-quickstart")
+    assert example.path.name == "README.md" and "nohallucinate.evaluate(" in example.body
+    monkeypatch.chdir(tmp_path)
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        exec(compile(example.body, "README.md", "exec"), {"__name__": "readme_example"})
+    assert printed.getvalue().splitlines() == claimed_output(example)
 
 
 USER_SCRIPT = """

@@ -197,9 +197,9 @@ def test_every_third_party_import_is_declared_by_the_core_or_an_extra() -> None:
     assert sorted(module for module in third_party if module not in CORE and extra_of(module) is None) == []
 
 
-def test_the_readme_install_lines_name_every_extra_but_dev_and_nli() -> None:
-    """README's install block: the core, then one line per extra a user picks (dev is the project's own, nli is
-    described with EnokiQA), each an extra of pyproject.toml."""
+def test_the_readme_install_lines_name_every_extra_but_dev_docs_and_nli() -> None:
+    """README's install block: the core, then one line per extra a user picks (dev and docs are the project's own,
+    nli is described with EnokiQA), each an extra of pyproject.toml."""
     import re
     import tomllib
 
@@ -209,4 +209,4 @@ def test_the_readme_install_lines_name_every_extra_but_dev_and_nli() -> None:
     named = [re.fullmatch(r"pip install '\.\[(\w+)\]' +# .+", line) for line in lines[1:]]
     assert all(named), lines
     assert [match[1] for match in named if match] == ["serve", "enoki", "tax", "report", "inspect", "all", "verifiers"]
-    assert {match[1] for match in named if match} == extras - {"dev", "nli"}
+    assert {match[1] for match in named if match} == extras - {"dev", "docs", "nli"}

@@ -1,4 +1,5 @@
-"""The README's "Calibration at any threshold" examples run, and print what the README says they print."""
+"""The "Calibration at any threshold" page's examples (docs/concepts/calibration.md) run, and print what the page
+says they print."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typer.testing import CliRunner
 from nohallucinate.cli import app
 from nohallucinate.cli.output import out
 from nohallucinate.report.calibration import HEADER
-from support.readme import README_PATH, readme_example
+from support.readme import DOCS_DIR, readme_example
 from support.readme_shell import shell_commands
 
 runner = CliRunner()
@@ -60,14 +61,14 @@ def test_the_report_commands_make_the_charts_and_table_the_readme_shows() -> Non
     assert result.exit_code == 0, result.output
     for chart in ("calibration_curve.png", "reliability.png"):
         assert Path("report", chart).stat().st_size > 10_000
-        assert (ROOT / "docs" / chart).read_bytes().startswith(b"\x89PNG")  # the README's copies
-    # The README's table is the report's, less the confidence mode and the count that stated one.
+        assert (ROOT / "docs" / chart).read_bytes().startswith(b"\x89PNG")  # the page's copies
+    # The page's table is the report's, less the confidence mode and the count that stated one.
     printed = {}
     for line in result.stdout.splitlines():
         cells = [cell.strip() for cell in line.strip("|").split("|")]
         if len(cells) == len(HEADER) and cells[0].startswith("simulated"):
             printed[(cells[0].split(" · ")[0], cells[1])] = [cells[i] for i in (3, 4, 5, 6, 8, 9, 10)]
-    readme = README_PATH.read_text("utf-8")
+    readme = (DOCS_DIR / "concepts" / "calibration.md").read_text("utf-8")
     shown = [line for line in readme.splitlines() if line.startswith(("| simulated |", "| simulated-overconfident |"))]
     assert len(shown) == 10
     for line in shown:

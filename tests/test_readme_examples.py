@@ -1,5 +1,6 @@
-"""README.md as a tested document: every fenced block is named and read by some test, and the blocks of the
-sections no other test file owns run here, printing what the README says they print.
+"""The README and the documentation pages as tested documents: every fenced block is named and read by some test,
+and the blocks no other test file owns (the README's own, getting started, models, the Python API, the layout, the
+performance figures) run here, printing what the page says they print.
 
 Shell blocks run line by line as fresh processes (`support.readme_shell`), in a temporary directory holding the
 files their placeholders name (T.jsonl: the demo set; R.jsonl: replies), with a model URL replaced by the local
@@ -27,7 +28,16 @@ from nohallucinate.cli import app
 from nohallucinate.models.cache import default_cache_dir
 from nohallucinate.tasks import Family, FormatError, load_demo_tasks, load_tasks
 from support.openai_server import OpenAIServer
-from support.readme import README_PATH, claimed_output, readme_example, readme_examples
+from support.readme import (
+    DOCS_DIR,
+    README_PATH,
+    claimed_output,
+    documentation_files,
+    documentation_text,
+    documented_examples,
+    readme_example,
+    readme_examples,
+)
 from support.readme_shell import Shell, shell_commands
 from support.scripted_model import scripted_model
 
@@ -50,16 +60,22 @@ def names_read_by_tests() -> set[str]:
 
 
 def test_every_block_is_named_once_and_read_by_a_test() -> None:
-    examples = readme_examples()
-    unnamed = [f"README.md:{example.line}" for example in examples if example.name is None]
+    """In the README and in every page of docs/: no block goes untested, and a name is unique across all of them."""
+    examples = documented_examples()
+    assert any(example.path.is_relative_to(DOCS_DIR) for example in examples)
+    unnamed = [example.where for example in examples if example.name is None]
     assert not unnamed, f"blocks without an <!-- example: NAME --> line before them: {unnamed}"
     names = [example.name for example in examples]
     assert len(names) == len(set(names)), f"names used twice: {sorted({n for n in names if names.count(n) > 1})}"
     unread = sorted(set(names) - names_read_by_tests())  # type: ignore[arg-type]
-    assert not unread, f"README blocks no test reads with readme_example(NAME): {unread}"
-    # Every fence is a block the convention sees: an opening fence it failed to parse would hide a block.
-    fences = sum(line.startswith("```") for line in README_PATH.read_text("utf-8").splitlines())
-    assert fences == 2 * len(examples)
+    assert not unread, f"documented blocks no test reads with readme_example(NAME): {unread}"
+    # Every fence is a block the convention sees: an opening fence it failed to parse (or one indented, inside a
+    # list) would hide a block.
+    for path in documentation_files():
+        lines = path.read_text("utf-8").splitlines()
+        assert not [n for n, line in enumerate(lines, 1) if line.lstrip().startswith("```") and line[0] == " "], path
+        fences = sum(line.startswith("```") for line in lines)
+        assert fences == 2 * len(readme_examples(path=path)), path
 
 
 def test_the_convention_reads_names_and_rejects_an_unknown_one() -> None:
@@ -178,6 +194,25 @@ def test_the_install_lines_work(tmp_path: Path) -> None:
     assert installed_wheel.startswith(f"pip install 'dist/nohallucinate-{__version__}-py3-none-any.whl[")
 
 
+# --- the README's own examples: your model, served --------------------------------------------------------------------
+
+
+def test_the_readme_sweeps_your_model_and_reports_it(shell: Shell, model: OpenAIServer) -> None:
+    """`openai:MODEL` (a model name of the reader's) asked through $OPENAI_BASE_URL and through --policy-base-url
+    (both the test server here), graded by the model and by the local grader, then reported side by side."""
+    example = readme_example("sweep-your-model")
+    assert example.path == README_PATH and example.body.count("--policy openai:MODEL") == 2
+    runner = Shell(shell.cwd, replace={**shell.replace, "openai:MODEL": "openai:my-model"}, env=shell.env)
+    export, mine, local, report = runner.run_all(shell_commands(example))
+    assert export.command.argv[0] == "export" and "sk-..." in model.keys
+    held_out = [task for task in load_demo_tasks() if task.split == "test"]
+    assert f"{len(held_out)} tasks" in mine.stdout and "overall" in mine.stdout
+    assert f"{len(load_demo_tasks())} tasks" in local.stdout
+    assert {"my-model", "gpt-5-mini"} <= {request["model"] for request in model.requests}  # policy and grader
+    assert report.command.comment == "report/report.html: every item, filterable"
+    assert (shell.cwd / "report" / "report.html").is_file()
+
+
 # --- the task format ------------------------------------------------------------------------------------------------
 
 
@@ -234,8 +269,8 @@ def _family_sizes() -> dict[str, int]:
 
 
 def test_the_readme_states_the_defaults_the_commands_have(monkeypatch: pytest.MonkeyPatch) -> None:
-    """What the README says of a default is what `--help` says and what the option holds."""
-    readme = " ".join(README_PATH.read_text(encoding="utf-8").split())
+    """What the README and the docs say of a default is what `--help` says and what the option holds."""
+    readme = " ".join(documentation_text().split())
     root = get_command(app)
     options = {}
     for path, command in _commands(root, []):
@@ -359,7 +394,7 @@ def test_the_layout_lists_what_exists() -> None:
 
 
 def test_every_performance_figure_names_its_machine_and_a_command_that_exists() -> None:
-    section = README_PATH.read_text(encoding="utf-8").split("\n## Performance\n", 1)[1].split("\n## ", 1)[0]
+    section = (DOCS_DIR / "performance.md").read_text(encoding="utf-8")
     [statement] = [" ".join(p.split()) for p in section.split("\n\n") if p.strip().startswith("Measured on")]
     assert re.search(r"\d+ vCPUs of an AMD EPYC .*GiB of memory, Linux [\d.]+, CPython [\d.]+", statement), statement
     rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| what |")]

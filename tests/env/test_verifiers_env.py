@@ -25,7 +25,7 @@ from nohallucinate.cli import app
 from nohallucinate.tasks import load_demo_tasks
 from nohallucinate.tasks.prompt import SYSTEM_PROMPT, system_prompt
 from support.openai_server import Behaviour, OpenAIServer, Reply, Status
-from support.readme import README_PATH, readme_example
+from support.readme import DOCS_DIR, readme_example
 from support.readme_shell import shell_commands
 from support.scripted_model import scripted_model
 from support.task_sets import hidden_texts, knowing_reply
@@ -79,7 +79,8 @@ def test_every_taskset_flag_of_the_readme_commands_is_in_its_settings_table() ->
     """The first command is the one the tests below run; the second (a hybrid grader on a task file, 50 tasks × 8
     rollouts) is not run: its taskset flags are checked to be the ones the settings table documents."""
     flags = {arg for c in shell_commands(readme_example("vf-eval")) for arg in c.argv if arg.startswith("--env.")}
-    table = re.findall(r"^\| `(--env\.[\w.-]+)", README_PATH.read_text(encoding="utf-8"), re.MULTILINE)
+    page = (DOCS_DIR / "rl" / "verifiers.md").read_text(encoding="utf-8")
+    table = re.findall(r"^\| `(--env\.[\w.-]+)", page, re.MULTILINE)
     assert flags and flags <= set(table), flags - set(table)
 
 

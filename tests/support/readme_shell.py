@@ -1,5 +1,5 @@
-"""Run a README shell block as a reader would: line by line, each command a fresh process, with the block's
-placeholders (a URL, a port) replaced by the test's own.
+"""Run a shell block of the README or a docs page as a reader would: line by line, each command a fresh process,
+with the block's placeholders (a URL, a port) replaced by the test's own.
 
 A block is read as the shell reads it: a trailing `\\` joins the next line, `#` starts a comment (a comment on a
 line of its own right after a command belongs to that command), `export NAME=VALUE` sets the environment of the
@@ -17,16 +17,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from support.readme import ReadmeExample
+from support.readme import ROOT, ReadmeExample
 
 
 @dataclass(frozen=True)
 class ShellCommand:
-    """One command of a block: its text (continuations joined), its comment, and its README line number."""
+    """One command of a block: its text (continuations joined), its comment, its line number, and its file (from the
+    repository's root)."""
 
     text: str
     comment: str
     line: int
+    source: str = "README.md"
 
     @property
     def argv(self) -> list[str]:
@@ -44,12 +46,14 @@ class Ran:
     stderr: str
 
     def __str__(self) -> str:
-        return f"README line {self.command.line}: `{self.text}` exited {self.returncode}\n{self.stderr[-3000:]}"
+        where = f"{self.command.source} line {self.command.line}"
+        return f"{where}: `{self.text}` exited {self.returncode}\n{self.stderr[-3000:]}"
 
 
 def shell_commands(example: ReadmeExample) -> list[ShellCommand]:
     """The commands of a shell block, in order, with their comments."""
     commands: list[ShellCommand] = []
+    source = str(example.path.relative_to(ROOT))
     pending: list[str] = []
     start = 0
     previous_was_command = False
@@ -58,7 +62,7 @@ def shell_commands(example: ReadmeExample) -> list[ShellCommand]:
         if not pending and not code.strip():
             if comment and previous_was_command and raw.startswith(" "):  # an indented comment continues the last
                 last = commands[-1]
-                commands[-1] = ShellCommand(last.text, f"{last.comment} {comment}".strip(), last.line)
+                commands[-1] = ShellCommand(last.text, f"{last.comment} {comment}".strip(), last.line, source)
             else:
                 previous_was_command = False
             continue
@@ -67,10 +71,10 @@ def shell_commands(example: ReadmeExample) -> list[ShellCommand]:
         pending.append(code.rstrip().removesuffix("\\").strip())
         if code.rstrip().endswith("\\"):
             continue
-        commands.append(ShellCommand(" ".join(pending), comment, start))
+        commands.append(ShellCommand(" ".join(pending), comment, start, source))
         pending = []
         previous_was_command = True
-    assert not pending, f"README line {start}: a continuation that never ends"
+    assert not pending, f"{source} line {start}: a continuation that never ends"
     return commands
 
 

@@ -1,6 +1,6 @@
 """Local F1@K grading of biographies: decompose the reply, merge repeats, check each claim lexically.
 
-This approximates the model-based grader (see the README): lexical evidence stands in for reading.
+This approximates the model-based grader (docs/concepts/graders.md): lexical evidence stands in for reading.
 """
 
 from __future__ import annotations

@@ -6,9 +6,13 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
+
+if TYPE_CHECKING:
+    from nohallucinate.agreement import LabelledReply
 
 _SESSION_CACHE = pytest.StashKey[str]()
 
@@ -61,6 +65,14 @@ def shared_dir() -> Path:
             pytest.fail(message)
         pytest.skip(message)
     return path
+
+
+@pytest.fixture(scope="session")
+def graded_replies(shared_dir: Path) -> tuple[LabelledReply, ...]:
+    """The shared SimpleQA replies graded by LLM judges (shared/data/graded_replies), read once: 23,853 rows."""
+    from nohallucinate.agreement import load_labelled
+
+    return tuple(load_labelled(shared_dir / "data/graded_replies/simpleqa_graded.jsonl"))
 
 
 @pytest.fixture

@@ -6,9 +6,13 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
+
+if TYPE_CHECKING:
+    from nohallucinate.agreement import LabelledReply
 
 _SESSION_CACHE = pytest.StashKey[str]()
 
@@ -35,11 +39,19 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         shutil.rmtree(Path(os.environ["NOHAL_CACHE_KEY_FILE"]).parent, ignore_errors=True)
 
 
+@pytest.fixture(scope="session")
+def response_caches(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The directory that holds every test's own response cache."""
+    return tmp_path_factory.mktemp("response-caches")
+
+
 @pytest.fixture(autouse=True)
-def private_response_cache(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+def private_response_cache(monkeypatch: pytest.MonkeyPatch, response_caches: Path) -> None:
     """Each test gets its own default response cache. The user's ~/.cache is shared between runs of the suite, and
-    local servers reuse ports, so a cached answer from an earlier run could stand in for a request a test counts."""
-    monkeypatch.setenv("NOHAL_CACHE_DIR", str(tmp_path_factory.mktemp("response-cache")))
+    local servers reuse ports, so a cached answer from an earlier run could stand in for a request a test counts.
+    (A fresh directory from `tempfile`, not from `tmp_path_factory.mktemp`: that one lists every directory made so
+    far to number the next, which over three thousand tests adds up to seconds.)"""
+    monkeypatch.setenv("NOHAL_CACHE_DIR", tempfile.mkdtemp(prefix="response-cache-", dir=response_caches))
 
 
 @pytest.fixture(scope="session")
@@ -53,6 +65,14 @@ def shared_dir() -> Path:
             pytest.fail(message)
         pytest.skip(message)
     return path
+
+
+@pytest.fixture(scope="session")
+def graded_replies(shared_dir: Path) -> tuple[LabelledReply, ...]:
+    """The shared SimpleQA replies graded by LLM judges (shared/data/graded_replies), read once: 23,853 rows."""
+    from nohallucinate.agreement import load_labelled
+
+    return tuple(load_labelled(shared_dir / "data/graded_replies/simpleqa_graded.jsonl"))
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from nohallucinate.cli import app
+from support.client_waits import shorten_client_waits
 from support.openai_server import OpenAIServer, Status
 from support.task_sets import labelled_tasks
 
@@ -64,7 +65,10 @@ def test_a_second_identical_run_makes_no_requests(scripted_server: OpenAIServer,
     assert second_payload["models"]["grader"]["usage"]["requests"] == 0
 
 
-def test_a_persistent_grader_failure_exits_non_zero_and_scores_nothing(tmp_path: Path) -> None:
+def test_a_persistent_grader_failure_exits_non_zero_and_scores_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shorten_client_waits(monkeypatch)  # each call's second attempt comes sooner
     with OpenAIServer(lambda request: Status(503, "overloaded")) as server:
         result, payload = sweep(
             "--policy", "always_abstain", "--grader", "llm", "--grader-base-url", server.url,

@@ -35,6 +35,12 @@ def built(world: WikimediaWorld) -> BuildResult:
     return build(live(world), seed=3, composition=COMPOSITION)
 
 
+@pytest.fixture(scope="module")
+def wide(world: WikimediaWorld) -> BuildResult:
+    """Seed 0, asked for 40 rows of every family: one build, read (never changed) by the tests that need it."""
+    return build(live(world), seed=0, composition={family: 40 for family in Family})
+
+
 def lines(tasks: list[Task]) -> list[str]:
     return [task.model_dump_json() for task in tasks]
 
@@ -46,8 +52,8 @@ def test_every_family_is_built_and_every_row_verifies(world: WikimediaWorld, bui
     assert verify(built.tasks, live(world)) == []
 
 
-def test_each_gate_turns_its_trap_away_with_a_reason(world: WikimediaWorld, built: BuildResult) -> None:
-    result = build(live(world), seed=0, composition={family: 40 for family in Family})
+def test_each_gate_turns_its_trap_away_with_a_reason(world: WikimediaWorld, wide: BuildResult) -> None:
+    result = wide
     rejected = result.rejected
     assert rejected["precise_fact"]["the lead disagrees with Wikidata"] >= 1
     assert rejected["precise_fact"]["conflicting day-precision birth dates"] >= 1
@@ -92,15 +98,14 @@ def test_a_club_the_article_names_is_never_the_false_premise(world: WikimediaWor
     assert ("false_premise", "the article names the club") in ctx.log.counts()
 
 
-def test_real_records_give_real_rows(built: BuildResult, world: WikimediaWorld) -> None:
-    result = build(live(world), seed=0, composition={family: 40 for family in Family})
-    adams = [t for t in result.tasks if t.subject.qid == "Q42"]
+def test_real_records_give_real_rows(wide: BuildResult) -> None:
+    adams = [t for t in wide.tasks if t.subject.qid == "Q42"]
     birth = next(t for t in adams if t.family is Family.PRECISE_FACT)
     assert birth.gold == "11 March 1952" and birth.tier == "easy"
     assert {"api": "wikidata", "entity": "Q42", "revision": 595492361} in birth.provenance["sources"]
     assert {"api": "wikipedia", "title": "Douglas Adams", "revision": 841482403} in birth.provenance["sources"]
     # People whose articles were not recorded are turned away, never given invented text.
-    assert not any(t.subject.qid in {"Q11571", "Q20145"} for t in result.tasks if t.family is Family.PRECISE_FACT)
+    assert not any(t.subject.qid in {"Q11571", "Q20145"} for t in wide.tasks if t.family is Family.PRECISE_FACT)
 
 
 def test_tampering_with_a_gold_or_a_negative_fails_verify_naming_the_row(

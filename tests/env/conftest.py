@@ -20,9 +20,10 @@ os.environ["OPENREWARD_DISABLE_UPDATE_CHECK"] = "1"
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def local_server() -> Iterator[Served]:
-    """The server with the local grader and every default (one per test module)."""
+    """The server with the local grader and every default: one for the session (each test's episodes and groups are
+    its own sessions on it, as a trainer's are)."""
     with served("--grader", "local") as server:
         yield server
 

@@ -15,6 +15,7 @@ from nohallucinate.env.inprocess import log_failures
 from nohallucinate.graders.safely import errored
 from nohallucinate.models import ClientSettings
 from nohallucinate.tasks import Family
+from support.client_waits import shorten_client_waits
 from support.openai_server import Behaviour, Malformed, OpenAIServer, Status
 from support.task_sets import labelled_tasks
 
@@ -44,9 +45,10 @@ def texts(exc: BaseException) -> str:
 
 @pytest.mark.parametrize("status", [400, 422, 429, 500, 503, 200])
 def test_an_echoed_prompt_in_an_error_body_reaches_no_in_process_client(
-    status: int, caplog: pytest.LogCaptureFixture
+    status: int, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert FACT.gold is not None
+    shorten_client_waits(monkeypatch)  # a garbled 200 names no wait: its retry backs off, briefly here
     caplog.set_level(logging.WARNING, logger="nohallucinate.env.inprocess")
     with OpenAIServer(echoing(status)) as server:
         settings = ClientSettings(no_cache=True, max_attempts=2)

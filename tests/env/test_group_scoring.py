@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
 from openreward import GroupCandidate, Message, OpenReward, ScoreGroupFailed  # conftest: no SDK update check
 from openreward.api.environments.types import ReasoningBlock, TextBlock
 from openreward.api.errors import ToolFailed
-from serving import Served
+from serving import Served, served
 
 from nohallucinate.env import GraderSpec, GradingError, NoHallucinateEnv, UnknownTaskError
 from nohallucinate.env.client_view import client_detail
@@ -216,18 +216,28 @@ def echoing(request: dict[str, Any]) -> Behaviour:
     return ServerReply(f"{said} (so no grade)")
 
 
+@pytest.fixture(scope="module")
+def echo_graded() -> Iterator[tuple[OpenAIServer, Served]]:
+    """The suggestible grader, and a server it grades for (one attempt a call): one pair for every family below."""
+    with (
+        OpenAIServer(echoing) as model,
+        served("--grader", "llm", "--grader-base-url", model.url, "--max-attempts", "1") as server,
+    ):
+        yield model, server
+
+
 @pytest.mark.parametrize("task", [FACT, DEFECT, BIO], ids=lambda t: t.family.value)
-def test_no_gold_defect_or_article_leaves_in_an_error(start_server: Callable[..., Served], task: Task) -> None:
+def test_no_gold_defect_or_article_leaves_in_an_error(echo_graded: tuple[OpenAIServer, Served], task: Task) -> None:
     secrets = [s for s in (task.gold, task.defect, task.article and task.article.text[:40]) if s]
     reply = f"{task.subject.label} was born in {ECHO} 1952."
-    with OpenAIServer(echoing) as model:
-        url = start_server("--grader", "llm", "--grader-base-url", model.url, "--max-attempts", "1").url
-        with pytest.raises(ScoreGroupFailed) as group_failed:
-            served_scores(url, task.task_id, [reply, "I don't know."], KEY)
-        with pytest.raises(ToolFailed) as tool_failed:
-            pointwise(url, task.task_id, reply, KEY)
-        in_process = asyncio.run(grade_in_process(model.url, task.task_id, reply))
-        assert any(ECHO in request["messages"][-1]["content"] for request in model.requests)
+    model, url = echo_graded[0], echo_graded[1].url
+    asked_before = len(model.requests)
+    with pytest.raises(ScoreGroupFailed) as group_failed:
+        served_scores(url, task.task_id, [reply, "I don't know."], KEY)
+    with pytest.raises(ToolFailed) as tool_failed:
+        pointwise(url, task.task_id, reply, KEY)
+    in_process = asyncio.run(grade_in_process(model.url, task.task_id, reply))
+    assert any(ECHO in request["messages"][-1]["content"] for request in model.requests[asked_before:])
     grading_failed, kept = in_process
     assert kept.errored and any(secret[:20] in kept.detail["model_output"] for secret in secrets)
     for failure in (group_failed.value, tool_failed.value, grading_failed):

@@ -10,6 +10,7 @@ from nohallucinate.env import GraderSpec, GradingError, NoHallucinateEnv, Unknow
 from nohallucinate.graders import Label
 from nohallucinate.models import ClientSettings
 from nohallucinate.tasks import Family
+from support.client_waits import shorten_client_waits
 from support.openai_server import OpenAIServer, Status
 from support.task_sets import LABELLED_TASKS_PATH, labelled_tasks
 
@@ -49,7 +50,8 @@ def test_unknown_ids_and_splits_are_errors() -> None:
         env.task_ids("test")
 
 
-def test_a_failing_grader_raises_and_never_rewards() -> None:
+def test_a_failing_grader_raises_and_never_rewards(monkeypatch: pytest.MonkeyPatch) -> None:
+    shorten_client_waits(monkeypatch)  # each call's second attempt comes sooner
     with OpenAIServer(lambda request: Status(500)) as server:
         spec = GraderSpec(name="llm", base_url=server.url, settings=ClientSettings(no_cache=True, max_attempts=2))
         env = NoHallucinateEnv(TASKS, spec)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from openreward import GroupCandidate, Message, OpenReward  # conftest: no SDK update check
 from openreward.api.environments.types import TextBlock
-from serving import Served, served
+from serving import Served, served_together
 
 from nohallucinate.tasks import Family, Task
 from nohallucinate.tasks.prompt import SYSTEM_PROMPT, system_prompt
@@ -27,17 +27,23 @@ KEY = {"openai_api_key": "sk-test"}
 
 
 @pytest.fixture(scope="module")
-def at_075() -> Iterator[Served]:
-    """A server at threshold 0.75 that reads (and does not score) a stated confidence."""
-    with served("--threshold", "0.75", "--confidence", "report") as server:
-        yield server
+def ruled_servers() -> Iterator[list[Served]]:
+    """The two servers below, started at once."""
+    report, brier = ("--threshold", "0.75", "--confidence", "report"), ("--threshold", "0.75", "--confidence", "brier")
+    with served_together(report, brier) as servers:
+        yield servers
 
 
 @pytest.fixture(scope="module")
-def brier() -> Iterator[Served]:
+def at_075(ruled_servers: list[Served]) -> Served:
+    """A server at threshold 0.75 that reads (and does not score) a stated confidence."""
+    return ruled_servers[0]
+
+
+@pytest.fixture(scope="module")
+def brier(ruled_servers: list[Served]) -> Served:
     """A server at threshold 0.75 that scores a stated confidence by the Brier rule."""
-    with served("--threshold", "0.75", "--confidence", "brier") as server:
-        yield server
+    return ruled_servers[1]
 
 
 def session_for(url: str, task: Task, secrets: dict[str, str] | None = None) -> Any:
@@ -125,7 +131,7 @@ def test_a_group_under_the_rule_gets_each_candidates_own_episode_reward(brier: S
 def model_graded(scripted_server_module: OpenAIServer) -> Iterator[tuple[Served, Served]]:
     """Two servers graded by the same scripted model: under the spec's rule, and under the Brier rule."""
     args = ("--grader", "llm", "--grader-base-url", scripted_server_module.url)
-    with served(*args) as spec, served(*args, "--threshold", "0.75", "--confidence", "brier") as ruled:
+    with served_together(args, (*args, "--threshold", "0.75", "--confidence", "brier")) as (spec, ruled):
         yield spec, ruled
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from openreward import OpenReward  # conftest has turned the SDK's update check off
-from serving import served
+from serving import served_together
 
 from nohallucinate.tasks import demo_tasks_path, load_demo_tasks
 
@@ -19,10 +19,10 @@ def listed(url: str) -> tuple[list[str], dict[str, set[str]]]:
 
 def test_every_split_is_listed_under_its_name_and_split_selects_one() -> None:
     by_split = {name: {t.task_id for t in DEMO if t.split == name} for name in ("train", "test")}
-    with served("--tasks", str(demo_tasks_path())) as both:
+    tasks = ("--tasks", str(demo_tasks_path()))
+    with served_together(tasks, (*tasks, "--split", "test")) as (both, held_out):
         names, ids = listed(both.url)
         assert names == ["train", "test"] and ids == by_split
         assert "in the splits train, test" in both.log()
-    with served("--tasks", str(demo_tasks_path()), "--split", "test") as held_out:
         names, ids = listed(held_out.url)
         assert names == ["test"] and ids == {"test": by_split["test"]}

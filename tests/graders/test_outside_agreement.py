@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from functools import cache
-from pathlib import Path
+from collections.abc import Sequence
 
 import pytest
 
-from nohallucinate.agreement import LabelledReply, compare, load_labelled
+from nohallucinate.agreement import LabelledReply, compare
 from nohallucinate.graders import Label, LocalGrader, Verdict
 
 GRADER = LocalGrader()
@@ -24,20 +23,21 @@ GRADER = LocalGrader()
 YEAR = re.compile(r"\s*\d{4}\s*\.?\s*")
 
 
-@cache
-def graded(shared_dir: Path, language: str, every: int = 1) -> tuple[list[LabelledReply], list[Verdict]]:
+def graded(
+    replies: Sequence[LabelledReply], language: str, every: int = 1
+) -> tuple[list[LabelledReply], list[Verdict]]:
     """The rows in `language` (of the rows whose gold is not a bare year, every `every`-th), and their verdicts."""
     rows = [
         row
-        for index, row in enumerate(load_labelled(shared_dir / "data/graded_replies/simpleqa_graded.jsonl"))
+        for index, row in enumerate(replies)
         if row.language == language and (index % every == 0 or YEAR.fullmatch(row.task.gold or ""))
     ]
     return rows, [GRADER.grade_now(row.task, row.reply) for row in rows]
 
 
 @pytest.fixture(scope="module")
-def english(shared_dir: Path) -> tuple[list[LabelledReply], list[Verdict]]:
-    return graded(shared_dir, "en")
+def english(graded_replies: tuple[LabelledReply, ...]) -> tuple[list[LabelledReply], list[Verdict]]:
+    return graded(graded_replies, "en")
 
 
 def test_english_agreement_by_kind_of_answer(english: tuple[list[LabelledReply], list[Verdict]]) -> None:
@@ -69,10 +69,10 @@ def test_the_hybrid_grader_decides_half_locally_and_agrees_there(
     assert agreed / len(sure) >= 0.98, (agreed, len(sure))
 
 
-def test_czech_rows_grade_without_error_and_years_agree(shared_dir: Path) -> None:
+def test_czech_rows_grade_without_error_and_years_agree(graded_replies: tuple[LabelledReply, ...]) -> None:
     # Every Czech year row, and every tenth of the others (all 21,590 take about a minute here: `nohallucinate
     # agreement ... --language cs` grades them all, as the README's table does).
-    rows, verdicts = graded(shared_dir, "cs", every=10)
+    rows, verdicts = graded(graded_replies, "cs", every=10)
     assert len(rows) > 5000 and not any(verdict.errored for verdict in verdicts)
     years: defaultdict[str, int] = defaultdict(int)
     for row, verdict in zip(rows, verdicts, strict=True):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from nohallucinate.agreement import LabelledReply, load_labelled
+from nohallucinate.agreement import LabelledReply
 from nohallucinate.graders import LocalGrader
 
 REGRESSIONS = Path(__file__).resolve().parents[1] / "data" / "outside_disagreements.jsonl"
@@ -22,9 +22,9 @@ CASES = [json.loads(line) for line in REGRESSIONS.read_text(encoding="utf-8").sp
 
 
 @pytest.fixture(scope="module")
-def shared_rows(shared_dir: Path) -> dict[tuple, LabelledReply]:
+def shared_rows(graded_replies: tuple[LabelledReply, ...]) -> dict[tuple, LabelledReply]:
     rows = {}
-    for row in load_labelled(shared_dir / "data/graded_replies/simpleqa_graded.jsonl"):
+    for row in graded_replies:
         provenance = row.task.provenance
         rows[(row.source, row.model, row.language, provenance["simpleqa_row"])] = row
     return rows

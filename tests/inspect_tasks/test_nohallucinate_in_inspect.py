@@ -143,7 +143,7 @@ def assert_scored_as_grade(log: dict[str, Any], tmp_path: Path, *flags: str) -> 
 
 
 def test_every_score_is_what_nohallucinate_grade_gives_the_same_reply(runs: dict[str, Any], tmp_path: Path) -> None:
-    log = dumped(log_of(runs["home"] / "local"), runs["home"])
+    log = dumped(log_of(runs["home"] / "local"))
     assert log["status"] == "success"
     samples = log["samples"]
     assert len(samples) == EPOCHS * len(TASKS) and {s["id"] for s in samples} == {t.task_id for t in TASKS}
@@ -153,7 +153,7 @@ def test_every_score_is_what_nohallucinate_grade_gives_the_same_reply(runs: dict
 
 
 def test_the_llm_grader_scores_as_grade_does(runs: dict[str, Any], tmp_path: Path) -> None:
-    log = dumped(log_of(runs["home"] / "llm"), runs["home"])
+    log = dumped(log_of(runs["home"] / "llm"))
     assert log["status"] == "success" and len(log["samples"]) == 2 * len(Family)
     url = f"http://127.0.0.1:{_port(log)}/v1"
     assert_scored_as_grade(log, tmp_path, "--grader", "llm", "--grader-base-url", url, "--no-cache")
@@ -165,7 +165,7 @@ def _port(log: dict[str, Any]) -> str:
 
 
 def test_the_metrics_are_the_mean_and_stderr_overall_by_family_and_by_tier(runs: dict[str, Any]) -> None:
-    log = dumped(log_of(runs["home"] / "local"), runs["home"])
+    log = dumped(log_of(runs["home"] / "local"))
     (scores,) = log["results"]["scores"]
     metrics = {name: metric["value"] for name, metric in scores["metrics"].items()}
     rewards = [next(iter(s["scores"].values()))["value"] for s in log["samples"]]
@@ -188,20 +188,20 @@ def test_the_model_sees_the_system_prompt_and_the_question_and_nothing_gradeable
 
 
 def test_a_grader_that_never_answers_makes_every_sample_an_error_never_a_score(runs: dict[str, Any]) -> None:
-    log = dumped(log_of(runs["home"] / "failing"), runs["home"])
+    log = dumped(log_of(runs["home"] / "failing"))
     assert len(log["samples"]) == len(Family)
     for sample in log["samples"]:
         assert not sample.get("scores"), sample.get("scores")
         assert "GradingError" in sample["error"]["message"] and "(timeout)" in sample["error"]["message"]
     _, stdout, _ = runs["results"]["stopping"]
     assert "GradingError: task t" in stdout and "(timeout)" in stdout  # the reason, printed where the eval stopped
-    stopped = dumped(log_of(runs["home"] / "stopping"), runs["home"])
+    stopped = dumped(log_of(runs["home"] / "stopping"))
     assert stopped["status"] == "error" and "GradingError" in stopped["error"]["message"]
     assert not [s for s in stopped.get("samples") or [] if s.get("scores")]
 
 
 def test_a_stopped_eval_is_retried_by_inspect_once_the_grader_answers(runs: dict[str, Any]) -> None:
-    retried = dumped(log_of(runs["home"] / "retried"), runs["home"])
+    retried = dumped(log_of(runs["home"] / "retried"))
     assert retried["status"] == "success" and len(retried["samples"]) == len(Family)
     for sample in retried["samples"]:
         (score,) = sample["scores"].values()

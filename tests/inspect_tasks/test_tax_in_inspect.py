@@ -133,7 +133,7 @@ def assert_scored_as_tax_grade(log: dict[str, Any], benchmark: str, data: Path, 
 
 
 def test_amc23_scores_are_tax_grades_over_eight_epochs(runs: dict[str, Any], tmp_path: Path) -> None:
-    log = dumped(log_of(runs["home"] / "amc23"), runs["home"])
+    log = dumped(log_of(runs["home"] / "amc23"))
     assert log["status"] == "success" and log["eval"]["config"]["epochs"] == AMC23_EPOCHS
     assert len(log["samples"]) == 40 * AMC23_EPOCHS
     summary = assert_scored_as_tax_grade(log, "amc23", runs["data"], tmp_path)
@@ -144,7 +144,7 @@ def test_amc23_scores_are_tax_grades_over_eight_epochs(runs: dict[str, Any], tmp
 
 
 def test_a_refusal_set_reports_its_refusal_rate(runs: dict[str, Any], tmp_path: Path) -> None:
-    log = dumped(log_of(runs["home"] / "sum"), runs["home"])
+    log = dumped(log_of(runs["home"] / "sum"))
     assert log["status"] == "success" and len(log["samples"]) == SUM_ITEMS * 2
     summary = assert_scored_as_tax_grade(log, "sum", runs["data"], tmp_path)
     (scores,) = log["results"]["scores"]
@@ -153,7 +153,7 @@ def test_a_refusal_set_reports_its_refusal_rate(runs: dict[str, Any], tmp_path: 
 
 
 def test_an_answer_check_that_never_finishes_makes_every_sample_an_error(runs: dict[str, Any]) -> None:
-    log = dumped(log_of(runs["home"] / "hanging"), runs["home"])
+    log = dumped(log_of(runs["home"] / "hanging"))
     assert len(log["samples"]) == 3
     for sample in log["samples"]:
         assert not sample.get("scores")

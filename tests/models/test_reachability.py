@@ -17,6 +17,7 @@ from nohallucinate.models import Endpoint, EndpointUnreachable, ModelClient, Mod
 from nohallucinate.models.reachability import Reachability, unreachable_cause
 from nohallucinate.models.retries import describe
 from nohallucinate.runs import read_verdicts
+from support.client_waits import shorten_client_waits
 from support.openai_server import OpenAIServer
 from support.task_sets import LABELLED_TASKS_PATH
 
@@ -143,7 +144,10 @@ def sweep(*args: str) -> tuple[int, str]:
     return result.exit_code, result.stderr
 
 
-def test_a_sweep_against_a_dead_policy_endpoint_stops_and_resumes_when_it_is_back(tmp_path: Path) -> None:
+def test_a_sweep_against_a_dead_policy_endpoint_stops_and_resumes_when_it_is_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shorten_client_waits(monkeypatch)  # given up after 0.5 s of refused connections, not 5 s
     port = closed_port()
     base_url = f"http://127.0.0.1:{port}/v1"
     code, said = sweep("--policy", "openai:test-model", "--policy-base-url", base_url, "--policy-api-key", "sk-test",
@@ -160,7 +164,8 @@ def test_a_sweep_against_a_dead_policy_endpoint_stops_and_resumes_when_it_is_bac
     assert json.loads((tmp_path / "run" / "run.json").read_text())["policy"] == "openai:test-model"
 
 
-def test_a_sweep_against_a_dead_grader_endpoint_stops_too(tmp_path: Path) -> None:
+def test_a_sweep_against_a_dead_grader_endpoint_stops_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shorten_client_waits(monkeypatch)
     base_url = f"http://127.0.0.1:{closed_port()}/v1"
     code, said = sweep("--policy", "always_abstain", "--grader", "llm", "--grader-base-url", base_url,
                        "--grader-api-key", "sk-test", "--out", str(tmp_path / "run"))  # fmt: skip

@@ -120,7 +120,7 @@ def expected_reward(name: str, rule: RewardRule, p: float) -> float:
 def analytic_gap(a: str, b: str, rule: RewardRule, points: int = 20_000) -> float:
     """E over p ~ Beta(1, 1) of a's expected reward less b's (midpoint rule)."""
     grid = [(i + 0.5) / points for i in range(points)]
-    return statistics.fmean(expected_reward(a, rule, p) - expected_reward(b, rule, p) for p in grid)
+    return statistics.fmean([expected_reward(a, rule, p) - expected_reward(b, rule, p) for p in grid])
 
 
 def paired(a: list[list[float]], b: list[list[float]]) -> tuple[float, float]:
@@ -128,7 +128,7 @@ def paired(a: list[list[float]], b: list[list[float]]) -> tuple[float, float]:
     differences = [[x - y for x, y in zip(row_a, row_b, strict=True)] for row_a, row_b in zip(a, b, strict=True)]
     se = clustered_se(differences)
     assert se is not None
-    return statistics.fmean(d for row in differences for d in row), se
+    return statistics.fmean([d for row in differences for d in row]), se
 
 
 def test_every_right_reply_earns_full_credit_and_every_wrong_one_the_bottom(world: World) -> None:
@@ -153,7 +153,7 @@ def test_calibrated_beats_every_miscalibrated_variant_and_the_best_fixed_strateg
     rule = RewardRule(threshold=t, confidence=mode)  # type: ignore[arg-type]
     calibrated = rewards(world, "simulated", rule)
     fixed = {name: rewards(world, name, rule) for name in ("always_answer", "always_abstain")}
-    best_fixed = max(fixed, key=lambda name: statistics.fmean(r for row in fixed[name] for r in row))
+    best_fixed = max(fixed, key=lambda name: statistics.fmean([r for row in fixed[name] for r in row]))
     for other in (*MISCALIBRATED, best_fixed):
         gap, se = paired(calibrated, fixed.get(other) or rewards(world, other, rule))
         assert gap > 2 * se, (other, gap, se)
@@ -233,7 +233,7 @@ def test_ece_and_brier_recover_the_simulated_truth(world: World, name: str, t: f
         return calibration_error(confidences, outcomes).ece
 
     def brier(confidences: list[float], outcomes: list[int]) -> float:
-        return statistics.fmean((c - y) ** 2 for c, y in zip(confidences, outcomes, strict=True))
+        return statistics.fmean([(c - y) ** 2 for c, y in zip(confidences, outcomes, strict=True)])
 
     for measured, score in ((scores["ece"], ece), (scores["brier"], brier)):
         draws = sorted(resampled(answered, score))
@@ -248,7 +248,7 @@ def test_ece_and_brier_recover_the_simulated_truth(world: World, name: str, t: f
         chunk = ordered[start : start + reliability.n]
         start += reliability.n
         by_bin.append(
-            reliability.n * abs(statistics.fmean(c for c, _ in chunk) - statistics.fmean(p for _, p in chunk))
+            reliability.n * abs(statistics.fmean([c for c, _ in chunk]) - statistics.fmean([p for _, p in chunk]))
         )
     truth = sum(by_bin) / len(answered)
     draws = resampled(answered, ece)

@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from nohallucinate.cli import app
+from support.client_waits import shorten_client_waits
 from support.openai_server import OpenAIServer, Status
 from support.task_sets import LABELLED_TASKS_PATH
 
@@ -29,7 +30,10 @@ def sweep(server: OpenAIServer, cache: Path, *extra: str):
                                "--json", *extra])  # fmt: skip
 
 
-def test_a_retried_call_is_a_line_on_stderr(scripted_server: OpenAIServer, tmp_path: Path) -> None:
+def test_a_retried_call_is_a_line_on_stderr(
+    scripted_server: OpenAIServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shorten_client_waits(monkeypatch)
     scripted_server.script(Status(503))
     result = sweep(scripted_server, tmp_path / "cache")
     assert result.exit_code == 0, result.output
@@ -48,10 +52,11 @@ def test_a_tampered_cache_is_reported_on_stderr(scripted_server: OpenAIServer, t
     assert len(scripted_server.requests) == 2 * asked  # every forged entry fetched again, none served
 
 
-def test_a_sweep_against_a_server_half_down_grades_every_item(tmp_path: Path) -> None:
+def test_a_sweep_against_a_server_half_down_grades_every_item(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from support.openai_server import Flaky
     from support.scripted_model import scripted_model
 
+    shorten_client_waits(monkeypatch, backoff=(0.01, 0.1))  # the same retries, none after half a second or more
     flaky = Flaky(scripted_model)
     with OpenAIServer(flaky) as server:
         result = runner.invoke(app, ["--log-level", "debug", "sweep", "--policy", "openai:test-model",

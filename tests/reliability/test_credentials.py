@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 import nohallucinate
 from nohallucinate.cli import app
 from nohallucinate.models.url_credentials import credentials_in, redacted
+from support.client_waits import shorten_client_waits
 from support.openai_server import Behaviour, OpenAIServer, Status
 from support.scripted_model import scripted_model
 from support.task_sets import LABELLED_TASKS_PATH
@@ -213,8 +214,9 @@ def assert_no_canary_under(root: Path) -> int:
 
 
 def test_no_key_reaches_any_file_a_command_writes(
-    quoting_server: OpenAIServer, canary_env: dict[str, str], tmp_path: Path
+    quoting_server: OpenAIServer, canary_env: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    shorten_client_waits(monkeypatch)  # the refusals are retried as ever, sooner
     url, tasks = quoting_server.url, str(LABELLED_TASKS_PATH)
     models = ["--policy", "openai:test-model", "--policy-base-url", url, "--grader", "llm", "--grader-base-url", url,
               "--grader-api-key", FLAG_KEY]  # fmt: skip
@@ -296,8 +298,13 @@ def test_no_key_reaches_the_served_environments_log(
 
 
 def test_no_key_reaches_a_tax_run_its_report_or_a_built_task_file(
-    shared_dir: Path, quoting_server: OpenAIServer, canary_env: dict[str, str], tmp_path: Path
+    shared_dir: Path,
+    quoting_server: OpenAIServer,
+    canary_env: dict[str, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    shorten_client_waits(monkeypatch)  # the refusals are retried as ever, sooner
     from support.wikimedia_world import WikimediaWorld
 
     data = str(shared_dir / "data" / "hallucination_tax")

@@ -19,6 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from nohallucinate.cli import app
+from support.client_waits import shorten_client_waits
 from support.openai_server import OpenAIServer, Status
 from support.task_sets import LABELLED_TASKS_PATH
 
@@ -31,6 +32,13 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def brief_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands run in this process retry as ever, with shortened waits (support.client_waits): their lines are
+    tested here, not their seconds. (The commands run as subprocesses wait as a user's do.)"""
+    shorten_client_waits(monkeypatch)
 
 
 @pytest.fixture
@@ -84,7 +92,7 @@ def spawn_sweep(base_url: str, *extra: str, interval: str = "5") -> tuple[subpro
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "NOHAL_PROGRESS_INTERVAL": interval}
     command = [sys.executable, "-m", "nohallucinate", *extra, "sweep", "--policy", f"openai:{LONG_MODEL}",
                "--policy-base-url", base_url, "--tasks", str(LABELLED_TASKS_PATH), "--per-family", "1",
-               "--no-cache", "--max-attempts", "4", "--out", "run"]  # fmt: skip
+               "--no-cache", "--max-attempts", "3", "--out", "run"]  # fmt: skip
     began = time.monotonic()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     return process, began

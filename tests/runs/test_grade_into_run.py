@@ -26,6 +26,7 @@ from nohallucinate.runs import (
     verdict_row,
 )
 from nohallucinate.tasks import demo_tasks_path, load_replies, load_tasks
+from support.client_waits import shorten_client_waits
 
 runner = CliRunner()
 
@@ -100,7 +101,10 @@ def test_an_out_that_holds_files_is_refused_before_any_grading(replies: Path, tm
     assert [p.name for p in (tmp_path / "taken").iterdir()] == ["notes.txt"]
 
 
-def test_a_grader_that_cannot_be_reached_leaves_no_run(replies: Path, tmp_path: Path) -> None:
+def test_a_grader_that_cannot_be_reached_leaves_no_run(
+    replies: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shorten_client_waits(monkeypatch)  # given up after 0.5 s of refused connections, not 5 s
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

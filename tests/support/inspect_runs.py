@@ -47,8 +47,13 @@ def log_of(directory: Path) -> Path:
     return log
 
 
-def dumped(log: Path, home: Path) -> dict[str, Any]:
-    """The log as `inspect log dump` prints it."""
-    shown = subprocess.run([str(INSPECT), "log", "dump", str(log)], env=offline_env(home), capture_output=True,
-                           text=True, timeout=300, check=True)  # fmt: skip
+def dumped(log: Path) -> dict[str, Any]:
+    """The log as `inspect log dump` prints it: that command (inspect's own click command) run in this process, as
+    CliRunner runs ours. It reads a local file and calls nothing; a fresh process would add only inspect's imports,
+    two seconds a log, while the evals themselves run as the `inspect` command in processes of their own."""
+    from click.testing import CliRunner
+    from inspect_ai._cli.log import dump_command  # what `inspect log dump` runs (no public name for it)
+
+    shown = CliRunner().invoke(dump_command, [str(log)], catch_exceptions=False)
+    assert shown.exit_code == 0, shown.output[-4000:]
     return json.loads(shown.stdout)

@@ -685,7 +685,7 @@ def _tables(draw: st.DrawFn) -> tuple[str, list[SeasonLine]]:
     return "\n".join(lines), expected
 
 
-@settings(max_examples=100, deadline=None)  # each example parses a whole generated table
+@settings(max_examples=200, deadline=None)
 @given(_tables())
 def test_generated_tables_round_trip(table: tuple[str, list[SeasonLine]]) -> None:
     wikitext, expected = table

@@ -343,7 +343,7 @@ split = st.integers(0, 6).flatmap(lambda n: st.tuples(examples(n), examples(n)))
 averages = st.sampled_from(["micro", "macro"])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(split, averages, st.integers(0, 3))
 def test_span_coverage_matches_reference(
     data: tuple[list[list[Span]], list[list[Span]]], average: str, tolerance: int
@@ -356,7 +356,7 @@ def test_span_coverage_matches_reference(
     assert result.gold == sum(map(len, references))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(split, averages)
 def test_char_iou_matches_reference(data: tuple[list[list[Span]], list[list[Span]]], average: str) -> None:
     references, predictions = data

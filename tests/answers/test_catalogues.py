@@ -4,17 +4,15 @@ dropped unseen. (That each rule decides its own cases is tested beside its modul
 
 from __future__ import annotations
 
-from importlib import resources
-
 import pytest
 
 from nohallucinate.answers import abstention, catalogues, descriptions, text_rules, units
 from nohallucinate.answers.catalogues import CatalogueError
 
-ABSTENTION = resources.files("nohallucinate.answers").joinpath("abstention.toml").read_text(encoding="utf-8")
-DESCRIPTIONS = resources.files("nohallucinate.answers").joinpath("descriptions.toml").read_text(encoding="utf-8")
-UNITS = resources.files("nohallucinate.answers").joinpath("units.toml").read_text(encoding="utf-8")
-MATCH_RULES = resources.files("nohallucinate.answers").joinpath("match_rules.toml").read_text(encoding="utf-8")
+ABSTENTION = catalogues.source("abstention.toml")
+DESCRIPTIONS = catalogues.source("descriptions.toml")
+UNITS = catalogues.source("units.toml")
+MATCH_RULES = catalogues.source("match_rules.toml")
 
 
 def _leniencies(text: str) -> tuple[text_rules.MatchRule, ...]:

@@ -28,8 +28,12 @@ class CatalogueError(ValueError):
 
 def load(file: str, tables: Collection[str] | None) -> dict[str, Any]:
     """The catalogue `file` of this package, parsed; its top-level keys must be `tables` exactly (None: any)."""
-    text = resources.files("nohallucinate.answers").joinpath(file).read_text(encoding="utf-8")
-    return parse(file, text, tables)
+    return parse(file, source(file), tables)
+
+
+def source(file: str) -> str:
+    """The text of the catalogue `file` of this package, as shipped."""
+    return resources.files("nohallucinate.answers").joinpath(file).read_text(encoding="utf-8")
 
 
 def parse(file: str, text: str, tables: Collection[str] | None) -> dict[str, Any]:

@@ -3,27 +3,50 @@
 from __future__ import annotations
 
 import gc
+import inspect
 import os
 import socket
 from contextlib import ExitStack
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.common import GraderOption, SplitOption, TasksOption, load_task_file, resolve_simpleqa_template
-from nohallucinate.cli.flag_groups import with_flag_groups
+from nohallucinate.cli.flag_groups import FlagGroup, flag, with_flag_groups
 from nohallucinate.cli.output import err, fail, or_exit
 from nohallucinate.cli.prompt_flags import PROMPT_FLAGS, PromptFlags
 from nohallucinate.cli.reward_flags import REWARD_FLAGS, RewardFlags
-from nohallucinate.env import limits as limits_defaults
-from nohallucinate.env.limits import MAX_BODY_BYTES, MAX_GROUP
+from nohallucinate.env.limits import MAX_BODY_BYTES, MAX_GROUP, ConnectionLimits
 from nohallucinate.graders import GRADERS
 from nohallucinate.models import ClientSettings
 
 # Two processes read replies while the event loop serves: one long reply leaves a worker free for the others.
 DEFAULT_GRADING_WORKERS = 2
 SERVE_CLIENT_FLAGS = flags.client_flags(concurrency=64, concurrency_help="Grader model requests in flight at once.")
+
+
+def _limit(name: str, minimum: float, text: str) -> inspect.Parameter:
+    """One connection-limit flag: at least `minimum`, of its field's type, by default its field's default."""
+    default = getattr(ConnectionLimits(), name)
+    return flag(name, Annotated[type(default), typer.Option(min=minimum, help=text)], default)
+
+
+# The connection limits' flags; the command receives the ConnectionLimits they make.
+CONNECTION_LIMIT_FLAGS: Any = FlagGroup(
+    [
+        _limit("header_timeout", 0.01, "Seconds a connection has to send a request's head; then it is closed."),
+        _limit("body_timeout", 0.01, "Seconds, once the head is in, to send the whole body; then it is closed."),
+        _limit("keep_alive", 1, "Seconds an idle connection is kept open between requests."),
+        _limit("max_connections", 1, "Open connections at once; one more is closed unread."),
+        _limit(
+            "max_connections_per_client",
+            1,
+            "Open connections at once from one client address; one more is closed unread.",
+        ),
+    ],
+    ConnectionLimits,
+)
 
 
 commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
@@ -51,21 +74,7 @@ def serve(
         int,
         typer.Option(min=1, help="Most candidates in one score_group call; its body may be this many times the limit."),
     ] = MAX_GROUP,
-    header_timeout: Annotated[
-        float, typer.Option(min=0.01, help="Seconds a connection has to send a request's head; then it is closed.")
-    ] = limits_defaults.HEADER_TIMEOUT,
-    body_timeout: Annotated[
-        float, typer.Option(min=0.01, help="Seconds, once the head is in, to send the whole body; then it is closed.")
-    ] = limits_defaults.BODY_TIMEOUT,
-    keep_alive: Annotated[
-        int, typer.Option(min=1, help="Seconds an idle connection is kept open between requests.")
-    ] = limits_defaults.KEEP_ALIVE,
-    max_connections: Annotated[
-        int, typer.Option(min=1, help="Open connections at once; one more is closed unread.")
-    ] = limits_defaults.MAX_CONNECTIONS,
-    max_connections_per_client: Annotated[
-        int, typer.Option(min=1, help="Open connections at once from one client address; one more is closed unread.")
-    ] = limits_defaults.MAX_CONNECTIONS_PER_CLIENT,
+    limits: ConnectionLimits = CONNECTION_LIMIT_FLAGS,
     settings: ClientSettings = SERVE_CLIENT_FLAGS,
 ) -> None:
     """Serve the environment: list_tasks gives task ids only, and a hidden terminal tool grades each reply.
@@ -112,10 +121,9 @@ def serve(
         started = (f"serving {ENVIRONMENT_NAME} ({len(tasks)} tasks{splits}, grader {grader_name}{rule}) "
                    f"at http://{host}:{port}")  # fmt: skip
         err.print(started, soft_wrap=bool(rule))  # under a rule, one line whatever its length (the spec's as ever)
-        from nohallucinate.env.connection_limits import ConnectionLimits, run_bounded  # after openreward: a
-        # missing serve extra is reported by the SDK's name
+        from nohallucinate.env.connection_limits import run_bounded  # after openreward: a missing serve extra is
+        # reported by the SDK's name
 
-        limits = ConnectionLimits(header_timeout, body_timeout, keep_alive, max_connections, max_connections_per_client)
         run_bounded(server.app, host, port, limits)
 
 

@@ -9,24 +9,12 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from nohallucinate.env import limits as defaults
-
-
-@dataclass(frozen=True)
-class ConnectionLimits:
-    """Seconds to send a request head, then its body; seconds idle between requests; open connections allowed."""
-
-    header_timeout: float = defaults.HEADER_TIMEOUT
-    body_timeout: float = defaults.BODY_TIMEOUT
-    keep_alive: int = defaults.KEEP_ALIVE
-    max_connections: int = defaults.MAX_CONNECTIONS
-    max_connections_per_client: int = defaults.MAX_CONNECTIONS_PER_CLIENT
+from nohallucinate.env.limits import ConnectionLimits
 
 
 def bounded_protocol(limits: ConnectionLimits) -> type[H11Protocol]:

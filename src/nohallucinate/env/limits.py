@@ -3,6 +3,8 @@ default without importing the serving stack (the `serve` extra)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from nohallucinate.graders.limits import REPLY_LIMITS
 
 # The longest reply any family reads, as JSON at its worst: Python's json.dumps escapes a character outside the
@@ -13,9 +15,16 @@ MAX_BODY_BYTES = 12 * max(REPLY_LIMITS.values()) + 4096
 MAX_GROUP = 64
 SCORE_GROUP_PATH = "/score_group"  # the SDK's route: /{environment}/score_group
 
-# Per-connection bounds for `serve` (env/connection_limits): a slow or absent sender is closed, not held.
-HEADER_TIMEOUT = 10.0  # seconds to send a request head
-BODY_TIMEOUT = 30.0  # seconds, once the head is in, to send the body (the largest allowed at ~1 MB/s and more)
-KEEP_ALIVE = 5  # seconds idle between requests
-MAX_CONNECTIONS = 1024
-MAX_CONNECTIONS_PER_CLIENT = 64
+
+@dataclass(frozen=True)
+class ConnectionLimits:
+    """Per-connection bounds for `serve` (enforced by env/connection_limits): a slow or absent sender is closed, not
+    held, and connections past a cap are closed unread."""
+
+    header_timeout: float = 10.0  # seconds to send a request head
+    body_timeout: float = (
+        30.0  # seconds, once the head is in, to send the body (the largest allowed at ~1 MB/s and more)
+    )
+    keep_alive: int = 5  # seconds idle between requests
+    max_connections: int = 1024  # open at once
+    max_connections_per_client: int = 64  # open at once from one client address

@@ -32,6 +32,8 @@ _MAX_WAIT = 120.0
 
 
 class Api(StrEnum):
+    """The three Wikimedia APIs a build reads; the value names a recording's folder and a request's key."""
+
     WIKIDATA = "wikidata"
     SPARQL = "sparql"
     WIKIPEDIA = "wikipedia"

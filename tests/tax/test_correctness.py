@@ -57,6 +57,18 @@ GOLDEN = [
     (_item("2.88e-19", "minerva_math"), "2.88 \\times 10^{-19}", True),
     (_item("2.88e-19", "minerva_math"), "1.325 \\times 10^{-27}", False),
     (_item("E_{1},E_{2}", "minerva_math"), "E_1, E_2", True),  # math-verify cannot parse it: compared as text
+    # a gold math-verify cannot read as LaTeX is text: a number inside it is not its reading
+    (_item("\\hbar \\nu (n+1/2) - E_{0}^{2} / 4", "minerva_math"), "4", False),
+    (_item("\\hbar \\nu (n+1/2) - E_{0}^{2} / 4", "minerva_math"), "\\hbar\\nu(n+1/2)-E_0^2/4", True),
+    # a gold that ends a sentence is read without its full stop
+    (_item("$(0, 1] \\cup\\{3\\}$.", "olympiadbench"), "\\{3\\}\\cup(0,1]", True),
+    (_item("$(0, 1] \\cup\\{3\\}$.", "olympiadbench"), "(0,1]", False),
+    # a gold naming its unknown, which math-verify reads case-blind as a tautology ("K=k": k = k)
+    (_item("$K=k$", "olympiadbench"), "k", True),
+    (_item("$K=k$", "olympiadbench"), "K = k", True),
+    (_item("$K=k$", "olympiadbench"), "x=x", False),
+    (_item("$K=k$", "olympiadbench"), "1=1", False),
+    (_item("$K=k$", "olympiadbench"), "k+1", False),
     # OlympiadBench multi-answer items: every answer, in any order, nothing missing or extra
     (TRIPLES, "(4,5,7), (1,8,19), (2,7,13)", True),
     (TRIPLES, "(1,8,19), (2,7,13)", False),
@@ -128,8 +140,8 @@ def test_split_answers_keeps_tuples_intervals_and_sets_whole() -> None:
 # --- every real gold, boxed, grades correct ----------------------------------------------------------
 
 # Observed on the checksummed files: every gold of all five sets grades correct (Minerva 272/272,
-# OlympiadBench 675/675); the floors are those counts. Five golds only match as text because math-verify
-# cannot parse them (Minerva 27, 269; OlympiadBench 1782, 1965, 2045).
+# OlympiadBench 675/675); the floors are those counts. Six golds only match as text because math-verify
+# cannot read them as LaTeX (Minerva 27, 261, 269; OlympiadBench 1782, 1965, 2045).
 MINIMUM_CORRECT = {"gsm8k": 1319, "math500": 500, "amc23": 40, "minerva_math": 272, "olympiadbench": 675}
 
 
@@ -152,6 +164,22 @@ def test_every_gold_grades_correct_when_boxed(name: str, data_dir: Path, checker
     print(f"{name}: {len(items) - len(failures)}/{len(items)} golds grade correct; failures: {failures}")
     assert len(items) - len(failures) >= MINIMUM_CORRECT[name], failures
     assert [item.id for item in items if is_correct(name, item, REFUSAL)] == []
+
+
+# Fixed replies that matched real golds through math-verify's readings: a number it took from inside Minerva 261's
+# gold (which it cannot read as LaTeX), the 0 it read from OlympiadBench 1970's "$(-\\infty, 0) \\cup\\{1\\}$." and
+# the tautology it read from OlympiadBench 2212's "$N=n$" (every other decision stayed the same on 112,240 checks).
+FIXED_REPLIES = {("minerva_math", "261"): "2", ("olympiadbench", "1970"): "0", ("olympiadbench", "2212"): "x=x"}
+
+
+def test_fixed_replies_match_no_real_gold_through_a_misreading(data_dir: Path) -> None:
+    items = {
+        (name, item.id): item
+        for name in {name for name, _ in FIXED_REPLIES}
+        for item in load_benchmark(name, data_dir).items
+    }
+    assert [key for key, box in FIXED_REPLIES.items() if answer_matches(items[key], box)] == []
+    assert all(answer_matches(items[key], items[key].gold[0]) for key in FIXED_REPLIES)
 
 
 # --- the pool ----------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse, verify
-from sympy import Expr
+from sympy import Eq, Expr
 
 from nohallucinate.answers.boxed import extract_boxed, is_refusal_box
 from nohallucinate.errors import NohallucinateError
@@ -34,12 +34,14 @@ Matcher = Callable[[TaxItem, str], bool]
 # math-verify warns once per process that its timeouts are off; they are off on purpose (see above).
 logging.getLogger("math_verify").setLevel(logging.ERROR)
 
-# The text handed to math-verify is always a lone `\boxed{...}`: take the box first, plain numbers as a fallback.
-_EXTRACTION = (LatexExtractionConfig(boxed_match_priority=0), ExprExtractionConfig())
+# The text handed to math-verify is always a lone `\boxed{...}`: read as LaTeX, or else as a plain number (`_parse`).
+_LATEX = (LatexExtractionConfig(boxed_match_priority=0),)
+_NUMBER = (ExprExtractionConfig(),)
 
 _DOLLAR = re.compile(r"(?<!\\)\$")
 _SCIENTIFIC = re.compile(r"(?<![\w\\.])(\d+(?:\.\d*)?|\.\d+)[eE]([+-]?\d+)(?![\w.])")  # 4.5e33, 1e-5
 _PYTHON_FLOAT = re.compile(r"(\d)\.(?=[\s/*)]|$)")  # "-1./3" in Minerva golds
+_FULL_STOP = re.compile(r"(?<![.\\])\.\s*$")  # a sentence's end, not an ellipsis or "\\."
 _NUMPY = re.compile(r"\bnp\.([a-z]+)")  # "np.arcsin(10/13)" in a Minerva gold
 _WRAPPER = re.compile(r"\\(?:text|textrm|textnormal|textit|textbf|mathrm|mathbf|mbox|operatorname)\s*\{([^{}]*)\}")
 _LAYOUT = re.compile(r"\s+|\\left(?![a-zA-Z])|\\right(?![a-zA-Z])|\\[,;:! ]|~|\\displaystyle")
@@ -249,11 +251,12 @@ def _serve(connection: Connection, match: Matcher) -> None:
 
 
 def _latex(text: str) -> str:
-    """A gold or a box as math-verify should read it: no `$` (OlympiadBench golds are `$...$`), ° as ^{\\circ},
-    and the Python-style numbers of Minerva golds ("4.5e33", "-1./3", "np.arcsin") as LaTeX."""
+    """A gold or a box as math-verify should read it: no `$` (OlympiadBench golds are `$...$`) or sentence's full stop,
+    ° as ^{\\circ}, and the Python-style numbers of Minerva golds ("4.5e33", "-1./3", "np.arcsin") as LaTeX."""
     text = _DOLLAR.sub("", text).replace("°", "^{\\circ}")
     text = _SCIENTIFIC.sub(r"\1 \\times 10^{\2}", text)
-    return _PYTHON_FLOAT.sub(r"\1", _NUMPY.sub(r"\\\1", text)).strip()
+    text = _PYTHON_FLOAT.sub(r"\1", _NUMPY.sub(r"\\\1", text)).strip()
+    return _FULL_STOP.sub("", text)  # "$(-\\infty, 0) \\cup\\{1\\}$." ends a sentence: no LaTeX reading with it
 
 
 def _all_answers(gold: str, said: str, unit: str | None) -> bool:
@@ -313,13 +316,26 @@ def _plain(text: str) -> str:
 
 
 def _parse(text: str) -> list[Any]:
-    parsed: list[Any] = parse(f"\\boxed{{{text}}}", extraction_config=_EXTRACTION, parsing_timeout=None)
-    return parsed
+    """math-verify's reading of a box's text: as LaTeX, or else as a plain number that is the whole text. Its number
+    reader alone takes a number from anywhere in a text it cannot read as LaTeX: it read 2 out of the Minerva gold
+    "\\hbar \\omega(v+1 / 2)-\\frac{...}{2 m \\omega^{2}}", so that a box of 2 matched it."""
+    boxed = f"\\boxed{{{text}}}"
+    latex: list[Any] = parse(boxed, extraction_config=_LATEX, parsing_timeout=None)
+    if len(latex) > 1:  # a value and the text it was read from
+        return latex
+    number: list[Any] = parse(boxed, extraction_config=_NUMBER, parsing_timeout=None)
+    return number if number and _plain(number[-1]) == _plain(text) else latex
 
 
 @lru_cache(maxsize=4096)
 def _parse_gold(gold: str) -> list[Any]:
-    return _parse(gold)  # a gold is parsed once per worker, however many responses are graded against it
+    """A gold's reading, once per worker however many responses are graded against it. math-verify reads letters
+    case-blind, so a gold that names its unknown ("N=n") reads as a tautology that any "x=x" matches: the side after
+    the name is the answer then."""
+    parsed = _parse(gold)
+    if parsed and isinstance(parsed[0], Eq) and parsed[0].lhs == parsed[0].rhs:
+        return _parse(gold.split("=", 1)[1])
+    return parsed
 
 
 @lru_cache(maxsize=64)

@@ -53,6 +53,7 @@ GOLDEN = [
     # Minerva's Python-style golds, and tiny numbers math-verify alone would call equal
     (_item("4.5e33", "minerva_math"), "4.5 \\times 10^{33}", True),
     (_item("4.5e33", "minerva_math"), "4.6 \\times 10^{33}", False),
+    (_item("4.5e33", "minerva_math"), "4.5e33.", True),  # the full stop goes before the number is read
     (_item("-1./3", "minerva_math"), "-\\frac{1}{3}", True),
     (_item("2.88e-19", "minerva_math"), "2.88 \\times 10^{-19}", True),
     (_item("2.88e-19", "minerva_math"), "1.325 \\times 10^{-27}", False),
@@ -60,6 +61,13 @@ GOLDEN = [
     # a gold math-verify cannot read as LaTeX is text: a number inside it is not its reading
     (_item("\\hbar \\nu (n+1/2) - E_{0}^{2} / 4", "minerva_math"), "4", False),
     (_item("\\hbar \\nu (n+1/2) - E_{0}^{2} / 4", "minerva_math"), "\\hbar\\nu(n+1/2)-E_0^2/4", True),
+    # a lone name and "=" before the value, which math-verify cannot read as LaTeX with a subscripted name
+    (_item("13.6", "minerva_math"), "E_{0} = 13.6", True),
+    (_item("13.6", "minerva_math"), "E_0=13.6", True),
+    (_item("13.6", "minerva_math"), "E_0 = 12.6", False),
+    (_item("m_{\\max }=n^{2}-n-1", "olympiadbench"), "n^2-n-1", True),
+    (_item("m_{\\max }=n^{2}-n-1", "olympiadbench"), "n^2-n", False),
+    (_item("$f(x)=a x+b$, where $a>0$ and $\\mu(a)=0$", "olympiadbench"), "0", False),
     # a gold that ends a sentence is read without its full stop
     (_item("$(0, 1] \\cup\\{3\\}$.", "olympiadbench"), "\\{3\\}\\cup(0,1]", True),
     (_item("$(0, 1] \\cup\\{3\\}$.", "olympiadbench"), "(0,1]", False),

@@ -42,6 +42,8 @@ _DOLLAR = re.compile(r"(?<!\\)\$")
 _SCIENTIFIC = re.compile(r"(?<![\w\\.])(\d+(?:\.\d*)?|\.\d+)[eE]([+-]?\d+)(?![\w.])")  # 4.5e33, 1e-5
 _PYTHON_FLOAT = re.compile(r"(\d)\.(?=[\s/*)]|$)")  # "-1./3" in Minerva golds
 _FULL_STOP = re.compile(r"(?<![.\\])\.\s*$")  # a sentence's end, not an ellipsis or "\\."
+# A lone name, then "=", then a value: "E_{0} = 13.6", "m_{\\max }=n^{2}-n-1" (not "f(x)=...", not "x \\leq=").
+_NAMED_VALUE = re.compile(r"^\s*\\?[A-Za-z]+(?:[_^](?:\{[^{}=]*\}|\w))*\s*=(?P<value>[^=]+)$")
 _NUMPY = re.compile(r"\bnp\.([a-z]+)")  # "np.arcsin(10/13)" in a Minerva gold
 _WRAPPER = re.compile(r"\\(?:text|textrm|textnormal|textit|textbf|mathrm|mathbf|mbox|operatorname)\s*\{([^{}]*)\}")
 _LAYOUT = re.compile(r"\s+|\\left(?![a-zA-Z])|\\right(?![a-zA-Z])|\\[,;:! ]|~|\\displaystyle")
@@ -253,10 +255,10 @@ def _serve(connection: Connection, match: Matcher) -> None:
 def _latex(text: str) -> str:
     """A gold or a box as math-verify should read it: no `$` (OlympiadBench golds are `$...$`) or sentence's full stop,
     ° as ^{\\circ}, and the Python-style numbers of Minerva golds ("4.5e33", "-1./3", "np.arcsin") as LaTeX."""
-    text = _DOLLAR.sub("", text).replace("°", "^{\\circ}")
+    # First the full stop that ends a sentence ("$(-\\infty, 0) \\cup\\{1\\}$.", "4.5e33."): no LaTeX reading with it.
+    text = _FULL_STOP.sub("", _DOLLAR.sub("", text).strip()).replace("°", "^{\\circ}")
     text = _SCIENTIFIC.sub(r"\1 \\times 10^{\2}", text)
-    text = _PYTHON_FLOAT.sub(r"\1", _NUMPY.sub(r"\\\1", text)).strip()
-    return _FULL_STOP.sub("", text)  # "$(-\\infty, 0) \\cup\\{1\\}$." ends a sentence: no LaTeX reading with it
+    return _PYTHON_FLOAT.sub(r"\1", _NUMPY.sub(r"\\\1", text)).strip()
 
 
 def _all_answers(gold: str, said: str, unit: str | None) -> bool:
@@ -316,13 +318,15 @@ def _plain(text: str) -> str:
 
 
 def _parse(text: str) -> list[Any]:
-    """math-verify's reading of a box's text: as LaTeX, or else as a plain number that is the whole text. Its number
-    reader alone takes a number from anywhere in a text it cannot read as LaTeX: it read 2 out of the Minerva gold
-    "\\hbar \\omega(v+1 / 2)-\\frac{...}{2 m \\omega^{2}}", so that a box of 2 matched it."""
+    """math-verify's reading of a box's text: as LaTeX, or else the value after a lone name, or else a plain number
+    that is the whole text. Its number reader alone takes a number from anywhere in a text it cannot read as LaTeX:
+    it read 2 out of the Minerva gold "\\hbar \\omega(v+1 / 2)-\\frac{...}{2 m \\omega^{2}}": a box of 2 matched."""
     boxed = f"\\boxed{{{text}}}"
     latex: list[Any] = parse(boxed, extraction_config=_LATEX, parsing_timeout=None)
     if len(latex) > 1:  # a value and the text it was read from
         return latex
+    if named := _NAMED_VALUE.match(text):  # "E_{0} = 13.6": math-verify reads no subscripted name; the value alone
+        return _parse(named["value"])
     number: list[Any] = parse(boxed, extraction_config=_NUMBER, parsing_timeout=None)
     return number if number and _plain(number[-1]) == _plain(text) else latex
 

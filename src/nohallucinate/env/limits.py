@@ -22,9 +22,8 @@ class ConnectionLimits:
     held, and connections past a cap are closed unread."""
 
     header_timeout: float = 10.0  # seconds to send a request head
-    body_timeout: float = (
-        30.0  # seconds, once the head is in, to send the body (the largest allowed at ~1 MB/s and more)
-    )
+    # seconds, once the head is in, to send the body (the largest allowed at ~1 MB/s and more)
+    body_timeout: float = 30.0
     keep_alive: int = 5  # seconds idle between requests
     max_connections: int = 1024  # open at once
     max_connections_per_client: int = 64  # open at once from one client address

@@ -337,8 +337,9 @@ def _parse_gold(gold: str) -> list[Any]:
     case-blind, so a gold that names its unknown ("N=n") reads as a tautology that any "x=x" matches: the side after
     the name is the answer then."""
     parsed = _parse(gold)
-    if parsed and isinstance(parsed[0], Eq) and parsed[0].lhs == parsed[0].rhs:
-        return _parse(gold.split("=", 1)[1])
+    named = _NAMED_VALUE.match(gold)
+    if named and parsed and isinstance(parsed[0], Eq) and parsed[0].lhs == parsed[0].rhs:
+        return _parse(named["value"])
     return parsed
 
 

@@ -15,10 +15,6 @@ from nohallucinate.cli.common import (
     GraderChoice,
     GraderOption,
     JsonOption,
-    PerFamilyOption,
-    SplitOption,
-    TasksOption,
-    load_task_file,
     print_usage,
     track,
 )
@@ -26,6 +22,7 @@ from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, or_exit, out, print_json
 from nohallucinate.cli.progress import progress
 from nohallucinate.cli.reward_flags import Thresholds, parse_thresholds, reward_rule
+from nohallucinate.cli.task_flags import TASK_FLAGS, TaskFlags
 from nohallucinate.errors import UserInputError
 from nohallucinate.models import ClientSettings
 
@@ -41,10 +38,8 @@ commands = typer.Typer()  # this module's commands; cli/app.py imports it when o
 @commands.command()
 @with_flag_groups
 def audit(
-    tasks_path: TasksOption = None,
-    split: SplitOption = None,
+    selection: TaskFlags = TASK_FLAGS,
     grader_name: GraderOption = "local",
-    per_family: PerFamilyOption = None,
     strategies: Annotated[
         list[str] | None, typer.Option("--strategy", help="Audit only these strategies (repeatable).")
     ] = None,
@@ -75,10 +70,9 @@ def audit(
 
     from nohallucinate.audit import by_name, run_audit, strategy_replies
     from nohallucinate.graders.cost import calls_needed
-    from nohallucinate.tasks import select_per_family
 
     rules = or_exit(lambda: _rules(thresholds, confidence))
-    tasks = or_exit(lambda: select_per_family(load_task_file(tasks_path, split), per_family))
+    tasks = selection.load()
     chosen = or_exit(lambda: by_name(strategies))
     choice = GraderChoice.of(grader_name, grading, settings)
     endpoint = choice.endpoint

@@ -1,11 +1,10 @@
-"""Pieces the commands share: task loading, model clients from flags, and what they print about a run."""
+"""Pieces the commands share: model clients from flags, and what they print about a run."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -13,7 +12,7 @@ from rich.table import Table
 
 from nohallucinate.bounds import quote
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.output import fail, info, or_exit, out, warn
+from nohallucinate.cli.output import fail, or_exit, out, warn
 from nohallucinate.cli.progress import Tracker
 from nohallucinate.graders import GRADERS
 from nohallucinate.models import ClientSettings
@@ -25,22 +24,7 @@ if TYPE_CHECKING:
     from nohallucinate.models import Endpoint, ModelClient, Sampling
     from nohallucinate.rewards import RewardRule
     from nohallucinate.runs import RunSummary
-    from nohallucinate.tasks import Task
 
-TasksOption = Annotated[
-    Path | None, typer.Option("--tasks", help="Task file (JSONL). Default: the bundled demo set.", show_default=False)
-]
-SplitOption = Annotated[
-    str | None,
-    typer.Option(
-        "--split",
-        help="Only the tasks of this split (train: for training; test: held out, for evaluation) \\[default: all].",
-        show_default=False,
-    ),
-]
-PerFamilyOption = Annotated[
-    int | None, typer.Option("--per-family", min=1, help="Take the first N tasks of each family.")
-]
 GraderOption = Annotated[str, typer.Option("--grader", help=f"One of: {', '.join(GRADERS)}.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON only.")]
 
@@ -48,24 +32,6 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable
 def track(bar: Tracker, verdict: Verdict, *_: object) -> None:
     """Advance the progress by one graded item, with its failure if it has one (usable as an `on_result`)."""
     bar.advance(f"{verdict.task_id} (sample {verdict.sample})", verdict.error)
-
-
-def load_task_file(path: Path | None, split: str | None = None) -> list[Task]:
-    """The tasks of the file (the demo set when None), or of one split of it."""
-    from nohallucinate.tasks import demo_tasks_path, load_tasks
-    from nohallucinate.tasks.splits import select_split
-
-    return or_exit(lambda: select_split(load_tasks(path or demo_tasks_path()), split))
-
-
-def note_splits(tasks: list[Task], split: str | None, use: str) -> None:
-    """Say which splits a command takes when the file has several and none was chosen (`use`: what the split
-    flag would be for, e.g. "--split test for a held-out evaluation")."""
-    from nohallucinate.tasks.splits import splits_of
-
-    names = splits_of(tasks)
-    if split is None and len(names) > 1:
-        info(f"the task file has the splits {', '.join(names)}; taking all of them ({use})")
 
 
 def resolve_simpleqa_template(choice: str, settings: ClientSettings, grader: str) -> SimpleQATemplate:

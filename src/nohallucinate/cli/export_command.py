@@ -7,11 +7,11 @@ from typing import Annotated
 
 import typer
 
-from nohallucinate.cli.common import PerFamilyOption, SplitOption, TasksOption, load_task_file, note_splits
 from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import info, or_exit
 from nohallucinate.cli.prompt_flags import PROMPT_FLAGS, PromptFlags
 from nohallucinate.cli.reward_flags import REWARD_FLAGS, RewardFlags
+from nohallucinate.cli.task_flags import TASK_FLAGS, TaskFlags
 
 commands = typer.Typer()  # this module's commands; cli/app.py imports it when one of them runs
 
@@ -20,9 +20,7 @@ commands = typer.Typer()  # this module's commands; cli/app.py imports it when o
 @with_flag_groups
 def export_prompts(
     out: Annotated[Path, typer.Option("--out", help="New or empty directory to write the dataset into.")],
-    tasks_path: TasksOption = None,
-    split: SplitOption = None,
-    per_family: PerFamilyOption = None,
+    selection: TaskFlags = TASK_FLAGS,
     reward: RewardFlags = REWARD_FLAGS,
     prompt: PromptFlags = PROMPT_FLAGS,
 ) -> None:
@@ -31,12 +29,9 @@ def export_prompts(
     One row per task: task_id, family, tier and the prompt messages. Load it with `datasets.load_from_disk(DIR)`.
     With --threshold or --confidence the prompt states the rule, and each row also has threshold and
     confidence_mode. --system-prompt FILE sends that text instead (word for word), --no-system-prompt none."""
-    from nohallucinate.tasks import select_tasks
     from nohallucinate.tasks.export import save_prompts
 
-    every = load_task_file(tasks_path)
-    note_splits(every, split, "--split train for training alone")
-    tasks = or_exit(lambda: select_tasks(every, split, per_family))
+    tasks = selection.load(use="--split train for training alone")
     import datasets  # here, not at the top: it takes a second to import, and only this command needs it
 
     datasets.disable_progress_bars()  # a few hundred rows take no time; the bar would be noise

@@ -16,8 +16,6 @@ from nohallucinate.cli.common import (
     GraderChoice,
     GraderOption,
     JsonOption,
-    TasksOption,
-    load_task_file,
     print_usage,
     run_record,
     track,
@@ -26,6 +24,7 @@ from nohallucinate.cli.flag_groups import with_flag_groups
 from nohallucinate.cli.output import err, exit_if_errored, fail, info, or_exit, out, print_json, reported
 from nohallucinate.cli.progress import progress
 from nohallucinate.cli.reward_flags import REWARD_FLAGS, RewardFlags
+from nohallucinate.cli.task_flags import TaskFlags, TasksOption
 from nohallucinate.models import ClientSettings
 
 if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common.py
@@ -74,16 +73,17 @@ def grade(
 
     from nohallucinate.report import render_summary
     from nohallucinate.runs import summarise, verdict_row
-    from nohallucinate.tasks import demo_tasks_path, load_replies
+    from nohallucinate.tasks import load_replies
 
-    tasks = load_task_file(tasks_path)
+    selection = TaskFlags(tasks=tasks_path)
+    tasks = selection.load()
     replies = or_exit(lambda: load_replies(responses, tasks))
     choice = GraderChoice.of(grader_name, grading, settings)
     if out_dir is None:
         verdicts, clients = asyncio.run(_grade(tasks, replies, choice, reward.rule, None, settings, as_json))
     else:
         verdicts, clients = _grade_into_run(
-            tasks_path or demo_tasks_path(), tasks, responses, replies, choice, reward.rule, out_dir, settings, as_json
+            selection.path, tasks, responses, replies, choice, reward.rule, out_dir, settings, as_json
         )
     answered = {r.task_id for r in replies}
     summary: GradeSummary = {
@@ -173,7 +173,7 @@ def check(tasks_path: TasksOption = None) -> None:
     from nohallucinate.tasks.name_parts import name_parts_balance
     from nohallucinate.tasks.recurrence import recurrence_balance
 
-    tasks = load_task_file(tasks_path)
+    tasks = TaskFlags(tasks=tasks_path).load()
     problems = task_set_problems(tasks)
     render_forms(form_balance(tasks))
     render_recurrence(recurrence_balance(tasks))

@@ -12,11 +12,12 @@ from typing import Annotated, Any
 import typer
 
 from nohallucinate.cli import models as flags
-from nohallucinate.cli.common import GraderOption, SplitOption, TasksOption, load_task_file, resolve_simpleqa_template
+from nohallucinate.cli.common import GraderOption, resolve_simpleqa_template
 from nohallucinate.cli.flag_groups import FlagGroup, flag, with_flag_groups
 from nohallucinate.cli.output import err, fail, or_exit
 from nohallucinate.cli.prompt_flags import PROMPT_FLAGS, PromptFlags
 from nohallucinate.cli.reward_flags import REWARD_FLAGS, RewardFlags
+from nohallucinate.cli.task_flags import TASK_FLAGS, TaskFlags
 from nohallucinate.env.limits import MAX_BODY_BYTES, MAX_GROUP, ConnectionLimits
 from nohallucinate.graders import GRADERS
 from nohallucinate.models import ClientSettings
@@ -55,8 +56,7 @@ commands = typer.Typer()  # this module's commands; cli/app.py imports it when o
 @commands.command()
 @with_flag_groups
 def serve(
-    tasks_path: TasksOption = None,
-    split: SplitOption = None,
+    selection: TaskFlags = TASK_FLAGS,
     grader_name: GraderOption = "local",
     grading: flags.GraderFlags = flags.GRADER_FLAGS,
     reward: RewardFlags = REWARD_FLAGS,
@@ -96,7 +96,7 @@ def serve(
     from nohallucinate.env import SPLIT, GraderSpec, NoHallucinateEnv, WorkerGrader
     from nohallucinate.env.openreward_env import ENVIRONMENT_NAME, make_server
 
-    tasks = load_task_file(tasks_path, split)
+    tasks = selection.load()
     check_can_listen(host, port)
     spec = GraderSpec(
         name=grader_name,

@@ -17,14 +17,10 @@ from nohallucinate.cli import models as flags
 from nohallucinate.cli.common import (
     UNGRADED_ITEMS,
     JsonOption,
-    PerFamilyOption,
-    SplitOption,
-    TasksOption,
     close_clients,
     endpoint,
     grader_endpoint,
     make_clients,
-    note_splits,
     print_usage,
     resolve_simpleqa_template,
     run_record,
@@ -35,6 +31,7 @@ from nohallucinate.cli.output import exit_if_errored, fail, info, or_exit, out, 
 from nohallucinate.cli.progress import progress
 from nohallucinate.cli.prompt_flags import PROMPT_FLAGS, PromptFlags
 from nohallucinate.cli.reward_flags import REWARD_FLAGS, RewardFlags, Thresholds, parse_thresholds, reward_rule
+from nohallucinate.cli.task_flags import TASK_FLAGS, TaskFlags
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders import GRADERS, GraderSpec
 from nohallucinate.models import ClientSettings
@@ -78,12 +75,10 @@ def sweep_command(
             show_default=False,
         ),
     ] = None,
-    tasks_path: TasksOption = None,
-    split: SplitOption = None,
+    selection: TaskFlags = TASK_FLAGS,
     grader_name: Annotated[
         str | None, typer.Option("--grader", help=f"One of: {', '.join(GRADERS)} (default local).", show_default=False)
     ] = None,
-    per_family: PerFamilyOption = None,
     samples: Annotated[
         int | None,
         typer.Option("--samples", min=1, max=MAX_SAMPLE, help="Replies asked of every task (rollouts) \\[default: 1]."),
@@ -128,8 +123,8 @@ def sweep_command(
     from nohallucinate.runs import expand_runs, pending, stopped_message, summarise
 
     if resume is not None:
-        given = {"--policy": policy_name, "--tasks": tasks_path, "--split": split, "--grader": grader_name,
-                 "--per-family": per_family,
+        given = {"--policy": policy_name, "--tasks": selection.tasks, "--split": selection.split,
+                 "--grader": grader_name, "--per-family": selection.per_family,
                  "--samples": samples, "--samples-for": samples_for, "--out": out_dir, "--threshold": reward.threshold,
                  "--thresholds": thresholds, "--confidence": None if reward.confidence == "off" else reward.confidence,
                  "--simulated-knowledge": simulated_knowledge, "--simulated-seed": simulated_seed,
@@ -147,7 +142,7 @@ def sweep_command(
             fail(f"policy {policy_name} reads no prompt: --system-prompt and --no-system-prompt are for "
                  f"{MODEL_PREFIX}MODEL and module:function policies")  # fmt: skip
         runs = _new_runs(
-            policy_name, grader_name or "local", tasks_path, split, per_family, samples or 1, samples_for or [],
+            policy_name, grader_name or "local", selection, samples or 1, samples_for or [],
             out_dir, rules, thresholds is not None, policy_settings, or_exit(prompt.record), policy_flags, grading,
             settings,
         )  # fmt: skip
@@ -181,9 +176,7 @@ def _rules(thresholds: str, confidence: str) -> list[RewardRule]:
 def _new_runs(
     policy_name: str,
     grader_name: str,
-    tasks_path: Path | None,
-    split: str | None,
-    per_family: int | None,
+    selection: TaskFlags,
     samples: int,
     samples_for: list[str],
     out_dir: Path | None,
@@ -206,19 +199,15 @@ def _new_runs(
         run_name,
         sample_counts,
     )
-    from nohallucinate.tasks import demo_tasks_path, load_tasks, select_tasks
 
     known = policy_name in LOCAL_POLICIES or policy_name.startswith(MODEL_PREFIX) or is_function_policy(policy_name)
     if not known:
         fail(f"unknown policy {policy_name!r}; choose one of: {', '.join(LOCAL_POLICIES)}, {MODEL_PREFIX}MODEL, "
              "or module:function")  # fmt: skip
-    given_path = tasks_path or demo_tasks_path()
-    # Loaded before resolving: load_tasks reports a symlink loop or an unreadable file, resolve() would raise.
-    every = or_exit(lambda: load_tasks(given_path))
-    note_splits(every, split, "--split test for a held-out evaluation")
-    tasks = or_exit(lambda: select_tasks(every, split, per_family))
+    # Loaded before resolving: loading reports a symlink loop or an unreadable file, resolve() would raise.
+    tasks = selection.load(use="--split test for a held-out evaluation")
     counts = or_exit(lambda: sample_counts(tasks, samples, samples_for))
-    path = given_path.resolve()
+    path = selection.path.resolve()
     sampling = policy_flags.sampling
     policy_endpoint = None
     if policy_name.startswith(MODEL_PREFIX):
@@ -233,8 +222,8 @@ def _new_runs(
         config = RunConfig(
             tasks_path=str(path),
             tasks_sha256=sha256,
-            per_family=per_family,
-            split=split,
+            per_family=selection.per_family,
+            split=selection.split,
             samples=counts,
             policy=policy_name,
             grader=grader_name,

@@ -93,8 +93,10 @@ def test_a_malformed_responses_file_exits_non_zero_naming_line_and_field(tmp_pat
 def test_unknown_policy_and_grader_are_clear_errors() -> None:
     result = invoke("sweep", "--policy", "oracle")
     assert result.exit_code == 2 and "unknown policy 'oracle'" in result.stderr
-    result = invoke("sweep", "--policy", "always_abstain", "--grader", "gpt")
-    assert result.exit_code == 2 and "unknown grader 'gpt'" in result.stderr
+    for command in (["sweep", "--policy", "always_abstain"], ["serve", "--port", "1"], ["audit"], ["agreement", "x"]):
+        result = invoke(*command, "--grader", "gpt")
+        assert result.exit_code == 2, command
+        assert "unknown grader 'gpt'; choose one of: local, llm, hybrid" in result.stderr, command
 
 
 def test_check_passes_on_the_demo_set_and_fails_on_a_second_phrasing(tmp_path: Path) -> None:

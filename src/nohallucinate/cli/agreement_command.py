@@ -59,12 +59,12 @@ def agreement(
     from nohallucinate.runs import grade_replies
     from nohallucinate.tasks import load_tasks
 
+    choice = GraderChoice.of(grader_name, grading, settings)  # a bad grader flag first: it needs no file read
     tasks = or_exit(lambda: load_tasks(tasks_path)) if tasks_path is not None else None
     labelled = or_exit(lambda: load_labelled(labels, tasks))
     for field, wanted in (("language", language), ("source", source), ("model", model)):
         if wanted is not None:
             labelled = _only(labelled, field, wanted)
-    choice = GraderChoice.of(grader_name, grading, settings)
 
     async def run() -> tuple[list[Verdict], dict[str, ModelClient]]:
         async with choice.grader() as (grader, clients):

@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from nohallucinate.bounds import quote
 from nohallucinate.cli import models as flags
 from nohallucinate.cli.output import fail, or_exit, out, warn
 from nohallucinate.cli.progress import Tracker
-from nohallucinate.graders import GRADERS
+from nohallucinate.graders import GRADERS, known_grader
 from nohallucinate.models import ClientSettings
 
 # The graders, runs and tasks are imported where they are used: the command line lists every command, and a
@@ -46,8 +45,7 @@ def resolve_simpleqa_template(choice: str, settings: ClientSettings, grader: str
 
 def grader_endpoint(name: str, grading: flags.GraderFlags) -> Endpoint | None:
     """The endpoint the named grader calls (None for the local grader)."""
-    if name not in GRADERS:
-        fail(f"unknown grader {quote(name)}; choose one of: {', '.join(GRADERS)}")
+    or_exit(lambda: known_grader(name))
     if name == "local":
         return None
     return endpoint(grading.grader_model, grading.grader_base_url, grading.grader_api_key)

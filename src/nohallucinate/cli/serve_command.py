@@ -19,7 +19,7 @@ from nohallucinate.cli.prompt_flags import PROMPT_FLAGS, PromptFlags
 from nohallucinate.cli.reward_flags import REWARD_FLAGS, RewardFlags
 from nohallucinate.cli.task_flags import TASK_FLAGS, TaskFlags
 from nohallucinate.env.limits import MAX_BODY_BYTES, MAX_GROUP, ConnectionLimits
-from nohallucinate.graders import GRADERS
+from nohallucinate.graders import known_grader
 from nohallucinate.models import ClientSettings
 
 # Two processes read replies while the event loop serves: one long reply leaves a worker free for the others.
@@ -83,8 +83,7 @@ def serve(
     --confidence the prompt states the rule, every reward is the rule's, and each reward's metadata carries it.
     --system-prompt FILE sends that text instead (word for word), --no-system-prompt the question alone.
     """
-    if grader_name not in GRADERS:
-        fail(f"unknown grader {grader_name!r}; choose one of: {', '.join(GRADERS)}")
+    or_exit(lambda: known_grader(grader_name))
     if grader_name != "local":  # the key may come with each episode; the URL (flag or environment) is checked now
         from nohallucinate.models.endpoint import resolve_base_url
 

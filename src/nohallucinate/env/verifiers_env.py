@@ -38,7 +38,7 @@ from verifiers.v1.dialects.chat import message_to_wire
 
 from nohallucinate.env.inprocess import NoHallucinateEnv
 from nohallucinate.env.per_loop import PerLoop
-from nohallucinate.graders import GRADERS, GraderSpec
+from nohallucinate.graders import GraderSpec, known_grader
 from nohallucinate.models import ClientSettings
 from nohallucinate.rewards import ConfidenceMode, RewardRule
 from nohallucinate.spec import DEFAULT_GRADER_MODEL
@@ -96,9 +96,7 @@ class NoHallucinateTaskConfig(vf.TaskConfig):
     @field_validator("grader")
     @classmethod
     def _known_grader(cls, name: str) -> str:
-        if name not in GRADERS:
-            raise ValueError(f"unknown grader {name!r}; choose one of: {', '.join(GRADERS)}")
-        return name
+        return known_grader(name)
 
     def rule(self) -> RewardRule:
         """The reward rule these settings name."""

@@ -18,5 +18,11 @@ from .llm.templates import (
     load_simpleqa_template as load_simpleqa_template,
 )
 from .local import LocalGrader as LocalGrader
-from .spec import GRADERS as GRADERS, GraderSpec as GraderSpec, OpenGrader as OpenGrader, make_grader as make_grader
+from .spec import (
+    GRADERS as GRADERS,
+    GraderSpec as GraderSpec,
+    OpenGrader as OpenGrader,
+    known_grader as known_grader,
+    make_grader as make_grader,
+)
 from .verdict import Verdict as Verdict

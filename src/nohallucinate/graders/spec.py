@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from nohallucinate.bounds import quote
 from nohallucinate.errors import UserInputError
 from nohallucinate.graders.llm.templates import OURS, SimpleQATemplate
 from nohallucinate.models.settings import ClientSettings
@@ -17,6 +18,13 @@ if TYPE_CHECKING:
     from nohallucinate.models import Endpoint, ModelClient
 
 GRADERS = ("local", "llm", "hybrid")
+
+
+def known_grader(name: str) -> str:
+    """`name`, when it names a grader; else a UserInputError listing the graders."""
+    if name not in GRADERS:
+        raise UserInputError(f"unknown grader {quote(name)}; choose one of: {', '.join(GRADERS)}")
+    return name
 
 
 @dataclass(frozen=True)
@@ -32,8 +40,7 @@ class GraderSpec:
     settings: ClientSettings = field(default_factory=ClientSettings)
 
     def __post_init__(self) -> None:
-        if self.name not in GRADERS:
-            raise UserInputError(f"unknown grader {self.name!r}; choose one of: {', '.join(GRADERS)}")
+        known_grader(self.name)
 
     @classmethod
     def at(
@@ -101,8 +108,7 @@ def make_grader(name: str, client: ModelClient | None = None, simpleqa: SimpleQA
         from nohallucinate.graders.local import LocalGrader
 
         return LocalGrader()
-    if name not in GRADERS:
-        raise UserInputError(f"unknown grader {name!r}; choose one of: {', '.join(GRADERS)}")
+    known_grader(name)
     if client is None:
         raise ValueError(f"grader {name!r} needs a model client")
     from nohallucinate.graders.hybrid import HybridGrader

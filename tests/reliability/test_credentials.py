@@ -41,6 +41,8 @@ REFUSED = [
     f"http://127.0.0.1:9/v1?%6Bey={SECRET}",  # "key", percent-encoded
     f"user:{SECRET}@127.0.0.1:9/v1",  # no scheme: still not echoed
 ]
+# Test ids name each form with SECRET in place of its random part: the same in every process that collects them.
+FORMS = [url.replace(SECRET, "SECRET") for url in REFUSED]
 
 
 @pytest.fixture(autouse=True)
@@ -58,7 +60,7 @@ def refused(result, tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("url", REFUSED)
+@pytest.mark.parametrize("url", REFUSED, ids=FORMS)
 def test_each_credential_form_is_found_and_redacted(url: str) -> None:
     assert credentials_in(url) and SECRET not in redacted(url)
 
@@ -75,14 +77,14 @@ def test_a_secret_free_url_is_kept_as_it_is(url: str) -> None:
     assert credentials_in(url) == [] and redacted(url) == url
 
 
-@pytest.mark.parametrize("url", REFUSED)
+@pytest.mark.parametrize("url", REFUSED, ids=FORMS)
 def test_a_policy_base_url_flag_with_a_credential_is_refused(url: str, tmp_path: Path) -> None:
     result = runner.invoke(app, ["sweep", "--policy", "openai:m", "--policy-base-url", url, "--out", "run"])
     refused(result, tmp_path)
     assert "$OPENAI_API_KEY" in result.stderr
 
 
-@pytest.mark.parametrize("url", REFUSED[:3])
+@pytest.mark.parametrize("url", REFUSED[:3], ids=FORMS[:3])
 def test_a_base_url_variable_with_a_credential_is_refused(
     url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -129,7 +131,7 @@ def run_json_with(run_dir: Path, url: str, role: str = "policy") -> None:
     path.write_text(json.dumps(recorded, indent=2))
 
 
-@pytest.mark.parametrize("url", REFUSED[:3])
+@pytest.mark.parametrize("url", REFUSED[:3], ids=FORMS[:3])
 def test_a_run_json_holding_a_credential_is_refused_by_every_reader(
     url: str, scripted_server: OpenAIServer, tmp_path: Path
 ) -> None:

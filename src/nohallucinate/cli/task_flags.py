@@ -54,8 +54,7 @@ class TaskFlags:
         from nohallucinate.tasks.splits import splits_of
 
         every = or_exit(lambda: load_tasks(self.path))
-        names = splits_of(every)
-        if use is not None and self.split is None and len(names) > 1:
+        if use is not None and self.split is None and len(names := splits_of(every)) > 1:
             info(f"the task file has the splits {', '.join(names)}; taking all of them ({use})")
         return or_exit(lambda: select_tasks(every, self.split, self.per_family))
 

@@ -35,8 +35,12 @@ lint: $(BIN)/nohallucinate
 	$(BIN)/ruff format --check src tests benchmarks docs
 	$(BIN)/mypy
 
+# The suite on two workers (the machines it runs on have two cores), a test file to a worker, so that a module's
+# shared fixtures are made once. `make test TEST_WORKERS=0` runs it in one process.
+TEST_WORKERS ?= 2
+
 test: lint $(VF_EVAL)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 
 # The documentation site, built as CI builds it (warnings are errors) into site/; `mkdocs serve` previews it.
 docs: $(BIN)/nohallucinate

@@ -148,7 +148,7 @@ def test_a_write_past_a_file_size_limit_is_exit_2_with_the_old_file_intact(
     out = tmp_path / f"items.{format_}"
     out.write_text(OLD_CONTENT, encoding="utf-8")
     command = [sys.executable, "-c", limited, "export", str(run_dir), "--format", format_, "--out", str(out)]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=300, env=os.environ | {"COLUMNS": "400"})
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr and f"cannot write {out}" in done.stderr
     assert leftovers(tmp_path) == [] and out.read_text(encoding="utf-8") == OLD_CONTENT

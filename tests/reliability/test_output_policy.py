@@ -249,8 +249,12 @@ def test_the_readme_output_levels_example_runs_as_it_says(tmp_path: Path) -> Non
 def test_enoki_validate_messages_are_whole_lines_in_a_pipe() -> None:
     broken = Path(__file__).resolve().parents[1] / "fixtures" / "enokiqa" / "broken.jsonl"
     as_json = json.loads(runner.invoke(app, ["enoki", "validate", "--data", str(broken), "--json"]).stdout)
-    result = runner.invoke(app, ["enoki", "validate", "--data", str(broken)])
-    printed = result.stdout.splitlines()
+    # In a process of its own with $COLUMNS exported, as some shells and CI runners (and pytest-xdist) do: that is
+    # the width of a terminal, not of a pipe.
+    command = [sys.executable, "-m", "nohallucinate.cli", "enoki", "validate", "--data", str(broken)]
+    environ = os.environ | {"COLUMNS": "80", "LINES": "24"}
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, env=environ)
+    printed = done.stdout.splitlines()
     for violation in as_json["violations"]:  # each on one line, however long: no wrap or cut at 80 columns
         line = f"  {violation['example_id']}: {violation['where']}: {violation['problem']}"
         assert line in printed

@@ -33,18 +33,34 @@ UNWRAPPED = 100_000  # columns of a console writing to a file or a pipe: wide en
 
 class _Console(Console):
     """A rich console that keeps rich's width on a terminal and never wraps or truncates elsewhere: a log file or
-    a pipe has no width, and a cut model name or token count in a CI log cannot be read back."""
+    a pipe has no width, and a cut model name or token count in a CI log cannot be read back. That holds even with
+    $COLUMNS exported (rich would take it as the width of a pipe too): some shells, CI runners and pytest-xdist's
+    workers export it. Only a size set on the console itself applies to a pipe."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._size_set = options.get("width") is not None
 
     @property
     def size(self) -> ConsoleDimensions:
         dimensions = super().size
-        if self.is_terminal or self._width is not None:
+        if self.is_terminal or self._size_set:
             return dimensions
         return ConsoleDimensions(UNWRAPPED, dimensions.height)
 
     @size.setter
     def size(self, new_size: tuple[int, int]) -> None:
         self._width, self._height = new_size
+        self._size_set = True
+
+    @property
+    def width(self) -> int:
+        return self.size.width
+
+    @width.setter
+    def width(self, width: int) -> None:
+        self._width = width
+        self._size_set = True
 
     def print(self, *objects: Any, **options: Any) -> None:
         if not self.is_terminal:  # a table's title would wrap at the table's width: it runs on past it instead

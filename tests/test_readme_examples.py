@@ -290,7 +290,7 @@ def test_the_readme_states_the_defaults_the_commands_have(monkeypatch: pytest.Mo
         "(`--grading-workers N`, default 2;": [("serve", "--grading-workers", 2)],
         "candidates (default 64;": [("serve", "--max-group", 64)],
         "above `--threshold`, default 0.5,": [("enoki eval", "--threshold", 0.5)],
-        "(`--check-timeout`, default 10 s)": [("tax run", "--check-timeout", 10)],
+        "(`--check-timeout`, default 10 s,": [("tax run", "--check-timeout", 10)],
         "by more than `--margin` (0.02; biography `--biography-margin` 0.10": [
             ("audit", "--margin", 0.02),
             ("audit", "--biography-margin", 0.10),

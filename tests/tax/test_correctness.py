@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from nohallucinate.answers.boxed import extract_boxed
+from nohallucinate.tax import correctness
 from nohallucinate.tax.benchmarks import TaxItem, load_benchmark
 from nohallucinate.tax.correctness import AnswerChecker, CheckTimeout, answer_matches, is_correct, split_answers
 from support.slow_matcher import hang_or_fail
+from support.slow_start_matcher import START_SECONDS, slow_to_start  # a worker's start takes 1.5 s
 
 REFUSAL = "I cannot tell. \\boxed{I don't know.}"
 SLOW_BOX = "9^{9^{9^{9}}}"  # sympy computes the power tower exactly and does not come back
@@ -224,6 +226,21 @@ async def test_concurrent_checks_from_asyncio_with_a_hanging_matcher() -> None:
         unanswerable = TaxItem("sum", "3", "question", False)
         assert await pool.check(unanswerable, "I don't know") is True  # decided without a worker
         assert await pool.check(unanswerable, "hang") is False
+
+
+def test_a_workers_start_does_not_count_against_its_first_check() -> None:
+    # Under `inspect eval` on a busy machine the first check timed out while its worker was still starting.
+    with AnswerChecker(workers=1, timeout=1, match=slow_to_start) as pool:  # the start alone takes 1.5 s
+        assert pool.check_all([(_item("5"), "5"), (_item("5"), "4")]) == [True, False]
+
+
+def test_a_worker_that_does_not_start_in_time_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(correctness, "WORKER_START_LIMIT", START_SECONDS / 3)
+    with (
+        AnswerChecker(workers=1, timeout=10, match=slow_to_start) as pool,
+        pytest.raises(RuntimeError, match=r"an answer-checking worker did not start within 0\.5 s"),
+    ):
+        pool.check_all([(_item("5"), "5")])
 
 
 def test_close_stops_the_workers() -> None:

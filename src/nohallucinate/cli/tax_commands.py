@@ -42,7 +42,12 @@ Benchmarks = Annotated[
 UmwpSeed = Annotated[int, typer.Option("--umwp-seed", help="Seed of the UMWP sample of unanswerable rows.")]
 UmwpSize = Annotated[int, typer.Option("--umwp-size", min=1, help="How many unanswerable UMWP rows to sample.")]
 CheckTimeout = Annotated[
-    float, typer.Option("--check-timeout", min=0.1, help="Seconds one math-verify check may take before it errors.")
+    float,
+    typer.Option(
+        "--check-timeout",
+        min=0.1,
+        help="Seconds one math-verify check may take before it errors (its worker's start aside).",
+    ),
 ]
 Workers = Annotated[int, typer.Option("--check-workers", min=1, help="Processes checking answers with math-verify.")]
 TAX_CLIENT_FLAGS = flags.client_flags(

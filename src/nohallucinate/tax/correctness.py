@@ -52,6 +52,12 @@ _SET_BRACES = re.compile(r"^\s*\\\{(.*)\\\}\s*$", re.DOTALL)
 _AND_OR = re.compile(r"\s*\\text\s*\{\s*(?:and|or)\s*\}\s*|\s+(?:and|or)\s+")
 _UNIT_GAP = r"(?:[\s{}~]|\\[,;:! ]|\\(?:text|textrm|mathrm|mbox|rm)(?![a-zA-Z]))*"
 
+# How long a new worker may take to start, apart from the per-check timeout: a worker re-imports the parent's main
+# module (inspect's whole CLI under `inspect eval`, over a second when idle), and on a busy machine that alone
+# outran a 10 s check timeout. A worker that has not started by then is broken, not slow.
+WORKER_START_LIMIT = 120.0
+_READY = "ready"
+
 
 def is_correct(benchmark: str, item: TaxItem, text: str) -> bool:
     """Whether a full response is correct for `item`: its final box refuses an unanswerable item, or holds an
@@ -122,8 +128,9 @@ class CheckTimeout(NohallucinateError):
 
 class AnswerChecker:
     """`workers` long-lived processes grading (item, box) pairs with `match`, each check limited to `timeout`
-    seconds. A check that overruns raises `CheckTimeout`: its worker is killed and replaced while the other
-    checks go on. Use it as a context manager (`with` or `async with`), or call `close()`.
+    seconds from when its worker is ready (a worker's start, up to WORKER_START_LIMIT, does not count). A check
+    that overruns raises `CheckTimeout`: its worker is killed and replaced while the other checks go on. Use it
+    as a context manager (`with` or `async with`), or call `close()`.
 
     `match` must be a picklable top-level function; the default is `answer_matches`. Unanswerable items (a
     refusal is correct) and missing boxes (wrong) are decided in the calling process without a worker. Workers
@@ -193,6 +200,7 @@ class AnswerChecker:
             return is_refusal_box(box)
         worker = self._idle.get()
         try:
+            worker.wait_until_started()  # the check's time counts from here: a worker's start is not its check
             worker.connection.send((item, box))
             if not worker.connection.poll(self.timeout):
                 worker.kill()
@@ -203,12 +211,20 @@ class AnswerChecker:
             worker.kill()
             worker = _Worker(self._context, self._match)
             raise RuntimeError(f"the worker checking item {item.id} died") from exc
+        except _NotStarted as exc:
+            worker.kill()
+            worker = _Worker(self._context, self._match)
+            raise RuntimeError(str(exc)) from None
         finally:
             self._idle.put(worker)
         if not done:
             raise RuntimeError(f"checking item {item.id} failed in the worker: {value}")
         verdict: bool = value
         return verdict
+
+
+class _NotStarted(Exception):
+    """A worker process that has not said it is ready in time."""
 
 
 class _Worker:
@@ -219,6 +235,17 @@ class _Worker:
         self.process = context.Process(target=_serve, args=(child, match), name="answer-checker", daemon=True)
         self.process.start()
         child.close()
+        self._started = False
+
+    def wait_until_started(self) -> None:
+        """Return once the worker has said it is ready (at once after the first time). Raises _NotStarted when it
+        has not within WORKER_START_LIMIT, EOFError when it died first."""
+        if self._started:
+            return
+        if not self.connection.poll(WORKER_START_LIMIT):
+            raise _NotStarted(f"an answer-checking worker did not start within {WORKER_START_LIMIT:g} s")
+        self.connection.recv()  # _READY, the first thing _serve sends
+        self._started = True
 
     def stop(self) -> None:
         try:
@@ -238,6 +265,7 @@ class _Worker:
 def _serve(connection: Connection, match: Matcher) -> None:
     """A worker's loop: (item, box) jobs in, (True, verdict) or (False, error text) out, until None or EOF."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the parent, which stops the workers
+    connection.send(_READY)  # by now the parent's main module and `match` are imported: the worker has started
     while True:
         try:
             job = connection.recv()

@@ -203,17 +203,14 @@ class AnswerChecker:
             worker.wait_until_started()  # the check's time counts from here: a worker's start is not its check
             worker.connection.send((item, box))
             if not worker.connection.poll(self.timeout):
-                worker.kill()
-                worker = _Worker(self._context, self._match)
+                worker = self._replace(worker)
                 raise CheckTimeout(item.id, self.timeout)
             done, value = worker.connection.recv()  # see _serve: (True, the verdict) or (False, the error)
         except (EOFError, OSError) as exc:
-            worker.kill()
-            worker = _Worker(self._context, self._match)
+            worker = self._replace(worker)
             raise RuntimeError(f"the worker checking item {item.id} died") from exc
         except _NotStarted as exc:
-            worker.kill()
-            worker = _Worker(self._context, self._match)
+            worker = self._replace(worker)
             raise RuntimeError(str(exc)) from None
         finally:
             self._idle.put(worker)
@@ -221,6 +218,11 @@ class AnswerChecker:
             raise RuntimeError(f"checking item {item.id} failed in the worker: {value}")
         verdict: bool = value
         return verdict
+
+    def _replace(self, worker: _Worker) -> _Worker:
+        """A new worker in place of one that overran, died or never started (killed here)."""
+        worker.kill()
+        return _Worker(self._context, self._match)
 
 
 class _NotStarted(Exception):

@@ -99,12 +99,14 @@ def test_check_quotes_problem_values_short(tmp_path: Path) -> None:
     rows = [json.loads(line) for line in demo_tasks_path().read_text(encoding="utf-8").splitlines()]
     ambiguous = next(row for row in rows if row["family"] == "ambiguous_entity")
     answerable = next(row for row in rows if row["family"] == "precise_fact")
-    label = "Q" * HUGE  # one name, ambiguous in one row and unique in another
-    for row in (ambiguous, answerable):
+    label = "Q" * HUGE  # one name, ambiguous in one row and unique in another, and in both splits
+    for row, split in ((ambiguous, "train"), (answerable, "test")):
         row["subject"] = {"qid": None, "label": label}
+        row["split"] = split
     result = runner.invoke(app, ["check", "--tasks", str(write_lines(tmp_path / "tasks.jsonl", rows))])
     assert result.exit_code == 1
-    assert "is ambiguous in" in result.stderr and len(result.stderr) < 5_000
+    assert "is ambiguous in" in result.stderr and "is in the splits test and train" in result.stderr
+    assert len(result.stderr) < 5_000
 
 
 def test_or_exit_lets_a_bug_keep_its_traceback() -> None:

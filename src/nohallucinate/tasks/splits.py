@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from nohallucinate.errors import UserInputError
 from nohallucinate.tasks.forms import question_subject
+from nohallucinate.tasks.inputs import quote
 from nohallucinate.tasks.model import Task
 from nohallucinate.tasks.recurrence import name_key
 
@@ -104,6 +105,6 @@ def subjects_in_two_splits(tasks: Sequence[Task]) -> list[str]:
         splits = sorted({split_of(tasks[index]) for index in group})
         if len(splits) > 1:
             subject = tasks[group[0]].subject
-            named = f"{subject.label} ({subject.qid})" if subject.qid else subject.label
+            named = f"{quote(subject.label)} ({subject.qid})" if subject.qid else quote(subject.label)
             problems.append(f"subject {named} is in the splits {' and '.join(splits)}: a held-out split shares it")
     return problems

@@ -44,14 +44,14 @@ COMPOSITION = {
     Family.AMBIGUOUS_ENTITY: 10,
 }
 # A seed may leave a cell of names asked nowhere else, in one form, with one or two more rows of a defect than
-# answerable ones in this small world (of 0-5, seeds 0, 1, 3 and 4 do); the script refuses such a set rather than
+# answerable ones in this small world (of 0-5, seeds 0, 3 and 4 do); the script refuses such a set rather than
 # write it, and the lowest seed that passes is the one used.
-SEED = 2
+SEED = 1
 # The share of rows held out as the `test` split, whole subjects at a time (as `build --test-share` does), and the
-# seed of that draw: the lowest (of 0-39) under which each split, checked on its own, passes `check` (seed 2 leaves
-# the train split a question form where a defect outnumbers the answerable rows) and `audit`.
+# seed of that draw: the lowest (of 0-39) under which each split, checked on its own, passes `check` (seeds 0-2 leave
+# a split where how often a question's names recur tells its answerability) and `audit`.
 TEST_SHARE = 0.25
-SPLIT_SEED = 7
+SPLIT_SEED = 3
 # What answered the build, as every row's provenance states it.
 FIXTURE_WORLD = (
     "the fixture world of tests/support/wikimedia_world.py on 127.0.0.1: fictional entities and pages, "

@@ -113,12 +113,12 @@ def test_a_grader_that_fails_on_every_reply_exits_1_with_its_reasons() -> None:
             "rows.jsonl:1: field 'task_id': unknown task id",
         ),
         (
-            ['{"task_id": "t3e9b070600df", "response": "x", "label": "RIGHT"}'],
+            ['{"task_id": "tc003ef8e5eef", "response": "x", "label": "RIGHT"}'],
             "rows.jsonl:1: field 'label': expected one",
         ),
-        (['{"task_id": "t3e9b070600df", "response": "x", "label": "CORRECT"}', "{bad"], "rows.jsonl:2: invalid JSON"),
-        (['{"task_id": "t3e9b070600df", "label": "CORRECT"}'], "neither format"),
-        (['{"task_id": "t3e9b070600df", "response": 3, "label": "CORRECT"}'], "field 'response': expected a"),
+        (['{"task_id": "tc003ef8e5eef", "response": "x", "label": "CORRECT"}', "{bad"], "rows.jsonl:2: invalid JSON"),
+        (['{"task_id": "tc003ef8e5eef", "label": "CORRECT"}'], "neither format"),
+        (['{"task_id": "tc003ef8e5eef", "response": 3, "label": "CORRECT"}'], "field 'response': expected a"),
     ],
 )
 def test_bad_lines_are_refused_with_file_and_line(tmp_path: Path, lines: list[str], message: str) -> None:

@@ -8,12 +8,14 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from nohallucinate.checksums import text_sha256
 from nohallucinate.claims import decompose
 from nohallucinate.claims.anchors import specific_claims
+from nohallucinate.datagen.assemble import task_id_of
 from nohallucinate.datagen.transport import Endpoints, WikimediaTransport
 from nohallucinate.datagen.verify import verify
 from nohallucinate.tasks import Family, load_demo_tasks
-from nohallucinate.tasks.checks import BIRTH_DATE_PHRASING, birth_date_phrasings, task_set_problems
+from nohallucinate.tasks.checks import BIRTH_DATE_PHRASING, birth_date_phrasings, id_problems, task_set_problems
 from nohallucinate.tasks.forms import form_balance
 from support.wikimedia_world import WikimediaWorld
 
@@ -68,9 +70,36 @@ def test_the_checks_catch_a_contradicted_subject() -> None:
     assert any("When was X born?" in p for p in problems)
 
 
-def test_task_ids_are_opaque() -> None:
+def test_a_task_id_tells_nothing_its_question_does_not() -> None:
+    """The builder's id is the question's digest alone: trying the seven family names beside the question (the
+    exploit an earlier builder's ids allowed) finds none of them."""
     for task in TASKS:
+        assert task.task_id == task_id_of(task.question)
         assert re.fullmatch(r"t[0-9a-f]{12}", task.task_id)
+        tries = {"t" + text_sha256(f"{family.value}|{task.question}")[:12] for family in Family}
+        assert task.task_id not in tries
+
+
+def test_check_refuses_ids_that_tell_the_family() -> None:
+    """Ids an earlier builder wrote (family and question hashed together), and ids that name their family, are
+    problems that name the ids; the demo set's have neither."""
+    assert id_problems(TASKS) == []
+    earlier = [
+        t.model_copy(update={"task_id": "t" + text_sha256(f"{t.family.value}|{t.question}")[:12]}) for t in TASKS
+    ]
+    named = [
+        t.model_copy(update={"task_id": f"{t.family.value.replace('_', '-').title()}-{n}"}) for n, t in enumerate(TASKS)
+    ]
+    [digests] = id_problems(earlier)
+    assert digests.startswith(
+        f"rows whose task id is the sha256 of family and question, as an earlier builder made them: {len(TASKS)} "
+        f"(['{earlier[0].task_id}'"
+    )
+    [naming] = id_problems(named)
+    assert naming.startswith(f"rows whose task id names their family: {len(TASKS)} (['{named[0].task_id}'")
+    [one] = id_problems(earlier[:1] + TASKS[1:])
+    assert f": 1 (['{earlier[0].task_id}']); whoever sees one beside its question finds the family" in one
+    assert digests in task_set_problems(earlier)
 
 
 def test_biography_k_is_the_lead_fact_count_clamped() -> None:

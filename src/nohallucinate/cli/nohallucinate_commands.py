@@ -184,7 +184,7 @@ def check(tasks_path: TasksOption = None) -> None:
         raise typer.Exit(1)
     out.print(
         f"{len(tasks)} tasks: valid, one birth-date phrasing, every question form balanced, subjects' recurrence "
-        "balanced, no name told by its parts, no contradicted subject."
+        "balanced, no name told by its parts, no task id that tells its family, no contradicted subject."
     )
 
 

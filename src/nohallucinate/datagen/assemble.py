@@ -3,10 +3,10 @@ ids."""
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 
+from nohallucinate.checksums import text_sha256
 from nohallucinate.datagen.context import BuildLog, Draft
 from nohallucinate.tasks import TIERED, UNANSWERABLE, Family, Subject, Task, Tier
 from nohallucinate.tasks.forms import question_form, question_object, question_subject
@@ -197,6 +197,14 @@ def _tiers(chosen: list[Draft]) -> dict[int, Tier]:
     return tiers
 
 
+def task_id_of(question: str) -> str:
+    """A row's id: "t" and the first 12 hex digits of its question's sha256.
+
+    The question alone, so that an id tells nothing its question does not: an id that also hashed the family told
+    it to whoever tried the seven names beside the question, and so told the defect."""
+    return "t" + text_sha256(question)[:12]
+
+
 def _task(draft: Draft, tier: Tier | None, consulted: str | None) -> Task:
     provenance = dict(draft.provenance)
     if consulted is not None:
@@ -204,7 +212,7 @@ def _task(draft: Draft, tier: Tier | None, consulted: str | None) -> Task:
     if tier is not None:
         provenance["tier_rule"] = TIER_RULE
     return Task(
-        task_id="t" + hashlib.sha256(f"{draft.family.value}|{draft.question}".encode()).hexdigest()[:12],
+        task_id=task_id_of(draft.question),
         family=draft.family,
         tier=tier,
         question=draft.question,

@@ -6,8 +6,8 @@ id and the sample, as keywords, and returns the reply text:
     def my_policy(messages: list[dict[str, str]], task_id: str, sample: int) -> str: ...
     async def my_policy(messages: list[dict[str, str]], task_id: str, sample: int) -> str: ...
 
-The task id is for bookkeeping (a cache, a log): never put it in a model's context, since the builder's ids are a
-digest of the family and question, and so tell the family to whoever tries the seven names.
+The task id is for bookkeeping (a cache, a log), not for a model's context: a task file's ids may tell what its
+questions do not (`check` refuses the kinds it knows).
 
 A plain function runs in a worker thread, so a slow one does not hold up the others (`--concurrency` bounds how
 many run at once; give 1 to a function that is not safe to run in several threads). Whatever it raises, or a return

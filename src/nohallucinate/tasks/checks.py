@@ -10,6 +10,9 @@
 - Nor does whether a question's name is made of other names' parts (an opening of one name of the set and the
   ending of another): a guess from that mark, alone and with the form, lands at most
   `MAX_NAME_PARTS_ADVANTAGE` above the base rate (`tasks.name_parts`).
+- No task id tells its row's family: none names it, and none is the digest of family and question that the
+  builder wrote before its ids hashed the question alone (whoever sees such an id beside its question finds the
+  family by trying the seven names, and so the defect).
 - No subject is contradicted: a name used as ambiguous is never used as unique elsewhere, and a
   subject whose birth date is unrecorded never has a recorded one in another row.
 """
@@ -20,6 +23,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 
+from nohallucinate.checksums import text_sha256
 from nohallucinate.spec import BIRTH_DATE_PHRASING
 from nohallucinate.tasks.forms import form_balance
 from nohallucinate.tasks.inputs import quote
@@ -56,6 +60,7 @@ def task_set_problems(tasks: Iterable[Task]) -> list[str]:
     problems += recurrence_problems(tasks)
     problems += name_parts_problems(tasks)
     problems += subjects_in_two_splits(tasks)
+    problems += id_problems(tasks)
 
     families_of: dict[str, dict[Family, list[str]]] = defaultdict(lambda: defaultdict(list))
     for task in tasks:
@@ -115,6 +120,31 @@ def name_parts_problems(tasks: list[Task]) -> list[str]:
         "whether a question's name is made of other names' parts", guesses, balance.base_rate,
         MAX_NAME_PARTS_ADVANTAGE, "names were made up",
     )  # fmt: skip
+
+
+def id_problems(tasks: list[Task]) -> list[str]:
+    """Task ids that tell their row's family, as readable sentences: ids that name it, and ids that are the digest
+    of family and question an earlier builder wrote."""
+    named = [t.task_id for t in tasks if _letters(t.family.value) in _letters(t.task_id)]
+    digests = [t.task_id for t in tasks if t.task_id == "t" + text_sha256(f"{t.family.value}|{t.question}")[:12]]
+    problems = []
+    if named:
+        problems.append(
+            f"rows whose task id names their family: {len(named)} ({quote(named)}); a policy shown one reads it"
+        )
+    if digests:
+        problems.append(
+            f"rows whose task id is the sha256 of family and question, as an earlier builder made them: {len(digests)} "
+            f"({quote(digests)}); whoever sees one beside its question finds the family, and so the defect, by trying "
+            "the seven names: build the set again, or give its rows ids that tell nothing (the builder hashes the "
+            "question alone)"
+        )
+    return problems
+
+
+def _letters(text: str) -> str:
+    """The text's letters and digits, lower-cased: "False-Premise_3" and "falsepremise3" name one family."""
+    return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
 def _tell_problems(tell: str, guesses: dict[str, float], base: float, limit: float, learnt: str) -> list[str]:

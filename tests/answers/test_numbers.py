@@ -338,3 +338,43 @@ def test_mentions_are_ordered_disjoint_and_exact(text: str) -> None:
 )
 def test_a_number_admits_half_a_unit_of_its_last_figure(text: str, tolerance: float) -> None:
     assert stated_tolerance(text) == pytest.approx(tolerance)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("10,6", 10.6),  # a comma no thousands separator could be is a decimal mark (Czech, German, French...)
+        ("0,95 kilometru", 0.95),
+        ("14 857,33", 14857.33),  # grouped by spaces, a decimal comma
+        ("9,3mm", 9.3),
+        ("1,5 million", 1_500_000),
+        ("1,234", 1234),  # three figures after the comma: thousands, as in English
+        ("1,234,567.5", 1_234_567.5),
+    ],
+)
+def test_a_decimal_comma_is_read_where_it_cannot_group_thousands(text: str, value: float) -> None:
+    [mention] = find_numbers(text)
+    assert mention.value == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text", ["3,4,5", "1998,1999", "10,30,50"])
+def test_commas_between_numbers_are_no_decimal_marks(text: str) -> None:
+    """A list written without spaces is no number, as before: "1998,1999" is not 1998.1999."""
+    assert find_numbers(text) == []
+
+
+def test_a_decimal_comma_states_its_tolerance_as_a_point_does() -> None:
+    assert stated_tolerance("2,5") == stated_tolerance("2.5") == pytest.approx(0.05)
+    assert stated_tolerance("14 857,33") == pytest.approx(0.005)
+
+
+@settings(max_examples=200, deadline=None)
+@given(whole=st.integers(min_value=0, max_value=999_999), hundredths=st.integers(min_value=0, max_value=99))
+def test_decimal_comma_renderings_round_trip(whole: int, hundredths: int) -> None:
+    """Any amount written with a decimal comma, grouped by spaces or not, reads as it does with a point."""
+    fraction = f"{hundredths:02d}"
+    point = parse_number(f"{whole}.{fraction}")
+    for written in (f"{whole},{fraction}", _grouped(whole, " ") + f",{fraction}"):
+        assert parse_number(written) == point, written
+        [mention] = find_numbers(f"It measured {written} metres.")
+        assert (mention.value, mention.text) == (point, written)

@@ -10,6 +10,8 @@ and never in "no one". So "one goal", "one international cap" and "only one" are
 Other rules: numbers glued to letters on the left ("Q42", "v1.3") or with an ordinal or plural suffix
 ("3rd", "1950s") are skipped, as are version strings and times; unit suffixes ("65W", "9.3mm") are
 fine. "X-Y" and "X to Y" are ranges only when X < Y ("38 - 35" is a score); "between X and Y" always is.
+A comma is a decimal mark where it cannot group thousands ("10,6" and "14 857,33", as Czech or German write
+them); "1,234" is 1234, as in English, and "3,4,5" is no number.
 """
 
 from __future__ import annotations
@@ -107,7 +109,9 @@ _DIGITS_RE = re.compile(
     r"(?P<sign>(?<![\w.,:‐‑–—−-])[-−])?"
     # Not glued to a word or another number: Q42, v1.3, 5.0.4, 10:30, the "234" of 1,234, MZ-05.
     r"(?<![\w.,:])(?<![^\W\d_][-‐‑])"
-    r"(?P<body>(?P<number>(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:\.\d+)?)"
+    # A comma is a decimal mark where no thousands separator could stand ("14 857,33", "10,6"); "1,234" groups.
+    r"(?P<body>(?P<number>\d{1,3}(?:[ \u00a0\u202f]\d{3})+,\d+|\d+,\d{1,2}(?!\d)"
+    r"|(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:\.\d+)?)"
     r"(?:(?P<glued>k|bn)(?![^\W\d_])|\s*(?P<scale>thousand|million|billion|trillion|lakh|crore)s?\b)?)"
     r"(?![.,:]\d)(?P<suffix>[^\W\d_]+)?(?!\w)",
     re.IGNORECASE,
@@ -181,9 +185,17 @@ _NEXT_WORDS_RE = re.compile(r"\s+([^\W\d_][\w'-]*)(?:\s+([^\W\d_]+))?")
 _WRAPPING = " \t\r\n\u00a0\"'()[]{}«»“”‘’"
 _TRAILING_PUNCTUATION = ".,;:!?"
 _LOOKBACK = 40
-
+_GROUPED_BY_COMMAS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")  # "1,234" and "1,234,567.5": English grouping
 
 # --- atoms -------------------------------------------------------------------------------------------
+
+
+def _figures(digits: str) -> str:
+    """Figures as written, as Python reads them: "1,234.5" is 1234.5, and "14 857,33" and "10,6", whose comma
+    cannot group thousands, are 14857.33 and 10.6."""
+    if "," in digits and not _GROUPED_BY_COMMAS.fullmatch(digits):
+        digits = digits.replace(",", ".")
+    return re.sub(r"[^\d.]", "", digits)
 
 
 def _digit_atoms(text: str, ordinals: bool = False) -> list[_Atom]:
@@ -194,7 +206,7 @@ def _digit_atoms(text: str, ordinals: bool = False) -> list[_Atom]:
             continue
         scale_word = fold(match["glued"] or match["scale"] or "")
         scale = _SCALES.get(scale_word, 1)
-        number = Decimal(re.sub(r"[^\d.]", "", match["number"]))
+        number = Decimal(_figures(match["number"]))
         value = float(-number * scale if match["sign"] else number * scale)
         if math.isfinite(value):  # 310 nines are no count: read as none, on every question alike
             end = match.end() if suffix in _ORDINAL_SUFFIXES else match.end("body")  # an ordinal keeps its "th"
@@ -379,7 +391,7 @@ def stated_tolerance(text: str) -> float:
     atom = _whole_atom(text)
     if atom is None or not atom.digits:
         return 0.0
-    whole, _, decimals = re.sub(r"[^\d.]", "", atom.digits).partition(".")
+    whole, _, decimals = _figures(atom.digits).partition(".")
     if decimals:
         unit = 10.0 ** -len(decimals)
     elif atom.scale == 1:
@@ -387,6 +399,13 @@ def stated_tolerance(text: str) -> float:
     else:
         unit = 10.0 ** (len(whole) - len(whole.rstrip("0")))
     return unit * atom.scale / 2
+
+
+def decimal_places(text: str) -> int:
+    """How many figures the first number written in digits in `text` has after its decimal mark, a point or a comma
+    as `find_numbers` reads it: "11.70" and "about 11,70 m" have 2, "1,234" and "1,5 million" have 0 and 1."""
+    match = _DIGITS_RE.search(text)
+    return len(_figures(match["number"]).partition(".")[2]) if match else 0
 
 
 def leading_number(text: str) -> tuple[float, int, bool, str] | None:

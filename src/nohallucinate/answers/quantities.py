@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from nohallucinate.answers.numbers import leading_number
+from nohallucinate.answers.numbers import decimal_places, leading_number
 from nohallucinate.answers.units import Unit, unit_after
 
 # Marks that may open a gold before its number: a rank sign, "No.", a currency, a hedge.
@@ -31,7 +31,7 @@ class Quantity:
     unit: Unit | None  # "km" in "17.48 km"
     noun: str | None  # "votes" in "66 votes", "place" in "Eighth place"
     ordinal: bool  # "170th", "Seventh": the question asks for a place or a rank
-    decimals: int  # figures after the point as written ("11.70" has 2)
+    decimals: int  # figures after the decimal mark as written ("11.70" and "11,70" have 2)
 
     @property
     def measured(self) -> bool:
@@ -59,5 +59,5 @@ def parse_quantity(text: str) -> Quantity | None:
         if not ordinal and any(word[:1].isupper() for word in rest_stripped.split()):
             return None  # "1469 Church Street NW" is an address: capitals name, they do not count
         noun = rest_stripped.lower()
-    decimals = len(digits.partition(".")[2]) if digits else 0
+    decimals = decimal_places(digits) if digits else 0
     return Quantity(value, unit, noun, ordinal, decimals)

@@ -22,7 +22,7 @@ from typing import Any
 
 from nohallucinate.answers.dates import PartialDate, find_dates, parse_date
 from nohallucinate.answers.defects import DefectCue, defect_claims
-from nohallucinate.answers.numbers import NumberMention, find_numbers, parse_number, stated_tolerance
+from nohallucinate.answers.numbers import NumberMention, decimal_places, find_numbers, parse_number, stated_tolerance
 from nohallucinate.answers.quantities import Quantity, parse_quantity
 from nohallucinate.answers.questions import AnswerKind, expected_kind
 from nohallucinate.answers.reading import Reading, asked_qualifier, measured_in, read_reply
@@ -346,7 +346,7 @@ def _written(number: NumberMention) -> tuple[int, int]:
     figures."""
     body = re.sub(r"^[^\d]*", "", number.text)
     digits = re.sub(r"\D", "", body).lstrip("0")
-    decimals = len(re.sub(r"\D", "", body.partition(".")[2])) if "." in body else 0
+    decimals = decimal_places(body)
     if not digits:
         return 0, decimals
     if not decimals and len(digits) - len(digits.rstrip("0")) >= 2:

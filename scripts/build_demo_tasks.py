@@ -44,14 +44,16 @@ COMPOSITION = {
     Family.AMBIGUOUS_ENTITY: 10,
 }
 # A seed may leave a cell of names asked nowhere else, in one form, with one or two more rows of a defect than
-# answerable ones in this small world (of 0-5, seeds 0, 3 and 4 do); the script refuses such a set rather than
-# write it, and the lowest seed that passes is the one used.
+# answerable ones in this small world (of 0-5, seeds 3, 4 and 5 do); the script refuses such a set rather than
+# write it. The lowest seed whose set also passes `audit --thresholds` is the one used: seed 0's does not (in its
+# 17-row season form, whether a question names someone with a biography pays a guess at t = 0.1 and 0.25).
 SEED = 1
 # The share of rows held out as the `test` split, whole subjects at a time (as `build --test-share` does), and the
-# seed of that draw: the lowest (of 0-39) under which each split, checked on its own, passes `check` (seeds 0-2 leave
-# a split where how often a question's names recur tells its answerability) and `audit`.
+# seed of that draw: the lowest (of 0-39) under which each split, checked on its own, passes `check` and `audit`
+# (each of seeds 0-7 leaves a split where how often a question's names recur tells its answerability: to `check`,
+# or for seed 5 to the audit's recurrence-aware policy).
 TEST_SHARE = 0.25
-SPLIT_SEED = 3
+SPLIT_SEED = 8
 # What answered the build, as every row's provenance states it.
 FIXTURE_WORLD = (
     "the fixture world of tests/support/wikimedia_world.py on 127.0.0.1: fictional entities and pages, "

@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from nohallucinate.audit import (
+    BEST_PER_BIOGRAPHY_MENTION,
     BEST_PER_FORM,
     BEST_PER_NAME_PARTS,
     BEST_PER_RECURRENCE,
@@ -95,7 +96,7 @@ def test_audit_json_has_every_family_and_strategy() -> None:
     payload = json.loads(result.stdout)
     assert payload["passed"] is True and set(payload["families"]) == {f.value for f in Family}
     premise = payload["families"]["false_premise"]
-    metas = (BEST_PER_FORM, BEST_PER_RECURRENCE, BEST_PER_NAME_PARTS)
+    metas = (BEST_PER_FORM, BEST_PER_RECURRENCE, BEST_PER_NAME_PARTS, BEST_PER_BIOGRAPHY_MENTION)
     assert set(metas) == set(META_STRATEGIES)
     assert {"floor", "margin", "strongest_attack", *metas, "ceiling", "strategies", "own_rows"} <= premise.keys()
     assert set(premise["strategies"]) == {s.name for s in STRATEGIES} | set(metas)
@@ -164,11 +165,23 @@ def test_the_upstream_template_is_chosen_with_a_warning(tmp_path: Path) -> None:
 def test_the_learnt_biography_prior_comes_from_the_other_articles() -> None:
     from nohallucinate.tasks import load_demo_tasks
 
-    tasks = load_demo_tasks()
+    # The demo set's 15 biographies share no claim (values aside) between any three of them, so each row's prior
+    # is empty; three of them are given one claim in common here, which every biography's prior then holds, learnt
+    # from the others (each of the three has two others that make it).
+    bios = [t for t in load_demo_tasks() if t.article is not None]
+    tasks = [with_sentence(t, f"{t.subject.label} gave the annual Harbour Lecture in {1990 + i}.") if i < 3 else t
+             for i, t in enumerate(bios)]  # fmt: skip
     [strategy] = by_name(["biography_common_claims"])
     replies = strategy_replies(tasks, [strategy])
-    bios = [t for t in tasks if t.article is not None]
-    assert all(replies[(strategy.name, t.task_id)] for t in bios)  # every row gets a prior
-    for task in bios:
+    assert len(tasks) >= 4
+    for task in tasks:
         reply = replies[(strategy.name, task.task_id)]
+        assert reply == f"{task.subject.label} gave the annual Harbour Lecture.", reply  # never a value of its own
         assert task.article is not None and task.article.lead[:60] not in reply  # never its own article's words
+
+
+def with_sentence(task, sentence: str):
+    """The biography with `sentence` added to its article's text, as a paragraph of its own."""
+    assert task.article is not None
+    article = task.article.model_copy(update={"text": f"{task.article.text}\n\n{sentence}"})
+    return task.model_copy(update={"article": article})

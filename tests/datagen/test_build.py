@@ -251,3 +251,18 @@ def test_build_holds_out_whole_subjects_with_test_share(world: WikimediaWorld, t
     assert f"split test: {sum(per_split['test'].values())} rows" in result.stdout
     refused = CliRunner().invoke(app, [*args[:-2], "--test-share", "1"])
     assert refused.exit_code == 2 and "strictly between 0 and 1" in refused.stderr
+
+
+def test_biographies_are_of_people_no_short_question_names_first_and_never_mark_one(
+    built: BuildResult, wide: BuildResult
+) -> None:
+    from nohallucinate.datagen.assemble import RECURRENCE_TARGET
+    from nohallucinate.tasks.biography_mentions import biography_mention_tells, biography_mentions
+
+    for result in (built, wide):
+        assert any(t.family is Family.BIOGRAPHY for t in result.tasks)
+        assert not biography_mention_tells(result.tasks, RECURRENCE_TARGET)
+    # The fixture world has few people: asked for 40 biographies, the wide build writes some of people its short
+    # questions name, and turns away those that would mark answerable rows more than defect rows.
+    assert wide.rejected[Family.BIOGRAPHY.value]["a biography would mark short questions about the person"] > 0
+    assert any(biography_mentions(wide.tasks))

@@ -76,8 +76,9 @@ def _started(args: Sequence[str], port: int) -> Iterator[tuple[str, subprocess.P
 
 
 def _when_up(url: str, process: subprocess.Popen[str], log: IO[str]) -> Served:
-    """The server once `/health` answers; an error with its log if it exits or is not up within 30 s."""
-    deadline = time.monotonic() + 30
+    """The server once `/health` answers; an error with its log if it exits or is not up within 90 s (a start is
+    mostly imports, which take far longer than usual while other work keeps both cores busy)."""
+    deadline = time.monotonic() + 90
     while True:
         try:
             if httpx.get(f"{url}/health", timeout=1).status_code == 200:

@@ -564,7 +564,10 @@ BEST_PER_RECURRENCE = "best_per_form_and_recurrence"
 # The same for whether the question's name is made of other names' parts (`tasks.name_parts`): the policy that
 # names non-existence wherever a name opens one name of the file and ends another.
 BEST_PER_NAME_PARTS = "best_per_form_and_name_parts"
-META_STRATEGIES = (BEST_PER_FORM, BEST_PER_RECURRENCE, BEST_PER_NAME_PARTS)
+# And for whether the question names someone a biography question asks about (`tasks.biography_mentions`): the
+# policy that answers where a name is known real and names non-existence where it is not.
+BEST_PER_BIOGRAPHY_MENTION = "best_per_form_and_biography_mention"
+META_STRATEGIES = (BEST_PER_FORM, BEST_PER_RECURRENCE, BEST_PER_NAME_PARTS, BEST_PER_BIOGRAPHY_MENTION)
 
 
 def strategy_names() -> list[str]:

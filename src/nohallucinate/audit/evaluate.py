@@ -7,7 +7,8 @@ form" takes, for each form, whichever strategy earns most there: the most a word
 "best per form and recurrence" is the policy that also knows the task file: for each form and recurrence bucket
 (how often the question's least-named name is asked about in the other questions) it takes whichever strategy
 earns most on the bucket's *other* rows, so that it learns from the file and is never told the row's own reward;
-"best per form and name parts" does the same for whether the question's name is made of other names' parts.
+"best per form and name parts" does the same for whether the question's name is made of other names' parts, and
+"best per form and biography mention" for whether it names someone a biography question asks about.
 A family passes when no meta-strategy lands more than its margin above the floor.
 """
 
@@ -25,6 +26,7 @@ from nohallucinate.answers.lexicon import MONTHS
 from nohallucinate.answers.questions import expected_kind
 from nohallucinate.answers.sentences import split_sentences
 from nohallucinate.audit.catalogue import (
+    BEST_PER_BIOGRAPHY_MENTION,
     BEST_PER_FORM,
     BEST_PER_NAME_PARTS,
     BEST_PER_RECURRENCE,
@@ -40,6 +42,7 @@ from nohallucinate.rewards import RewardRule
 from nohallucinate.runs import grade_replies
 from nohallucinate.stats import clustered_se
 from nohallucinate.tasks import Family, Kind, Reply, Task, spec_of
+from nohallucinate.tasks.biography_mentions import biography_mention_by_task
 from nohallucinate.tasks.forms import question_form, question_object, question_subject
 from nohallucinate.tasks.name_parts import recombinable_by_task
 from nohallucinate.tasks.recurrence import buckets_by_task
@@ -152,6 +155,7 @@ class AuditReport:
                     "best_per_form": _figure(a.strategies[BEST_PER_FORM]),
                     "best_per_form_and_recurrence": _figure(a.strategies[BEST_PER_RECURRENCE]),
                     "best_per_form_and_name_parts": _figure(a.strategies[BEST_PER_NAME_PARTS]),
+                    "best_per_form_and_biography_mention": _figure(a.strategies[BEST_PER_BIOGRAPHY_MENTION]),
                     "ceiling": _figure(a.ceiling),
                     "excess": a.excess,
                     "passed": a.passed,
@@ -264,6 +268,9 @@ def _judge(
         BEST_PER_FORM: {t.task_id: best_of_form[question_form(t.question)] for t in tasks},
         BEST_PER_RECURRENCE: _best_per_cell(tasks, order, rewards, best_of_form, buckets_by_task(tasks)),
         BEST_PER_NAME_PARTS: _best_per_cell(tasks, order, rewards, best_of_form, recombinable_by_task(tasks)),
+        BEST_PER_BIOGRAPHY_MENTION: _best_per_cell(
+            tasks, order, rewards, best_of_form, biography_mention_by_task(tasks)
+        ),
     }
     for meta, plays in chosen.items():
         rewards[meta] = {task_id: rewards[name][task_id] for task_id, name in plays.items()}

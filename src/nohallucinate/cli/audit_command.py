@@ -137,6 +137,7 @@ def render_audit(report: AuditReport, grader_name: str) -> None:
         "best per form",
         "… and recurrence",
         "… and name parts",
+        "… and biography",
     )
     for column in columns:
         verdicts.add_column(column, justify="left" if column in ("family", "strongest attack") else "right")

@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # the library is imported inside the commands: see cli/common
     from nohallucinate.runs import RunStore, RunSummary
     from nohallucinate.tasks import Reply, Task
     from nohallucinate.tasks.forms import FormBalance
-    from nohallucinate.tasks.name_parts import NamePartsBalance
+    from nohallucinate.tasks.marks import MarkBalance
     from nohallucinate.tasks.recurrence import RecurrenceBalance
 
     class GradeSummary(RunSummary):
@@ -168,7 +168,8 @@ def _grade_into_run(
 @commands.command()
 def check(tasks_path: TasksOption = None) -> None:
     """Validate a task file and check the properties every task set must keep (wording, forms, subjects)."""
-    from nohallucinate.tasks.checks import task_set_problems
+    from nohallucinate.tasks.biography_mentions import biography_mention_balance
+    from nohallucinate.tasks.checks import MAX_BIOGRAPHY_MENTION_ADVANTAGE, MAX_NAME_PARTS_ADVANTAGE, task_set_problems
     from nohallucinate.tasks.forms import form_balance
     from nohallucinate.tasks.name_parts import name_parts_balance
     from nohallucinate.tasks.recurrence import recurrence_balance
@@ -177,14 +178,19 @@ def check(tasks_path: TasksOption = None) -> None:
     problems = task_set_problems(tasks)
     render_forms(form_balance(tasks))
     render_recurrence(recurrence_balance(tasks))
-    render_name_parts(name_parts_balance(tasks))
+    render_mark("names made of other names' parts", "name-parts", name_parts_balance(tasks), MAX_NAME_PARTS_ADVANTAGE)
+    render_mark(
+        "whether a question names someone with a biography", "biography-mention", biography_mention_balance(tasks),
+        MAX_BIOGRAPHY_MENTION_ADVANTAGE,
+    )  # fmt: skip
     for problem in problems:
         err.print(f"[red]problem:[/] {problem}", highlight=False, soft_wrap=True)
     if problems:
         raise typer.Exit(1)
     out.print(
         f"{len(tasks)} tasks: valid, one birth-date phrasing, every question form balanced, subjects' recurrence "
-        "balanced, no name told by its parts, no task id that tells its family, no contradicted subject."
+        "balanced, no name told by its parts or by a biography, no task id that tells its family, no contradicted "
+        "subject."
     )
 
 
@@ -223,17 +229,15 @@ def render_recurrence(balance: RecurrenceBalance) -> None:
     _render_guesses("recurrence", guesses, balance.base_rate, MAX_RECURRENCE_ADVANTAGE)
 
 
-def render_name_parts(balance: NamePartsBalance) -> None:
-    """The short questions whose name opens one other name of the set and ends another, and the guess from that."""
-    from nohallucinate.tasks.checks import MAX_NAME_PARTS_ADVANTAGE
-
+def render_mark(what: str, tell: str, balance: MarkBalance, limit: float) -> None:
+    """The short questions of each mark a policy reads from the file (`tasks.marks`), and the guess from it."""
     shares = ", ".join(
         f"{share.bucket} {share.rows} ({share.answerable} answerable, {share.unanswerable} unanswerable)"
         for share in balance.shares
     )
-    out.print(f"names made of other names' parts: {shares}", highlight=False)
+    out.print(f"{what}: {shares}", highlight=False)
     guesses = {"alone": balance.alone_accuracy, "with the form": balance.with_form_accuracy}
-    _render_guesses("name-parts", guesses, balance.base_rate, MAX_NAME_PARTS_ADVANTAGE)
+    _render_guesses(tell, guesses, balance.base_rate, limit)
 
 
 def _render_guesses(tell: str, guesses: dict[str, float], base: float, limit: float) -> None:

@@ -9,8 +9,14 @@ from collections.abc import Mapping
 from nohallucinate.checksums import text_sha256
 from nohallucinate.datagen.context import BuildLog, Draft
 from nohallucinate.tasks import TIERED, UNANSWERABLE, Family, Subject, Task, Tier
+from nohallucinate.tasks.biography_mentions import biography_mention_tells
 from nohallucinate.tasks.forms import question_form, question_object, question_subject
-from nohallucinate.tasks.recurrence import balanced_for_recurrence, name_key
+from nohallucinate.tasks.recurrence import (
+    balanced_for_recurrence,
+    name_key,
+    question_name_keys,
+    recurrence_shortfall,
+)
 
 # The spec's 1,000 rows, 150 of them biographies; the rest spread over the short families so that each form's
 # answerable rows stand beside its largest unanswerable family (datagen.plan): precise_fact is large because it
@@ -31,6 +37,7 @@ SHARED_SUBJECTS_PER_1000 = 60
 RECURRENCE_TARGET = 0.05
 TIER_RULE = "thirds of the family's rows by Wikidata sitelink count: top third easy, bottom third hard"
 _ANSWERABLE = frozenset(Family) - UNANSWERABLE
+_SHORT_ANSWERABLE = _ANSWERABLE - {Family.BIOGRAPHY}
 _TIERS: tuple[Tier, Tier, Tier] = ("easy", "medium", "hard")
 
 
@@ -38,8 +45,9 @@ def assemble(
     drafts: list[Draft], composition: Mapping[Family, int], log: BuildLog, consulted: str | None = None
 ) -> list[Task]:
     """Pick rows per family (subjects shared across answerable and unanswerable families first), drop any that
-    would contradict another, hold every question form in balance, cut the tiers, and return valid tasks ordered
-    by id; `consulted` (what answered the build's requests) goes into every row's provenance."""
+    would contradict another, hold every question form and the recurrence of names in balance, add biographies
+    that mark no short question, cut the tiers, and return valid tasks ordered by id; `consulted` (what answered
+    the build's requests) goes into every row's provenance."""
     drafts = _without_contradictions(drafts, log)
     by_family: dict[Family, list[Draft]] = defaultdict(list)
     for draft in drafts:
@@ -47,14 +55,15 @@ def assemble(
     shared = _shared_subjects(drafts)
     wanted_shared = round(SHARED_SUBJECTS_PER_1000 * sum(composition.values()) / 1000)
     pools = {family: _shared_first(by_family.get(family, []), shared, wanted_shared) for family in composition}
-    chosen = [d for family, count in composition.items() if family not in UNANSWERABLE for d in pools[family][:count]]
-    answerable = Counter(question_form(d.question) for d in chosen if d.family is not Family.BIOGRAPHY)
+    chosen = [d for family, count in composition.items() if family in _SHORT_ANSWERABLE for d in pools[family][:count]]
+    answerable = Counter(question_form(d.question) for d in chosen)
     asked: set[tuple[str, str]] = set()  # the subjects and forms of the defect rows kept so far
     for family, count in composition.items():
         if family in UNANSWERABLE:
             chosen += _within_balance(pools[family], count, answerable, asked, log)
     chosen = _one_row_per_subject_and_form(chosen, log)
     chosen = _recurrence_balanced(chosen, log)
+    chosen += _biographies(by_family.get(Family.BIOGRAPHY, []), composition, chosen, log)
     tiers = _tiers(chosen)
     tasks = [_task(draft, tiers.get(id(draft)), consulted) for draft in chosen]
     return sorted(tasks, key=lambda t: t.task_id)
@@ -121,8 +130,7 @@ def _one_row_per_subject_and_form(chosen: list[Draft], log: BuildLog) -> list[Dr
     spells), as the spec asks."""
     groups: dict[tuple[str, str], list[Draft]] = defaultdict(list)
     for draft in chosen:
-        if draft.family is not Family.BIOGRAPHY:
-            groups[_subject_and_form(draft)].append(draft)
+        groups[_subject_and_form(draft)].append(draft)
     answerable = Counter(question_form(d.question) for d in chosen if d.family in _ANSWERABLE)
     objects = Counter(_object_and_form(d) for d in chosen if d.family in _ANSWERABLE)
     premised = Counter(_object_and_form(d) for d in chosen if d.family is Family.FALSE_PREMISE)
@@ -167,6 +175,40 @@ def _recurrence_balanced(chosen: list[Draft], log: BuildLog) -> list[Draft]:
     return kept
 
 
+def _biographies(
+    pool: list[Draft], composition: Mapping[Family, int], short: list[Draft], log: BuildLog
+) -> list[Draft]:
+    """Up to the composition's count of biographies, in the builder's order: of people no short question names
+    first, then of others while whether a question names someone with a biography tells nothing
+    (`tasks.biography_mentions`, under `RECURRENCE_TARGET` and with no lopsided cell of form and mark) and the
+    recurrence of names stays as balanced as it was (a biography is one more question naming its person).
+
+    Why: biographies are written of real people only, so a name a biography question asks about is known to be
+    real. Were answerable rows to name such people more often than defect rows, a policy that knows the file would
+    answer where a question names someone with a biography and name non-existence where it does not (an invented
+    person never has one): a red team earned 0.625 over the award form of a demo set built before this pass."""
+    want = composition.get(Family.BIOGRAPHY, 0)
+    named = {name for draft in short for name in question_name_keys(draft.question)}
+    unnamed = [d for d in pool if not named.intersection(question_name_keys(d.question))]
+    kept = unnamed[:want]
+    tried = {id(d) for d in unnamed}
+    shortfall = recurrence_shortfall([*short, *kept], RECURRENCE_TARGET)
+    for draft in pool:
+        if len(kept) >= want:
+            break
+        if id(draft) in tried:
+            continue
+        rows = [*short, *kept, draft]
+        if biography_mention_tells(rows, RECURRENCE_TARGET):
+            log.reject(draft.family, draft.subject_label, "a biography would mark short questions about the person")
+        elif (after := recurrence_shortfall(rows, RECURRENCE_TARGET)) > shortfall:
+            log.reject(draft.family, draft.subject_label, "recurrence balance: a biography names the person again")
+        else:
+            kept.append(draft)
+            shortfall = after
+    return kept
+
+
 def _without_contradictions(drafts: list[Draft], log: BuildLog) -> list[Draft]:
     """A name used as ambiguous is never used as unique elsewhere; an unrecorded birth is never recorded elsewhere."""
     unique_names = {d.subject_label.casefold() for d in drafts if d.family is not Family.AMBIGUOUS_ENTITY}
@@ -183,7 +225,7 @@ def _without_contradictions(drafts: list[Draft], log: BuildLog) -> list[Draft]:
 
 
 def _shared_subjects(drafts: list[Draft]) -> set[str]:
-    answerable = {d.subject_qid for d in drafts if d.family in _ANSWERABLE and d.subject_qid}
+    answerable = {d.subject_qid for d in drafts if d.family in _SHORT_ANSWERABLE and d.subject_qid}
     unanswerable = {d.subject_qid for d in drafts if d.family in UNANSWERABLE and d.subject_qid}
     return answerable & unanswerable
 

@@ -10,6 +10,9 @@
 - Nor does whether a question's name is made of other names' parts (an opening of one name of the set and the
   ending of another): a guess from that mark, alone and with the form, lands at most
   `MAX_NAME_PARTS_ADVANTAGE` above the base rate (`tasks.name_parts`).
+- Nor does whether a question names someone a biography question asks about (biographies are of real people
+  only): a guess from that mark, alone and with the form, lands at most `MAX_BIOGRAPHY_MENTION_ADVANTAGE` above
+  the base rate (`tasks.biography_mentions`).
 - No task id tells its row's family: none names it, and none is the digest of family and question that the
   builder wrote before its ids hashed the question alone (whoever sees such an id beside its question finds the
   family by trying the seven names, and so the defect).
@@ -25,8 +28,10 @@ from collections.abc import Iterable
 
 from nohallucinate.checksums import text_sha256
 from nohallucinate.spec import BIRTH_DATE_PHRASING
+from nohallucinate.tasks.biography_mentions import biography_mention_balance
 from nohallucinate.tasks.forms import form_balance
 from nohallucinate.tasks.inputs import quote
+from nohallucinate.tasks.marks import MarkBalance
 from nohallucinate.tasks.model import Family, Task
 from nohallucinate.tasks.name_parts import name_parts_balance
 from nohallucinate.tasks.recurrence import recurrence_balance
@@ -35,6 +40,7 @@ from nohallucinate.tasks.splits import subjects_in_two_splits
 MAX_FORM_ADVANTAGE = 0.10  # accuracy a form-only guess at answerability may gain over the base rate
 MAX_RECURRENCE_ADVANTAGE = 0.10  # the same for a guess from how often the question's names recur in the set
 MAX_NAME_PARTS_ADVANTAGE = 0.10  # and for a guess from whether a question's name is made of other names' parts
+MAX_BIOGRAPHY_MENTION_ADVANTAGE = 0.10  # and from whether a question names someone a biography asks about
 _BIRTH_QUESTION = re.compile(r"\bborn\b|\bbirth", re.IGNORECASE)
 
 
@@ -59,6 +65,7 @@ def task_set_problems(tasks: Iterable[Task]) -> list[str]:
     problems += form_problems(tasks)
     problems += recurrence_problems(tasks)
     problems += name_parts_problems(tasks)
+    problems += biography_mention_problems(tasks)
     problems += subjects_in_two_splits(tasks)
     problems += id_problems(tasks)
 
@@ -114,12 +121,23 @@ def recurrence_problems(tasks: list[Task]) -> list[str]:
 
 def name_parts_problems(tasks: list[Task]) -> list[str]:
     """The name-parts tell, as readable sentences when a guess from it beats the base rate by too much."""
-    balance = name_parts_balance(tasks)
-    guesses = {"alone": balance.alone_accuracy, "with the form": balance.with_form_accuracy}
-    return _tell_problems(
-        "whether a question's name is made of other names' parts", guesses, balance.base_rate,
+    return _mark_problems(
+        "whether a question's name is made of other names' parts", name_parts_balance(tasks),
         MAX_NAME_PARTS_ADVANTAGE, "names were made up",
     )  # fmt: skip
+
+
+def biography_mention_problems(tasks: list[Task]) -> list[str]:
+    """The biography-mention tell, as readable sentences when a guess from it beats the base rate by too much."""
+    return _mark_problems(
+        "whether a question names someone a biography question asks about", biography_mention_balance(tasks),
+        MAX_BIOGRAPHY_MENTION_ADVANTAGE, "people are real (write biographies only of people no short question names)",
+    )  # fmt: skip
+
+
+def _mark_problems(tell: str, balance: MarkBalance, limit: float, learns: str) -> list[str]:
+    guesses = {"alone": balance.alone_accuracy, "with the form": balance.with_form_accuracy}
+    return _tell_problems(tell, guesses, balance.base_rate, limit, learns)
 
 
 def id_problems(tasks: list[Task]) -> list[str]:

@@ -6,19 +6,16 @@ file would learn that a name whose opening words begin another name of the file 
 a third one is invented, and name its non-existence without knowing any fact. For each short question the
 measure reads its names as a policy reads them (`recurrence.question_name_keys`: never the row's subject or QID)
 and marks the question *recombinable* when one of them splits into an opening of another name of the set and
-an ending of another one. `name_parts_balance` then guesses answerability from the mark, alone and with the
-question form, each row from the other rows (`forms.held_out_accuracy`), beside the base rate.
+an ending of another one; `name_parts_balance` measures what the mark tells (`tasks.marks`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 
-from nohallucinate.tasks.families import Kind, spec_of
-from nohallucinate.tasks.forms import base_rate, held_out_accuracy
+from nohallucinate.tasks.marks import MarkBalance, mark_balance
 from nohallucinate.tasks.model import Task
-from nohallucinate.tasks.recurrence import Asked, BucketShare, cached_form, question_name_keys
+from nohallucinate.tasks.recurrence import Asked, question_name_keys
 
 RECOMBINABLE = "recombinable"  # a name of the question is an opening of one other name and an ending of another
 PLAIN = "plain"
@@ -55,36 +52,9 @@ def recombinable_by_task(tasks: Sequence[Task]) -> dict[str, str]:
     }
 
 
-@dataclass(frozen=True)
-class NamePartsBalance:
-    """How much "this name is made of other names' parts" tells about answerability, in held-out accuracy."""
-
-    shares: list[BucketShare]  # the short rows marked recombinable and plain, answerable and not
-    alone_accuracy: float  # the guess from the mark alone
-    with_form_accuracy: float  # the guess from the mark and the question form
-    base_rate: float
-
-    @property
-    def advantage(self) -> float:
-        """What the mark adds over the base rate, in accuracy points (the larger of its two guesses)."""
-        return max(self.alone_accuracy, self.with_form_accuracy) - self.base_rate
-
-
-def name_parts_balance(tasks: Iterable[Asked]) -> NamePartsBalance:
+def name_parts_balance(tasks: Iterable[Asked]) -> MarkBalance:
     """Mark every short question and measure the held-out guesses (biographies are left out of the measure but
     their subjects count as names of the set)."""
     rows = list(tasks)
-    alone: list[tuple[tuple[Hashable, ...], bool]] = []
-    with_form: list[tuple[tuple[Hashable, ...], bool]] = []
-    tally = {mark: [0, 0] for mark in MARKS}
-    for row, recombinable in zip(rows, recombinable_rows(rows), strict=True):
-        if spec_of(row.family).kind is Kind.LONG_FORM:
-            continue
-        answerable = not row.family.is_unanswerable
-        mark = RECOMBINABLE if recombinable else PLAIN
-        alone.append(((mark,), answerable))
-        with_form.append((((mark, cached_form(row.question)), mark), answerable))
-        tally[mark][answerable] += 1
-    shares = [BucketShare(mark, tally[mark][1], tally[mark][0]) for mark in MARKS if sum(tally[mark])]
-    labels = [answerable for _, answerable in alone]
-    return NamePartsBalance(shares, held_out_accuracy(alone), held_out_accuracy(with_form), base_rate(labels))
+    marks = [RECOMBINABLE if mark else PLAIN for mark in recombinable_rows(rows)]
+    return mark_balance(rows, marks, MARKS)

@@ -201,13 +201,15 @@ def balanced_for_recurrence(rows: Sequence[R], target: float) -> tuple[list[R], 
         family: math.ceil(n * (MIN_ANSWERABLE_SHARE if family.is_answerable_short else MIN_KEPT_SHARE))
         for family, n in Counter(row.family for row in rows).items()
     }
-    excess, over = _shortfall(kept, target)
+    excess, over = recurrence_shortfall(kept, target)
     while excess + over > 0:
         best: tuple[float, int, int] | None = None  # gain per row dropped, fewer rows first, the latest rows first
         chosen: tuple[int, ...] = ()
         for group in _candidates(kept, floor):
             gone = set(group)
-            excess_after, over_after = _shortfall([row for index, row in enumerate(kept) if index not in gone], target)
+            excess_after, over_after = recurrence_shortfall(
+                [row for index, row in enumerate(kept) if index not in gone], target
+            )
             score = ((excess + over - excess_after - over_after) / len(group), -len(group), max(group))
             # A drop that makes a cell more lopsided is refused even when it lowers the accuracy by more: the
             # excess is a fixed reply's gain, which no trade against the guess may buy back.
@@ -217,7 +219,7 @@ def balanced_for_recurrence(rows: Sequence[R], target: float) -> tuple[list[R], 
             break
         dropped += [kept[index] for index in sorted(chosen)]
         kept = [row for index, row in enumerate(kept) if index not in set(chosen)]
-        excess, over = _shortfall(kept, target)
+        excess, over = recurrence_shortfall(kept, target)
     return kept, dropped
 
 
@@ -234,8 +236,9 @@ def _cells(rows: Sequence[Asked], counts_of: Sequence[tuple[int, ...]]) -> dict[
     return cells
 
 
-def _shortfall(rows: Sequence[Asked], target: float) -> tuple[int, float]:
-    """How far the rows are from balanced, in rows: the cells' excess, and the accuracy above `target` as rows."""
+def recurrence_shortfall(rows: Sequence[Asked], target: float) -> tuple[int, float]:
+    """How far the rows are from balanced for recurrence, in rows: the lopsided cells' excess, and the accuracy
+    above `target` as rows ((0, 0.0) when balanced)."""
     counts_of = _counts(rows)
     excess = sum(cell.excess for cell in _cells(rows, counts_of).values())
     balance = _balance(rows, counts_of)

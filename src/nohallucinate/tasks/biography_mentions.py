@@ -61,7 +61,5 @@ def biography_mention_balance(tasks: Iterable[Asked]) -> MarkBalance:
 def biography_mention_tells(rows: Sequence[Asked], target: float) -> bool:
     """Whether the mark tells answerability: a guess from it lands more than `target` above the base rate, or a
     defect family outnumbers the answerable rows of a cell of question form and mark (`marks.lopsided_marks`)."""
-    rows = list(rows)
-    return biography_mention_balance(rows).advantage > target or bool(
-        lopsided_marks(rows, biography_mention_marks(rows))
-    )
+    marks = biography_mention_marks(rows)  # read once: the builder asks this for every biography it tries
+    return mark_balance(rows, marks, MARKS).advantage > target or bool(lopsided_marks(rows, marks))

@@ -46,11 +46,9 @@ def test_a_hung_endpoint_fails_at_the_deadline_not_after_every_attempt(
     # Without a deadline this would take 10 attempts of 0.2 s and the waits between them: the deadline stops it at
     # 1 s, after at least three attempts (each, and the wait after it, takes at most 0.3 s).
     client = client_for(server, timeout=0.2, max_attempts=10, deadline=1.0, backoff=(0.05, 0.05))
-    started = time.perf_counter()
     with pytest.raises(ModelError, match=r"no answer within the call deadline of 1 s \(\d attempts; last failure"):
         asyncio.run(complete(client))
-    assert time.perf_counter() - started < 2.0  # at the deadline, or sooner when the next wait would pass it
-    assert 3 <= client.usage.requests < 10 and client.usage.failures == 1
+    assert 3 <= client.usage.requests < 10 and client.usage.failures == 1  # cut off at the deadline, not the 10th
     lines = retry_lines(caplog)
     assert len(lines) == client.usage.retries == client.usage.requests - 1
     assert lines[0].startswith(f"retrying test-model at {server.url} (call ")
@@ -64,7 +62,7 @@ def test_the_deadline_cuts_off_a_request_longer_than_the_timeout_allows(server: 
     started = time.perf_counter()
     with pytest.raises(ModelError, match=r"call deadline of 0\.5 s \(1 attempt\)"):
         asyncio.run(complete(client))
-    assert time.perf_counter() - started < 2.0
+    assert time.perf_counter() - started < 60  # far from the request's 120 s timeout: wide slack for a busy machine
     assert client.usage.requests == 1
 
 
@@ -75,7 +73,7 @@ def test_a_retry_after_past_the_deadline_fails_at_once(server: OpenAIServer, cap
     started = time.perf_counter()
     with pytest.raises(ModelError, match=r"call deadline of 5 s \(1 attempt; last failure HTTP 429: .*slow down\)"):
         asyncio.run(complete(client))
-    assert time.perf_counter() - started < 2.0  # it did not sleep 30 s to fail afterwards
+    assert time.perf_counter() - started < 15  # it did not sleep 30 s to fail afterwards (half that: wide slack)
     assert client.usage.requests == 1 and retry_lines(caplog) == []
 
 

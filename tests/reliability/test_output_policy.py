@@ -107,16 +107,21 @@ def finish(process: subprocess.Popen[str]) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize("reason", ["HTTP 500", "ConnectionRefusedError"], ids=["server-500", "closed-port"])
-def test_a_failing_model_sweep_in_a_pipe_says_why_within_five_seconds(
+def test_a_failing_model_sweep_in_a_pipe_says_why_while_it_still_runs(
     failing_server: OpenAIServer, reason: str
 ) -> None:
+    """The reason comes as the first attempt fails, before the retries' waits, not in the summary at the end: the
+    line is read while the process is still waiting to retry, and before any item is done. (The waits are
+    generous: a loaded machine may take its time to import; the order is the promise, not the seconds.)"""
     base_url = failing_server.url if reason == "HTTP 500" else f"http://127.0.0.1:{closed_port()}/v1"
     process, began = spawn_sweep(base_url, "--log-level", "info")
-    stderr = LineReader(process, began)  # the clock starts when the process does: imports count
-    stderr.first(": started, 7 items", within=5)
-    at, line = stderr.first(reason, within=5)
-    assert at < 5, (at, line)
+    stderr = LineReader(process, began)
+    stderr.first(": started, 7 items", within=60)
+    _, line = stderr.first(reason, within=60)
+    still_running = process.poll() is None  # it waits a second or more before its next attempt
     assert "retrying" in line and LONG_MODEL in line
+    assert still_running
+    assert not any("finished" in seen or "by reason" in seen for _, seen in stderr.seen)
     process.kill()
     process.communicate()
 

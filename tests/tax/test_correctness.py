@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-import time
 from pathlib import Path
 
 import pytest
@@ -197,7 +196,6 @@ def test_fixed_replies_match_no_real_gold_through_a_misreading(data_dir: Path) -
 
 def test_a_genuinely_slow_box_times_out_and_the_pool_goes_on() -> None:
     item = _item("5")
-    started = time.monotonic()
     with AnswerChecker(workers=2, timeout=1) as pool:
         verdicts = pool.check_all([(item, SLOW_BOX), (item, "5"), (item, "4"), (item, None)])
         assert pool.check_all([(item, "5.0")]) == [True]  # the hung worker was replaced
@@ -205,21 +203,26 @@ def test_a_genuinely_slow_box_times_out_and_the_pool_goes_on() -> None:
     assert (verdicts[0].item_id, verdicts[0].seconds) == ("golden", 1)
     assert str(verdicts[0]) == "checking item golden took longer than 1 s"
     assert verdicts[1:] == [True, False, False]
-    assert time.monotonic() - started < 8
 
 
 async def test_concurrent_checks_from_asyncio_with_a_hanging_matcher() -> None:
     item = _item("\\frac{1}{2}")
-    async with AnswerChecker(workers=2, timeout=1, match=hang_or_fail) as pool:
-        started = time.monotonic()
+    async with AnswerChecker(workers=2, timeout=3, match=hang_or_fail) as pool:
         boxes = ["hang", "0.5", "1/3", "\\dfrac12", "2/4", "0.6", "1/2", "fail"]
-        verdicts = await asyncio.gather(*(pool.check(item, box) for box in boxes), return_exceptions=True)
-        elapsed = time.monotonic() - started
+        finished: list[int] = []
+
+        async def check(index: int) -> bool:
+            try:
+                return await pool.check(item, boxes[index])
+            finally:
+                finished.append(index)
+
+        verdicts = await asyncio.gather(*(check(index) for index in range(len(boxes))), return_exceptions=True)
         assert isinstance(verdicts[0], CheckTimeout)
         assert verdicts[1:7] == [True, False, True, True, False, True]
         assert isinstance(verdicts[7], RuntimeError)
         assert "ValueError: asked to fail" in str(verdicts[7])
-        assert elapsed < 5  # the other items went on through the second worker while one hung
+        assert finished[-1] == 0  # the other items went on through the second worker while one hung
         with pytest.raises(CheckTimeout, match="golden"):
             await pool.check(item, "hang")
         assert await pool.check(item, "0.5") is True

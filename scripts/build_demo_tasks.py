@@ -43,17 +43,18 @@ COMPOSITION = {
     Family.UNRECORDED_FACT: 15,
     Family.AMBIGUOUS_ENTITY: 10,
 }
-# A seed may leave a cell of names asked nowhere else, in one form, with one or two more rows of a defect than
-# answerable ones in this small world (of 0-5, seeds 3, 4 and 5 do); the script refuses such a set rather than
-# write it. The lowest seed whose set also passes `audit --thresholds` is the one used: seed 0's does not (in its
-# 17-row season form, whether a question names someone with a biography pays a guess at t = 0.1 and 0.25).
-SEED = 1
+# A seed may leave a cell of names asked elsewhere as often, in one form, with more rows of a defect than answerable
+# ones in this small world; the script refuses such a set rather than write it. Since a prize a person never
+# received is drawn from their own field, most seeds do: the world's footballers hold one of its two football
+# prizes each and are asked about most, so the award form's most-asked names gather false premises (of seeds 0-13,
+# only 5 and 11 leave no such cell). Seed 5 is the lowest, and its set passes `audit --thresholds` too.
+SEED = 5
 # The share of rows held out as the `test` split, whole subjects at a time (as `build --test-share` does), and the
-# seed of that draw: the lowest (of 0-39) under which each split, checked on its own, passes `check` and `audit`
-# (each of seeds 0-7 leaves a split where how often a question's names recur tells its answerability: to `check`,
-# or for seed 5 to the audit's recurrence-aware policy).
+# seed of that draw: the lowest (of 0-39) under which each split, checked on its own, passes `check`, `audit` and
+# `audit --thresholds` (under seeds 0-5 a split fails `check`; under seed 6 the audit's recurrence-aware policy beats
+# the floor on `train`).
 TEST_SHARE = 0.25
-SPLIT_SEED = 8
+SPLIT_SEED = 7
 # What answered the build, as every row's provenance states it.
 FIXTURE_WORLD = (
     "the fixture world of tests/support/wikimedia_world.py on 127.0.0.1: fictional entities and pages, "

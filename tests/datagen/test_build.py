@@ -266,3 +266,35 @@ def test_biographies_are_of_people_no_short_question_names_first_and_never_mark_
     # questions name, and turns away those that would mark answerable rows more than defect rows.
     assert wide.rejected[Family.BIOGRAPHY.value]["a biography would mark short questions about the person"] > 0
     assert any(biography_mentions(wide.tasks))
+
+
+def test_a_prize_a_person_never_received_is_one_of_their_field(
+    world: WikimediaWorld, built: BuildResult, wide: BuildResult
+) -> None:
+    """Answerable award rows ask about a person's own prize; a false premise or an invented prize is asked of a
+    person who shares an occupation with a holder of the prize (for an invented one, of a real prize whose name
+    ends as its does), so the pairing does not tell the defect."""
+
+    def values(qid: str, prop: str) -> set[str]:
+        claims = world.entities.get(qid, {}).get("claims", {}).get(prop, [])
+        given = [c["mainsnak"].get("datavalue", {}).get("value") for c in claims]
+        return {value["id"] for value in given if isinstance(value, dict) and "id" in value}
+
+    def field(prize: str) -> set[str]:
+        return {job for person in world.entities if prize in values(person, "P166") for job in values(person, "P106")}
+
+    by_label = {e["labels"]["en"]["value"]: qid for qid, e in world.entities.items() if "en" in e.get("labels", {})}
+    checked = 0
+    for task in [*built.tasks, *wide.tasks]:
+        p = task.provenance
+        if task.family is Family.FALSE_PREMISE and p["kind"] == "prize":
+            assert values(str(task.subject.qid), "P106") & field(p["object"]), task.question
+            checked += 1
+        elif task.family is Family.NONEXISTENT_ENTITY and p["kind"] == "prize":
+            person = by_label[task.question.removeprefix("In what year did ").split(" receive ")[0]]
+            tail = p["name_parts"][-1]
+            ending = [qid for label, qid in by_label.items() if label.endswith(f" {tail}") and qid != person]
+            assert any(values(person, "P106") & field(prize) for prize in ending), task.question
+            checked += 1
+    assert checked >= 10
+    assert wide.rejected[Family.FALSE_PREMISE.value]["no prize of the person's field"] > 0

@@ -134,8 +134,14 @@ def test_curves_are_one_per_policy_settings_and_task_selection(sweeps: Path, tmp
     assert all([run.config.reward.t for run in curve.runs] == [0.25, 0.5, 0.75] for curve in found)
 
 
-def test_the_calibration_section_escapes_what_it_shows(sweeps: Path, tmp_path: Path) -> None:
-    runs = load_runs(expand_runs(sweeps / "simulated-overconfident"))  # a policy named with markup
+def test_the_calibration_section_escapes_what_it_shows(tmp_path: Path) -> None:
+    # Two tasks of each family, two samples each: at most four answers a family, so every accuracy the chart draws
+    # is faded, and its caption names each by policy (a policy named with markup here).
+    result = runner.invoke(app, ["sweep", "--policy", "simulated-overconfident", "--thresholds", "0.25,0.5",
+                                 "--confidence", "brier", "--per-family", "2", "--samples", "2",
+                                 "--out", str(tmp_path / "few")])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    runs = load_runs(expand_runs(tmp_path / "few"))
     runs = [dataclasses.replace(run, label=f"{HOSTILE} {run.directory.name}",
                                 config=run.config.model_copy(update={"policy": HOSTILE})) for run in runs]  # fmt: skip
     page = write_html(runs, draw_all(runs, tmp_path), tmp_path / "report.html", markdown_tables(runs))

@@ -42,7 +42,7 @@ def test_the_written_files_hold_no_gold_defect_or_article(tmp_path: Path) -> Non
     shown = "\n".join([SYSTEM_PROMPT, *(t.question for t in tasks)])
     hidden = hidden_texts(tasks, shown)
     # Every defect, every article's lead, text and URL, and every gold of eight characters or more.
-    assert len(hidden) >= sum(bool(t.defect) + 3 * bool(t.article) for t in tasks) > 100
+    assert len(hidden) >= sum(bool(t.defect) + 3 * bool(t.article) for t in tasks) > 80
     assert [text for text in hidden if text.encode() in blob] == []
     # Golds shorter than that ("23", "1987") occur by chance in binary files; the rows hold nothing but these.
     loaded = datasets.load_from_disk(str(tmp_path / "prompts"))

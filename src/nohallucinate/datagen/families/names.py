@@ -8,7 +8,9 @@ The parts are Wikidata's given-name, family-name and town items (`BuildContext.g
 never the names of the people, clubs and prizes the set asks about: a name whose first word begins one question's
 name and whose rest ends another's would tell a policy that knows the task file that it was made up
 (`tasks.name_parts` measures that). The suffix of a club ("Rovers") and the kind of a prize ("Medal for Public
-Service") are taken from real clubs and prizes: every club and prize shares them."""
+Service") are taken from real clubs and prizes: every club and prize shares them. An invented prize is asked of a
+real person of the field (`prize_fields`) of a real prize whose name ends as it does, as answerable award rows ask
+people about prizes of their own field."""
 
 from __future__ import annotations
 
@@ -18,8 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from nohallucinate.datagen import questions
-from nohallucinate.datagen.context import BuildContext, Draft
+from nohallucinate.datagen.context import BuildContext, Candidate, Draft
 from nohallucinate.datagen.families.careers import Spell, career_season, short_club_name, spells
+from nohallucinate.datagen.families.prize_fields import build_prize_fields
 from nohallucinate.datagen.gates import Gate, Trial, gather
 from nohallucinate.datagen.plan import Form
 from nohallucinate.spec import BIRTH_QUESTION
@@ -61,6 +64,11 @@ NO_LABEL = Gate(
     "a Wikidata item has this label or alias",
 )
 
+FITTING_PERSON = Gate(
+    "the invented prize is asked of a person of the field of a real prize whose name ends the same way",
+    "no person of the field of the prizes whose names end the same way",
+)
+
 _YEARS = re.compile(r"\b\d{4}(?:[–-]\d{2,4})?\b")  # a season ("2014–15") or a year of a spell
 _Proposal = tuple[str, str, list[str]]  # kind, name, the real names' parts it was made from
 # How many rows ask about one invented name, drawn per name: real subjects recur about as often.
@@ -90,11 +98,14 @@ def invented_names(
     by_kind: Counter[tuple[str, Form]] = Counter()
     proposals = _interleave(_people(ctx), _clubs(ctx), _prizes(ctx))
     pages = ctx.wikipedia.pages(each for kind, name, _ in proposals for each in _names(kind, name))
+    askers = _prize_askers(ctx)
 
     def draft(trial: Trial[_Proposal]) -> None:
-        kind, name, _ = trial.item
+        kind, name, parts = trial.item
         if not _room(kind):
             return
+        if kind == "prize":
+            trial.require(FITTING_PERSON, bool(askers.get(parts[-1])))
         for each in _names(kind, name):  # each name through all three gates before the next name
             trial.require(NO_PAGE, pages[each].missing)
             trial.require(NO_SEARCH_HIT, not ctx.wikipedia.search_hits(each))
@@ -108,7 +119,7 @@ def invented_names(
             # A form the name was not yet asked in first (a person's birth date is one question), then the
             # least filled; ties to the first.
             form = min(forms, key=lambda f: (f in used, len(made[f]) / want[f]))
-            row = _draft(ctx, trial, form, players, clubs, index, taken)
+            row = _draft(ctx, trial, form, players, clubs, askers, index, taken)
             if row.question not in asked:
                 asked.add(row.question)  # the same player drawn twice for one club asks one question once
                 taken.add(_player_and_years(row.question))
@@ -163,6 +174,7 @@ def _draft(
     form: Form,
     players: list[_Player],
     clubs: Mapping[str, str],
+    askers: Mapping[str, list[Candidate]],
     index: int,
     taken: set[tuple[str | None, tuple[str, ...]]],
 ) -> Draft:
@@ -191,8 +203,8 @@ def _draft(
         prize = ctx.pick(ctx.prizes, f"fake-person-prize:{salt}")
         label = ctx.wikidata.entity(prize.qid).label or prize.title
         question = questions.PRIZE.format(person=name, prize=questions.with_article(label))
-    else:
-        person = ctx.pick(ctx.people, f"fake-prize:{salt}")
+    else:  # a real person beside an invented prize of their field
+        person = ctx.pick(askers[parts[-1]], f"fake-prize:{salt}")
         label = ctx.wikidata.entity(person.qid).label or person.title
         asked_as = questions.with_article(name)
         question = questions.PRIZE.format(person=label, prize=asked_as)
@@ -238,7 +250,7 @@ def _clubs(ctx: BuildContext) -> list[_Proposal]:
 
 def _prizes(ctx: BuildContext) -> list[_Proposal]:
     """A family name and the rest of a real prize's name ("Medal", "Prize for Poetry"), as eponymous prizes are."""
-    tails = sorted({f"{m['kind']}{m['rest'] or ''}" for c in ctx.prizes if (m := _PRIZE.match(c.title))})
+    tails = sorted(_prize_tails(ctx))
     real = {c.title.removeprefix("The ") for c in ctx.prizes}
     combos = []
     for i, name in enumerate(_family_names(ctx)[1::2]):
@@ -247,6 +259,29 @@ def _prizes(ctx: BuildContext) -> list[_Proposal]:
         if combo not in real:
             combos.append(("prize", combo, [name, tail]))
     return combos
+
+
+def _prize_tails(ctx: BuildContext) -> dict[str, list[str]]:
+    """The rests of the real prizes' names ("Medal", "Prize for Poetry"), each with the prizes (QIDs) it ends."""
+    tails: dict[str, list[str]] = {}
+    for candidate in ctx.prizes:
+        if match := _PRIZE.match(candidate.title):
+            tails.setdefault(f"{match['kind']}{match['rest'] or ''}", []).append(candidate.qid)
+    return tails
+
+
+def _prize_askers(ctx: BuildContext) -> dict[str, list[Candidate]]:
+    """Whom an invented prize may be asked of, by the rest of its name: the people of the field of a real prize
+    whose name ends the same way (`prize_fields`). Answerable award rows ask people about prizes of their own
+    field, so an invented prize asked of anyone (a footballer and a "Medal for Painting") would stand out."""
+    fields = build_prize_fields(ctx)
+    entities = ctx.wikidata.entities(c.qid for c in ctx.people)
+    askers: dict[str, list[Candidate]] = {}
+    for tail, prizes in _prize_tails(ctx).items():
+        askers[tail] = [
+            c for c in ctx.people if c.qid in entities and any(fields.fits(entities[c.qid], p) for p in prizes)
+        ]
+    return askers
 
 
 def _family_names(ctx: BuildContext) -> list[str]:

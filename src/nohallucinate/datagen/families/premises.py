@@ -1,4 +1,5 @@
-"""false_premise: a real player and a club he never played for, a real person and a prize they never received.
+"""false_premise: a real player and a club he never played for, a real person and a prize of their field (held by
+someone who shares an occupation with them) they never received.
 
 The negative is established on every statement at every rank (a deprecated statement still records a link),
 and on the article's wikitext, which must not name the club or prize at all. Clubs are asked in both football
@@ -18,6 +19,7 @@ from nohallucinate.datagen import cite, questions
 from nohallucinate.datagen.context import BuildContext, Candidate, Draft
 from nohallucinate.datagen.entities import Entity
 from nohallucinate.datagen.families.careers import Spell, career_season, short_club_name, spells
+from nohallucinate.datagen.families.prize_fields import PrizeFields, build_prize_fields, held_prizes
 from nohallucinate.datagen.gates import Gate, Sources, Trial, gather, qid
 from nohallucinate.datagen.plan import Form
 from nohallucinate.tasks import Family
@@ -33,13 +35,16 @@ def never_played(ctx: BuildContext, want: Mapping[Form, int], answered: Answered
 
 
 def never_received(ctx: BuildContext, want: int, answered: Answered) -> list[Draft]:
-    """A person, and a prize none of their P166 statements names; never a person whose birth is recorded only to
-    the year. Why: such a person's birth-date question is unrecorded_fact, and were the same people drawn for
-    prizes they never received, a policy that learnt one row's family would name the other's defect (a red team
-    found 0.62 over the award form)."""
+    """A person, and a prize of their field (`prize_fields`) none of their P166 statements names; never a person
+    whose birth is recorded only to the year. Why: such a person's birth-date question is unrecorded_fact, and were
+    the same people drawn for prizes they never received, a policy that learnt one row's family would name the
+    other's defect (a red team found 0.62 over the award form)."""
     year_only = {c.qid for c in ctx.year_only}
     people = [c for c in ctx.people if c.qid not in year_only]
-    return _premises(ctx, {Form.AWARD: want}, answered, people, ctx.prizes, "P166", "prize")[Form.AWARD]
+    fields = build_prize_fields(ctx)
+    prizes = list({c.qid: c for c in [*ctx.prizes, *held_prizes(ctx, fields)]}.values())
+    made = _premises(ctx, {Form.AWARD: want}, answered, people, prizes, "P166", "prize", fields)
+    return made[Form.AWARD]
 
 
 def answered_objects(ctx: BuildContext, drafts: Iterable[Draft]) -> dict[Form, set[str]]:
@@ -76,6 +81,9 @@ class _Ask:
 OWN_CAREER = Gate(
     "the season or the spell's years asked about are of his own career", "no season or spell of his career to ask about"
 )
+OWN_FIELD = Gate(
+    "someone who shares one of the person's occupations (P106) holds the prize", "no prize of the person's field"
+)
 UNLINKED = {
     kind: Gate(
         f"{prop} at every rank, deprecated included, never names the {kind}, and the article wikitext never names it",
@@ -93,6 +101,7 @@ def _premises(
     objects: list[Candidate],
     prop: str,
     kind: PremiseKind,
+    fields: PrizeFields | None = None,
 ) -> dict[Form, list[Draft]]:
     family = Family.FALSE_PREMISE
     subjects = ctx.shuffled(subjects, f"premise:{kind}", key=qid)
@@ -113,7 +122,12 @@ def _premises(
         assert ask is not None
         linked = {s.value for s in entity.statements(prop)}  # every rank, deprecated included
         preferred = answered.get(ask.form, ())
-        thing = _unlinked(ctx, candidate, objects, things, linked, wikitext.casefold(), kind, preferred)
+        options = objects
+        if fields is not None:  # a prize of the person's field: answerable award rows ask about no other kind
+            fitting = fields.fitting(entity)
+            options = [o for o in objects if o.qid in fitting]
+            trial.require(OWN_FIELD, bool(options))
+        thing = _unlinked(ctx, candidate, options, things, linked, wikitext.casefold(), kind, preferred)
         trial.require(UNLINKED[kind], thing is not None)
         assert thing is not None and thing.label is not None
         label = entity.label or candidate.title

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from nohallucinate.cli import app
 from nohallucinate.datagen.build import BuildResult, build
+from nohallucinate.datagen.plan import Form
 from nohallucinate.datagen.transport import Endpoints, SnapshotStore, WikimediaTransport
 from nohallucinate.datagen.verify import verify
 from nohallucinate.tasks import Family, Task
@@ -298,3 +299,31 @@ def test_a_prize_a_person_never_received_is_one_of_their_field(
             checked += 1
     assert checked >= 10
     assert wide.rejected[Family.FALSE_PREMISE.value]["no prize of the person's field"] > 0
+
+
+def test_an_invented_person_is_asked_as_a_real_person_of_one_field_is(world: WikimediaWorld, wide: BuildResult) -> None:
+    """An invented person is asked in the football forms only as a footballer would be (in both of them, in the
+    wide build), and about a prize of its persona's field: one asked in a football form is asked about a prize
+    that footballers hold."""
+
+    def values(qid: str, prop: str) -> set[str]:
+        claims = world.entities.get(qid, {}).get("claims", {}).get(prop, [])
+        given = [c["mainsnak"].get("datavalue", {}).get("value") for c in claims]
+        return {value["id"] for value in given if isinstance(value, dict) and "id" in value}
+
+    by_label = {e["labels"]["en"]["value"]: qid for qid, e in world.entities.items() if "en" in e.get("labels", {})}
+    footballers_hold = {prize for qid in world.entities if values(qid, "P54") for prize in values(qid, "P166")}
+    forms: dict[str, set[str]] = {}
+    prizes: dict[str, set[str]] = {}
+    for task in wide.tasks:
+        p = task.provenance
+        if task.family is Family.NONEXISTENT_ENTITY and p["kind"] == "person":
+            forms.setdefault(p["name"], set()).add(p["form"])
+            if p["form"] == Form.AWARD.value:
+                prizes.setdefault(p["name"], set()).add(task.question.split(" receive the ")[1].rstrip("?"))
+    both = {Form.SEASON.value, Form.COUNT.value}
+    football = {name for name, asked in forms.items() if asked & both}
+    assert any(forms[name] >= both for name in football)
+    for name in football & prizes.keys():
+        assert {by_label[prize] for prize in prizes[name]} <= footballers_hold, name
+    assert any(name not in football for name in prizes)  # and non-footballers' prizes too

@@ -64,10 +64,10 @@ def test_the_checks_catch_a_contradicted_subject() -> None:
                                          "question": unrecorded.question})  # fmt: skip
     odd = reused.model_copy(update={"task_id": "odd", "question": f"When was {reused.subject.label} born?"})
     problems = task_set_problems([*TASKS, clash, recorded, odd])
-    assert len(problems) == 3
-    assert any("ambiguous" in p for p in problems)
-    assert any("unrecorded" in p for p in problems)
-    assert any("When was X born?" in p for p in problems)
+    # Each contradiction once. (Three rows more may also move how much recurrence tells: not this test's subject.)
+    assert sum("is ambiguous in" in p for p in problems) == 1
+    assert sum("has a recorded birth date in ['clash2'] and an unrecorded one" in p for p in problems) == 1
+    assert sum("When was X born?" in p for p in problems) == 1
 
 
 def test_a_task_id_tells_nothing_its_question_does_not() -> None:

@@ -10,7 +10,8 @@ name and whose rest ends another's would tell a policy that knows the task file 
 (`tasks.name_parts` measures that). The suffix of a club ("Rovers") and the kind of a prize ("Medal for Public
 Service") are taken from real clubs and prizes: every club and prize shares them. An invented prize is asked of a
 real person of the field (`prize_fields`) of a real prize whose name ends as it does, as answerable award rows ask
-people about prizes of their own field."""
+people about prizes of their own field; an invented person takes the persona of a real person of the build
+(`_Persona`)."""
 
 from __future__ import annotations
 
@@ -37,12 +38,30 @@ _PRIZE = re.compile(
 )
 
 
-# The forms each kind of invented name is asked in.
+# The forms each kind of invented name is asked in (a person in those its persona fits: `_Persona`).
 KIND_FORMS: dict[str, tuple[Form, ...]] = {
-    "person": (Form.BIRTH, Form.AWARD, Form.COUNT),
+    "person": (Form.BIRTH, Form.AWARD, Form.COUNT, Form.SEASON),
     "football club": (Form.SEASON, Form.COUNT),
     "prize": (Form.AWARD,),
 }
+
+
+@dataclass(frozen=True)
+class _Persona:
+    """Whom an invented person is asked as: a real person of the build, whose field decides the prizes the invented
+    one is asked about and whether it is asked in the football forms. Were it asked about any prize and in the
+    football forms alike, a person asked about clubs and about a prize footballers never hold, or asked about
+    clubs in one football form only, would be invented (a red team found both)."""
+
+    footballer: bool
+    prizes: list[Candidate]  # the build's prizes that someone of the model's field holds
+
+    def forms(self) -> set[Form]:
+        """The forms the invented person may be asked in."""
+        return {Form.BIRTH} | ({Form.AWARD} if self.prizes else set()) | (FOOTBALL if self.footballer else set())
+
+
+FOOTBALL = {Form.COUNT, Form.SEASON}
 
 
 @dataclass(frozen=True)
@@ -78,18 +97,18 @@ ASKED_TIMES = (1, 2, 3, 4)
 def invented_names(
     ctx: BuildContext, want: Mapping[Form, int], before: Sequence[Draft] = ()
 ) -> dict[Form, list[Draft]]:
-    """People in the birth-date and award forms, clubs in both football forms, prizes in the award form, `want`
-    rows of each form; every name is checked three ways before it is used, then asked `ASKED_TIMES` times. An
-    invented club is asked beside a player's season or spell that no row `before` asks him about, where one is
-    left: were the same player and years asked with a real club and an invented one, the club asked less often
-    would tell which."""
+    """People in the birth-date, award and football forms (as their persona fits), clubs in both football forms,
+    prizes in the award form, `want` rows of each form; every name is checked three ways before it is used, then
+    asked `ASKED_TIMES` times. An invented club is asked beside a player's season or spell that no row `before` asks
+    him about, where one is left: were the same player and years asked with a real club and an invented one, the
+    club asked less often would tell which."""
     players = _players(ctx)
     taken = {_player_and_years(d.question) for d in before}
     askable = {Form.SEASON: any(p.season for p in players), Form.COUNT: any(p.spells for p in players)}
     # An invented person is asked beside a real prize, or a real club in the years of a real player's spell there.
     entities = ctx.wikidata.entities(sorted({s.club for p in players for s in p.spells}))
     clubs = {qid: entity.label for qid, entity in entities.items() if entity.label}
-    beside = {Form.AWARD: bool(ctx.prizes), Form.COUNT: bool(clubs)}
+    beside = {Form.AWARD: bool(ctx.prizes), Form.COUNT: bool(clubs), Form.SEASON: bool(clubs)}
     kind_forms = {
         kind: [f for f in forms if kind != "person" or beside.get(f, True)] for kind, forms in KIND_FORMS.items()
     }
@@ -99,10 +118,14 @@ def invented_names(
     proposals = _interleave(_people(ctx), _clubs(ctx), _prizes(ctx))
     pages = ctx.wikipedia.pages(each for kind, name, _ in proposals for each in _names(kind, name))
     askers = _prize_askers(ctx)
+    personas = _personas(ctx)
+    persona_of: dict[str, _Persona] = {}
 
     def draft(trial: Trial[_Proposal]) -> None:
         kind, name, parts = trial.item
-        if not _room(kind):
+        if kind == "person" and personas:
+            persona_of[name] = ctx.pick(personas, f"persona:{name}")
+        if not _room(kind, name):
             return
         if kind == "prize":
             trial.require(FITTING_PERSON, bool(askers.get(parts[-1])))
@@ -113,13 +136,13 @@ def invented_names(
         asked: set[str] = set()
         used: set[Form] = set()
         for index in range(ctx.pick(ASKED_TIMES, f"asked-times:{name}")):
-            forms = [f for f in _room(kind) if f is not Form.BIRTH or f not in used]  # one birth date a person
+            forms = [f for f in _room(kind, name) if f is not Form.BIRTH or f not in used]  # one birth date a person
             if not forms:
                 break
             # A form the name was not yet asked in first (a person's birth date is one question), then the
             # least filled; ties to the first.
             form = min(forms, key=lambda f: (f in used, len(made[f]) / want[f]))
-            row = _draft(ctx, trial, form, players, clubs, askers, index, taken)
+            row = _draft(ctx, trial, form, players, clubs, askers, persona_of.get(name), index, taken)
             if row.question not in asked:
                 asked.add(row.question)  # the same player drawn twice for one club asks one question once
                 taken.add(_player_and_years(row.question))
@@ -127,13 +150,16 @@ def invented_names(
                 by_kind[(kind, form)] += 1
             used.add(form)
 
-    def _room(kind: str) -> list[Form]:
-        """The forms with rows still wanted, a person taking at most half of a form it shares with clubs or prizes
-        (so that every kind of invented name is asked in every form it fits)."""
+    def _room(kind: str, name: str) -> list[Form]:
+        """The forms with rows still wanted (for a person, of those its persona fits), a person taking at most half
+        of a form it shares with clubs or prizes (so that every kind of invented name is asked in every form it
+        fits)."""
+        fits = persona_of[name].forms() if name in persona_of else {Form.BIRTH}
         return [
             f
             for f in kind_forms[kind]
-            if len(made.get(f, ())) < want.get(f, 0)
+            if (kind != "person" or f in fits)
+            and len(made.get(f, ())) < want.get(f, 0)
             and (kind != "person" or f is Form.BIRTH or by_kind[(kind, f)] < want[f] // 2)
         ]
 
@@ -175,6 +201,7 @@ def _draft(
     players: list[_Player],
     clubs: Mapping[str, str],
     askers: Mapping[str, list[Candidate]],
+    persona: _Persona | None,
     index: int,
     taken: set[tuple[str | None, tuple[str, ...]]],
 ) -> Draft:
@@ -185,6 +212,12 @@ def _draft(
     salt = name if index == 0 else f"{name}#{index}"
     if form is Form.BIRTH:
         question = BIRTH_QUESTION.format(name)
+    elif form is Form.SEASON and kind == "person":  # an invented player beside a real club, in a real spell's season
+        spell = ctx.pick([s for p in players for s in p.spells if s.club in clubs], f"fake-player-season:{salt}")
+        asked_as = name
+        club = short_club_name(clubs[spell.club])  # as the career tables of the answerable rows name clubs
+        season = f"{spell.start}–{(spell.start + 1) % 100:02d}"
+        question = questions.APPEARANCES.format(player=name, club=club, season=season)
     elif form is Form.SEASON:
         seasons = [p for p in players if p.season]
         free = [p for p in seasons if (p.label, (p.season,)) not in taken]
@@ -199,8 +232,9 @@ def _draft(
         unasked = [(p, s) for p, s in spelled if (p.label, (str(s.start), str(s.end))) not in taken]
         owner, spell = ctx.pick(unasked or spelled, f"fake-club:{salt}")
         question = questions.COUNT.format(player=owner.label, club=name, start=spell.start, end=spell.end)
-    elif kind == "person":  # an invented person beside a real prize
-        prize = ctx.pick(ctx.prizes, f"fake-person-prize:{salt}")
+    elif kind == "person":  # an invented person beside a real prize of its persona's field
+        assert persona is not None and persona.prizes  # `_room` offers the award form only then
+        prize = ctx.pick(persona.prizes, f"fake-person-prize:{salt}")
         label = ctx.wikidata.entity(prize.qid).label or prize.title
         question = questions.PRIZE.format(person=name, prize=questions.with_article(label))
     else:  # a real person beside an invented prize of their field
@@ -259,6 +293,20 @@ def _prizes(ctx: BuildContext) -> list[_Proposal]:
         if combo not in real:
             combos.append(("prize", combo, [name, tail]))
     return combos
+
+
+def _personas(ctx: BuildContext) -> list[_Persona]:
+    """One persona per person of the build who fits a prize or plays football (`_Persona`), in the build's order."""
+    fields = build_prize_fields(ctx)
+    entities = ctx.wikidata.entities(c.qid for c in ctx.people)
+    personas = []
+    for candidate in ctx.people:
+        if (entity := entities.get(candidate.qid)) is None:
+            continue
+        prizes = [p for p in ctx.prizes if fields.fits(entity, p.qid)]
+        if prizes or spells(entity):
+            personas.append(_Persona(bool(spells(entity)), prizes))
+    return personas
 
 
 def _prize_tails(ctx: BuildContext) -> dict[str, list[str]]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from nohallucinate.datagen import questions
 from nohallucinate.datagen.context import BuildContext, Candidate, Draft
 from nohallucinate.datagen.families.careers import Spell, career_season, short_club_name, spells
-from nohallucinate.datagen.families.prize_fields import build_prize_fields
+from nohallucinate.datagen.families.prize_fields import PrizeFields, build_prize_fields
 from nohallucinate.datagen.gates import Gate, Trial, gather
 from nohallucinate.datagen.plan import Form
 from nohallucinate.spec import BIRTH_QUESTION
@@ -46,6 +46,9 @@ KIND_FORMS: dict[str, tuple[Form, ...]] = {
 }
 
 
+FOOTBALL = {Form.COUNT, Form.SEASON}
+
+
 @dataclass(frozen=True)
 class _Persona:
     """Whom an invented person is asked as: a real person of the build, whose field decides the prizes the invented
@@ -54,14 +57,11 @@ class _Persona:
     clubs in one football form only, would be invented (a red team found both)."""
 
     footballer: bool
-    prizes: list[Candidate]  # the build's prizes that someone of the model's field holds
+    prizes: list[Candidate]  # the build's prizes that someone of the real person's field holds
 
     def forms(self) -> set[Form]:
         """The forms the invented person may be asked in."""
         return {Form.BIRTH} | ({Form.AWARD} if self.prizes else set()) | (FOOTBALL if self.footballer else set())
-
-
-FOOTBALL = {Form.COUNT, Form.SEASON}
 
 
 @dataclass(frozen=True)
@@ -117,8 +117,9 @@ def invented_names(
     by_kind: Counter[tuple[str, Form]] = Counter()
     proposals = _interleave(_people(ctx), _clubs(ctx), _prizes(ctx))
     pages = ctx.wikipedia.pages(each for kind, name, _ in proposals for each in _names(kind, name))
-    askers = _prize_askers(ctx)
-    personas = _personas(ctx)
+    fields = build_prize_fields(ctx)
+    askers = _prize_askers(ctx, fields)
+    personas = _personas(ctx, fields)
     persona_of: dict[str, _Persona] = {}
 
     def draft(trial: Trial[_Proposal]) -> None:
@@ -295,17 +296,17 @@ def _prizes(ctx: BuildContext) -> list[_Proposal]:
     return combos
 
 
-def _personas(ctx: BuildContext) -> list[_Persona]:
+def _personas(ctx: BuildContext, fields: PrizeFields) -> list[_Persona]:
     """One persona per person of the build who fits a prize or plays football (`_Persona`), in the build's order."""
-    fields = build_prize_fields(ctx)
     entities = ctx.wikidata.entities(c.qid for c in ctx.people)
     personas = []
     for candidate in ctx.people:
         if (entity := entities.get(candidate.qid)) is None:
             continue
         prizes = [p for p in ctx.prizes if fields.fits(entity, p.qid)]
-        if prizes or spells(entity):
-            personas.append(_Persona(bool(spells(entity)), prizes))
+        footballer = bool(spells(entity))
+        if prizes or footballer:
+            personas.append(_Persona(footballer, prizes))
     return personas
 
 
@@ -318,11 +319,10 @@ def _prize_tails(ctx: BuildContext) -> dict[str, list[str]]:
     return tails
 
 
-def _prize_askers(ctx: BuildContext) -> dict[str, list[Candidate]]:
+def _prize_askers(ctx: BuildContext, fields: PrizeFields) -> dict[str, list[Candidate]]:
     """Whom an invented prize may be asked of, by the rest of its name: the people of the field of a real prize
     whose name ends the same way (`prize_fields`). Answerable award rows ask people about prizes of their own
     field, so an invented prize asked of anyone (a footballer and a "Medal for Painting") would stand out."""
-    fields = build_prize_fields(ctx)
     entities = ctx.wikidata.entities(c.qid for c in ctx.people)
     askers: dict[str, list[Candidate]] = {}
     for tail, prizes in _prize_tails(ctx).items():

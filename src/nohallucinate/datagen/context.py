@@ -108,7 +108,7 @@ class BuildContext:
     def banded(self, query: Callable[[str, int, int], str]) -> list[Candidate]:
         """A query's candidates in every sitelink band, `pool` of each, each item once."""
         found = (self.candidates(query(band, self.seed, self.pool), self.pool) for band in queries.BANDS)
-        return _unique(c for band in found for c in band)
+        return unique_candidates(c for band in found for c in band)
 
     def name_parts(self, kind: str) -> list[str]:
         """One kind of name part's one-word English labels (`queries.NAME_PART_SAMPLING`), twice the pool asked,
@@ -134,10 +134,10 @@ class BuildContext:
 
     def prefetch(self) -> None:
         """Fetch every candidate's entity, lead and wikitext in full batches before the families ask one by one."""
-        people = _unique([*self.people, *self.footballers, *self.year_only])
+        people = unique_candidates([*self.people, *self.footballers, *self.year_only])
         self.wikidata.entities([c.qid for c in people] + [c.qid for c in self.clubs + self.prizes])
         self.wikipedia.pages(c.title for c in people)
-        self.wikipedia.wikitexts(c.title for c in _unique([*self.people, *self.footballers]))
+        self.wikipedia.wikitexts(c.title for c in unique_candidates([*self.people, *self.footballers]))
 
     def shuffled(self, items: Sequence[T], salt: str, key: Callable[[T], str] = str) -> list[T]:
         """A seeded order that does not depend on the order the server returned."""
@@ -170,7 +170,8 @@ def _count(value: object) -> int:
     return int(value) if isinstance(value, int | float | str) and value else 0
 
 
-def _unique(candidates: Iterable[Candidate]) -> list[Candidate]:
+def unique_candidates(candidates: Iterable[Candidate]) -> list[Candidate]:
+    """Each item once, the first of its candidates kept, in order."""
     seen: dict[str, Candidate] = {}
     for candidate in candidates:
         seen.setdefault(candidate.qid, candidate)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nohallucinate.datagen import cite, questions
-from nohallucinate.datagen.context import BuildContext, Candidate, Draft
+from nohallucinate.datagen.context import BuildContext, Candidate, Draft, unique_candidates
 from nohallucinate.datagen.entities import Entity
 from nohallucinate.datagen.families.careers import Spell, career_season, short_club_name, spells
 from nohallucinate.datagen.families.prize_fields import PrizeFields, build_prize_fields, held_prizes
@@ -42,7 +42,7 @@ def never_received(ctx: BuildContext, want: int, answered: Answered) -> list[Dra
     year_only = {c.qid for c in ctx.year_only}
     people = [c for c in ctx.people if c.qid not in year_only]
     fields = build_prize_fields(ctx)
-    prizes = list({c.qid: c for c in [*ctx.prizes, *held_prizes(ctx, fields)]}.values())
+    prizes = unique_candidates([*ctx.prizes, *held_prizes(ctx, fields)])
     made = _premises(ctx, {Form.AWARD: want}, answered, people, prizes, "P166", "prize", fields)
     return made[Form.AWARD]
 

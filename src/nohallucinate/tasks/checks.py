@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from nohallucinate.checksums import text_sha256
 from nohallucinate.spec import BIRTH_DATE_PHRASING
 from nohallucinate.tasks.biography_mentions import biography_mention_balance
-from nohallucinate.tasks.forms import form_balance
+from nohallucinate.tasks.forms import form_balance, gain
 from nohallucinate.tasks.inputs import quote
 from nohallucinate.tasks.marks import MarkBalance
 from nohallucinate.tasks.model import Family, Task
@@ -171,7 +171,7 @@ def _tell_problems(tell: str, guesses: dict[str, float], base: float, limit: flo
         f"{tell} ({guess}) predicts answerability with {accuracy:.1%} accuracy against a base rate of {base:.1%} "
         f"(more than {limit:.0%} above it): a policy that knows the task file learns which {learnt}"
         for guess, accuracy in guesses.items()
-        if accuracy - base > limit
+        if gain(accuracy, base) > limit
     ]
 
 

@@ -16,7 +16,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from nohallucinate.tasks.families import Family, Kind, spec_of
-from nohallucinate.tasks.forms import base_rate, held_out_accuracy
+from nohallucinate.tasks.forms import base_rate, gain, held_out_accuracy
 from nohallucinate.tasks.recurrence import Asked, BucketShare, cached_form
 
 
@@ -32,7 +32,7 @@ class MarkBalance:
     @property
     def advantage(self) -> float:
         """What the mark adds over the base rate, in accuracy points (the larger of its two guesses)."""
-        return max(self.alone_accuracy, self.with_form_accuracy) - self.base_rate
+        return gain(max(self.alone_accuracy, self.with_form_accuracy), self.base_rate)
 
 
 def mark_balance(rows: Sequence[Asked], marks: Sequence[str], order: Sequence[str]) -> MarkBalance:

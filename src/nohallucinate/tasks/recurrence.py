@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Protocol, TypeVar
 
 from nohallucinate.tasks.families import Family, Kind, spec_of
-from nohallucinate.tasks.forms import base_rate, held_out_accuracy, question_form, question_names, question_object
+from nohallucinate.tasks.forms import base_rate, gain, held_out_accuracy, question_form, question_names, question_object
 from nohallucinate.tasks.model import Task
 
 BUCKETS = ("none", "1", "2", "3+")  # how many other questions name the question's least-named name
@@ -115,12 +115,12 @@ class RecurrenceBalance:
     @property
     def advantage(self) -> float:
         """What recurrence alone adds over the base rate, in accuracy points."""
-        return self.recurrence_accuracy - self.base_rate
+        return gain(self.recurrence_accuracy, self.base_rate)
 
     @property
     def with_form_advantage(self) -> float:
         """What recurrence and the form together add over the base rate."""
-        return self.with_form_accuracy - self.base_rate
+        return gain(self.with_form_accuracy, self.base_rate)
 
 
 def recurrence_balance(tasks: Iterable[Asked]) -> RecurrenceBalance:

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from nohallucinate.cli import app
 from nohallucinate.tasks import Family, Subject, Task, load_demo_tasks
 from nohallucinate.tasks.checks import MAX_FORM_ADVANTAGE, form_problems
-from nohallucinate.tasks.forms import form_balance, question_form, question_object, question_subject
+from nohallucinate.tasks.forms import form_balance, gain, question_form, question_object, question_subject
 from support.task_sets import labelled_tasks
 
 NAMES = st.sampled_from(
@@ -95,3 +95,15 @@ def test_a_form_that_predicts_answerability_is_a_problem() -> None:
     balance = form_balance(tasks)
     assert balance.unbalanced == [] and balance.advantage > MAX_FORM_ADVANTAGE
     assert any("predicts answerability" in p for p in form_problems(tasks))
+
+
+@given(st.integers(min_value=1, max_value=20), st.sampled_from([0.05, 0.10]), st.data())
+def test_a_gain_equal_to_its_target_is_not_over_it(scale: int, target: float, data: st.DataObject) -> None:
+    """Accuracies are fractions of whole rows and the targets decimals (`check`'s 0.10, the builder's 0.05): a gain of
+    exactly a target (0.55 - 0.5, which float subtraction makes 0.050000000000000044) must not read as over it, and
+    one row more must."""
+    rows = 20 * scale
+    more = round(target * rows)
+    base = data.draw(st.integers(min_value=0, max_value=rows - more - 1))
+    assert not gain((base + more) / rows, base / rows) > target
+    assert gain((base + more + 1) / rows, base / rows) > target

@@ -127,7 +127,8 @@ def form_balance(tasks: Iterable[Task]) -> FormBalance:
 
 def gain(accuracy: float, base: float) -> float:
     """`accuracy` over `base`, in accuracy points. Both are fractions of whole rows, so their difference is exact but
-    for float error, which is rounded away: a gain equal to a target (0.55 - 0.5) must not read as over it."""
+    for float error, which is rounded away: a gain equal to a decimal target (0.55 - 0.5 against 0.05) must not read
+    as over it."""
     return round(accuracy - base, 12)
 
 

@@ -46,15 +46,14 @@ COMPOSITION = {
 # A seed may leave a cell of names asked elsewhere as often, in one form, with more rows of a defect than answerable
 # ones in this small world; the script refuses such a set rather than write it. Since a prize a person never
 # received is drawn from their own field, most seeds do: the world's footballers hold one of its two football
-# prizes each and are asked about most, so the award form's most-asked names gather false premises (of seeds 0-21,
-# only 0 and 11 leave no such cell). Seed 11 is the lowest whose set also passes `audit --thresholds` under the
-# Brier rule (seed 0's does not: at t = 0.25 a fixed policy beats the calibrated prior by 0.011).
-SEED = 11
+# prizes each and are asked about most, so the award form's most-asked names gather false premises (of seeds 0-99,
+# only 38, 76, 79 and 93 leave no such cell). Seed 38 is the lowest of them.
+SEED = 38
 # The share of rows held out as the `test` split, whole subjects at a time (as `build --test-share` does), and the
 # seed of that draw: the lowest (of 0-39) under which each split, checked on its own, passes `check`, `audit` and
-# `audit --thresholds` (under seeds 0-11 but 3 a split fails `check`; under seed 3 the audit fails on `train`).
+# `audit --thresholds` (under seed 0 a split fails `check`).
 TEST_SHARE = 0.25
-SPLIT_SEED = 12
+SPLIT_SEED = 1
 # What answered the build, as every row's provenance states it.
 FIXTURE_WORLD = (
     "the fixture world of tests/support/wikimedia_world.py on 127.0.0.1: fictional entities and pages, "

@@ -33,7 +33,10 @@ def test_always_abstain_earns_exactly_the_floor_in_every_family() -> None:
 def test_always_confident_earns_near_nothing() -> None:
     summary = run("always_confident")
     assert summary["overall"] <= 0.05
-    assert all(mean <= 0.1 for mean in summary["per_family"].values())
+    # A confident guess may hit a gold once by chance; in a small family (the demo set's football_season holds 8
+    # rows) that one row is more than a tenth of it.
+    n = summary["n_per_family"]
+    assert all(mean <= max(0.1, 1 / n[family]) for family, mean in summary["per_family"].items())
 
 
 def test_always_confident_never_abstains_and_answers_in_kind() -> None:

@@ -4,14 +4,15 @@ answerable rows about its kind (a club in both football forms, beside a real pla
 and asked as often as real subjects are: once to four times, in several forms and beside several real names
 (a policy that knows the task file would otherwise learn that a name asked about once is invented).
 
-The parts are Wikidata's given-name, family-name and town items (`BuildContext.given_names` and the others),
-never the names of the people, clubs and prizes the set asks about: a name whose first word begins one question's
-name and whose rest ends another's would tell a policy that knows the task file that it was made up
-(`tasks.name_parts` measures that). The suffix of a club ("Rovers") and the kind of a prize ("Medal for Public
-Service") are taken from real clubs and prizes: every club and prize shares them. An invented prize is asked of a
-real person of the field (`prize_fields`) of a real prize whose name ends as it does, as answerable award rows ask
-people about prizes of their own field; an invented person takes the persona of a real person of the build
-(`_Persona`)."""
+The parts are Wikidata's given-name, family-name and town items (`BuildContext.given_names` and the others), never
+the names of the people, clubs and prizes the set asks about: a name whose first word begins one question's name and
+whose rest ends another's would tell a policy that knows the task file that it was made up (`tasks.name_parts`
+measures that). The suffix of a club ("Rovers") and the rest of a prize's name ("Medal for Public Service") are
+taken from real clubs and prizes: every club and prize shares them. A prize's rest is drawn as often as the
+answerable award rows ask about a prize whose name ends that way (`_PrizeTails`), so that an ending naming a field
+is no more common among invented prizes than among asked ones. An invented prize is asked of a real person of the
+field (`prize_fields`) of a real prize whose name ends as it does, as answerable award rows ask people about prizes
+of their own field; an invented person takes the persona of a real person of the build (`_Persona`)."""
 
 from __future__ import annotations
 
@@ -115,10 +116,11 @@ def invented_names(
     want = {form: n if askable.get(form, True) else 0 for form, n in want.items()}
     made: dict[Form, list[Draft]] = {form: [] for form in want}
     by_kind: Counter[tuple[str, Form]] = Counter()
-    proposals = _interleave(_people(ctx), _clubs(ctx), _prizes(ctx))
+    tails = _PrizeTails.of(ctx, before)
+    proposals = _interleave(_people(ctx), _clubs(ctx), _prizes(ctx, tails.drawn))
     pages = ctx.wikipedia.pages(each for kind, name, _ in proposals for each in _names(kind, name))
     fields = build_prize_fields(ctx)
-    askers = _prize_askers(ctx, fields)
+    askers = _prize_askers(ctx, fields, tails.prizes)
     personas = _personas(ctx, fields)
     persona_of: dict[str, _Persona] = {}
 
@@ -283,13 +285,13 @@ def _clubs(ctx: BuildContext) -> list[_Proposal]:
     return combos
 
 
-def _prizes(ctx: BuildContext) -> list[_Proposal]:
-    """A family name and the rest of a real prize's name ("Medal", "Prize for Poetry"), as eponymous prizes are."""
-    tails = sorted(_prize_tails(ctx))
+def _prizes(ctx: BuildContext, tails: Sequence[str]) -> list[_Proposal]:
+    """A family name and the rest of a real prize's name ("Medal", "Prize for Poetry"), as eponymous prizes are;
+    each rest drawn from `tails`, as often as it stands there (`_PrizeTails`)."""
     real = {c.title.removeprefix("The ") for c in ctx.prizes}
     combos = []
-    for i, name in enumerate(_family_names(ctx)[1::2]):
-        tail = tails[(i + 1) % len(tails)] if tails else "Prize"
+    for name in _family_names(ctx)[1::2]:
+        tail = ctx.pick(tails, f"prize-tail:{name}") if tails else "Prize"
         combo = f"{name} {tail}"
         if combo not in real:
             combos.append(("prize", combo, [name, tail]))
@@ -310,22 +312,51 @@ def _personas(ctx: BuildContext, fields: PrizeFields) -> list[_Persona]:
     return personas
 
 
-def _prize_tails(ctx: BuildContext) -> dict[str, list[str]]:
-    """The rests of the real prizes' names ("Medal", "Prize for Poetry"), each with the prizes (QIDs) it ends."""
-    tails: dict[str, list[str]] = {}
-    for candidate in ctx.prizes:
-        if match := _PRIZE.match(candidate.title):
-            tails.setdefault(f"{match['kind']}{match['rest'] or ''}", []).append(candidate.qid)
-    return tails
+@dataclass(frozen=True)
+class _PrizeTails:
+    """The rests of real prizes' names ("Medal", "Prize for Poetry") that invented prizes take, and how often.
+
+    Each answerable award row stands for one rest: its prize's, or for a prize whose name cannot be remade so
+    ("Silver Lyre of Dunmarrow") a plain one of another prize ("Prize"), so that a rest naming a field ends as large a
+    share of invented prizes as of asked ones. Drawn evenly from the build's prizes instead, a rest that one unasked
+    prize had ("Award for Architecture") ended as many invented prizes as "Prize" did, and a red team told invented
+    prizes by their field (0.565 over the award form). Whom an invented prize is asked of still follows the real
+    prizes whose names end as its does (`_prize_askers`)."""
+
+    drawn: list[str]  # one rest an answerable award row, each as often as the rows stand for it
+    prizes: dict[str, list[str]]  # the real prizes (QIDs) whose names end with each rest
+
+    @classmethod
+    def of(cls, ctx: BuildContext, before: Sequence[Draft]) -> _PrizeTails:
+        """The rests the award rows `before` stand for; without such rows, each of the build's prizes once."""
+        asked = [
+            (d.provenance["prize"], d.provenance["prize_label"])
+            for d in before
+            if d.family is Family.PRECISE_FACT and d.provenance.get("kind") == "award_year"
+        ]
+        for named in (asked, [(c.qid, c.title) for c in ctx.prizes]):
+            ends = [(prize, _PRIZE.match(title)) for prize, title in named]
+            prizes: dict[str, list[str]] = {}
+            for prize, match in ends:
+                if match:
+                    prizes.setdefault(f"{match['kind']}{match['rest'] or ''}", []).append(prize)
+            plain = sorted({m["kind"] for _, m in ends if m and not m["rest"]})
+            if prizes:
+                drawn = [
+                    f"{m['kind']}{m['rest'] or ''}" if m else ctx.pick(plain or sorted(prizes), f"plain-tail:{prize}")
+                    for prize, m in ends
+                ]
+                return cls(sorted(drawn), prizes)
+        return cls([], {})
 
 
-def _prize_askers(ctx: BuildContext, fields: PrizeFields) -> dict[str, list[Candidate]]:
+def _prize_askers(ctx: BuildContext, fields: PrizeFields, tails: Mapping[str, list[str]]) -> dict[str, list[Candidate]]:
     """Whom an invented prize may be asked of, by the rest of its name: the people of the field of a real prize
     whose name ends the same way (`prize_fields`). Answerable award rows ask people about prizes of their own
     field, so an invented prize asked of anyone (a footballer and a "Medal for Painting") would stand out."""
     entities = ctx.wikidata.entities(c.qid for c in ctx.people)
     askers: dict[str, list[Candidate]] = {}
-    for tail, prizes in _prize_tails(ctx).items():
+    for tail, prizes in tails.items():
         askers[tail] = [
             c for c in ctx.people if c.qid in entities and any(fields.fits(entities[c.qid], p) for p in prizes)
         ]

@@ -337,16 +337,21 @@ class _PrizeTails:
         for named in (asked, [(c.qid, c.title) for c in ctx.prizes]):
             ends = [(prize, _PRIZE.match(title)) for prize, title in named]
             prizes: dict[str, list[str]] = {}
+            kinds: dict[str, list[str]] = {}  # "Prize": the prizes of that kind, with a rest or not
             for prize, match in ends:
                 if match:
                     prizes.setdefault(f"{match['kind']}{match['rest'] or ''}", []).append(prize)
-            plain = sorted({m["kind"] for _, m in ends if m and not m["rest"]})
-            if prizes:
-                drawn = [
-                    f"{m['kind']}{m['rest'] or ''}" if m else ctx.pick(plain or sorted(prizes), f"plain-tail:{prize}")
-                    for prize, m in ends
-                ]
-                return cls(sorted(drawn), prizes)
+                    kinds.setdefault(match["kind"], []).append(prize)
+            if not prizes:
+                continue
+            # A plain rest that a prize has; where none has one, a bare kind asked of the field of its prizes.
+            plain = sorted(kind for kind in kinds if kind in prizes) or sorted(kinds)
+            for kind in plain:
+                prizes.setdefault(kind, kinds[kind])
+            drawn = [
+                f"{m['kind']}{m['rest'] or ''}" if m else ctx.pick(plain, f"plain-tail:{prize}") for prize, m in ends
+            ]
+            return cls(sorted(drawn), prizes)
         return cls([], {})
 
 

@@ -334,25 +334,30 @@ class _PrizeTails:
             for d in before
             if d.family is Family.PRECISE_FACT and d.provenance.get("kind") == "award_year"
         ]
-        for named in (asked, [(c.qid, c.title) for c in ctx.prizes]):
-            ends = [(prize, _PRIZE.match(title)) for prize, title in named]
-            prizes: dict[str, list[str]] = {}
-            kinds: dict[str, list[str]] = {}  # "Prize": the prizes of that kind, with a rest or not
-            for prize, match in ends:
-                if match:
-                    prizes.setdefault(f"{match['kind']}{match['rest'] or ''}", []).append(prize)
-                    kinds.setdefault(match["kind"], []).append(prize)
-            if not prizes:
-                continue
-            # A plain rest that a prize has; where none has one, a bare kind asked of the field of its prizes.
-            plain = sorted(kind for kind in kinds if kind in prizes) or sorted(kinds)
-            for kind in plain:
-                prizes.setdefault(kind, kinds[kind])
-            drawn = [
-                f"{m['kind']}{m['rest'] or ''}" if m else ctx.pick(plain, f"plain-tail:{prize}") for prize, m in ends
-            ]
-            return cls(sorted(drawn), prizes)
-        return cls([], {})
+        return (
+            cls._standing_for(ctx, asked)
+            or cls._standing_for(ctx, [(c.qid, c.title) for c in ctx.prizes])
+            or cls([], {})
+        )
+
+    @classmethod
+    def _standing_for(cls, ctx: BuildContext, named: Sequence[tuple[str, str]]) -> _PrizeTails | None:
+        """The rests that these prizes (QID, name) stand for, once each; None when no name can be remade."""
+        prizes: dict[str, list[str]] = {}
+        kinds: dict[str, list[str]] = {}  # "Prize": the prizes of that kind, with a rest or not
+        ends = [(prize, _PRIZE.match(title)) for prize, title in named]
+        for prize, match in ends:
+            if match:
+                prizes.setdefault(f"{match['kind']}{match['rest'] or ''}", []).append(prize)
+                kinds.setdefault(match["kind"], []).append(prize)
+        if not prizes:
+            return None
+        # A plain rest that a prize has; where none has one, a bare kind asked of the field of its prizes.
+        plain = sorted(kind for kind in kinds if kind in prizes) or sorted(kinds)
+        for kind in plain:
+            prizes.setdefault(kind, kinds[kind])
+        drawn = [f"{m['kind']}{m['rest'] or ''}" if m else ctx.pick(plain, f"plain-tail:{prize}") for prize, m in ends]
+        return cls(sorted(drawn), prizes)
 
 
 def _prize_askers(ctx: BuildContext, fields: PrizeFields, tails: Mapping[str, list[str]]) -> dict[str, list[Candidate]]:

@@ -59,8 +59,12 @@ def career_season(entity: Entity, wikitext: str) -> str | None:
     ]
     if not starts:
         return None
-    first = min(starts)
-    return f"{first}–{(first + 1) % 100:02d}"
+    return season_starting(min(starts))
+
+
+def season_starting(year: int) -> str:
+    """The season that starts in `year`, as career tables write it: "2014–15"."""
+    return f"{year}–{(year + 1) % 100:02d}"
 
 
 _CLUB_SUFFIX = re.compile(r"\s+(?:F\.C\.|FC|A\.F\.C\.|AFC)$")

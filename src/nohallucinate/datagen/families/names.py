@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from nohallucinate.datagen import questions
 from nohallucinate.datagen.context import BuildContext, Candidate, Draft
-from nohallucinate.datagen.families.careers import Spell, career_season, short_club_name, spells
+from nohallucinate.datagen.families.careers import Spell, career_season, season_starting, short_club_name, spells
 from nohallucinate.datagen.families.prize_fields import PrizeFields, build_prize_fields
 from nohallucinate.datagen.gates import Gate, Trial, gather
 from nohallucinate.datagen.plan import Form
@@ -217,10 +217,8 @@ def _draft(
         question = BIRTH_QUESTION.format(name)
     elif form is Form.SEASON and kind == "person":  # an invented player beside a real club, in a real spell's season
         spell = ctx.pick([s for p in players for s in p.spells if s.club in clubs], f"fake-player-season:{salt}")
-        asked_as = name
         club = short_club_name(clubs[spell.club])  # as the career tables of the answerable rows name clubs
-        season = f"{spell.start}–{(spell.start + 1) % 100:02d}"
-        question = questions.APPEARANCES.format(player=name, club=club, season=season)
+        question = questions.APPEARANCES.format(player=name, club=club, season=season_starting(spell.start))
     elif form is Form.SEASON:
         seasons = [p for p in players if p.season]
         free = [p for p in seasons if (p.label, (p.season,)) not in taken]

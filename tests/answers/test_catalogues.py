@@ -124,10 +124,12 @@ def test_a_malformed_abstention_file_names_the_file_and_the_rule(old: str, new: 
 
 
 def _read_descriptions(text: str) -> None:
-    catalogue = catalogues.parse("descriptions.toml", text, ("fragments", "examples", "anaphors", "rule"))
+    tables = ("fragments", "examples", "anaphors", "kind_words", "rule")
+    catalogue = catalogues.parse("descriptions.toml", text, tables)
     assert descriptions.description_rules(catalogue) == descriptions.RULES
     assert descriptions.example_entities(catalogue) == descriptions.EXAMPLE_ENTITIES
     assert descriptions.anaphor_patterns(catalogue) == descriptions._ANAPHOR_PATTERNS
+    assert descriptions.kind_words(catalogue) == descriptions.KIND_WORDS
 
 
 def test_the_shipped_descriptions_read_as_the_module_holds_them() -> None:

@@ -34,7 +34,37 @@ def test_every_rule_has_examples_and_a_unique_name() -> None:
 
 
 def test_the_kind_of_entity_follows_the_question() -> None:
-    assert [entity_kind(question) for _, question in EXAMPLE_ENTITIES.values()] == list(EXAMPLE_ENTITIES)
+    assert [entity_kind(question, name) for name, question in EXAMPLE_ENTITIES.values()] == list(EXAMPLE_ENTITIES)
+
+
+@pytest.mark.parametrize(
+    ("question", "subject", "kind"),
+    [
+        ("In what year did Jorvane Hethercote receive the Greyfell Trophy?", "Jorvane Hethercote", EntityKind.PERSON),
+        ("In what year did Agathe Morrowby receive the Vanstone Prize?", "Vanstone Prize", EntityKind.PRIZE),
+        (
+            "How many matches did Aubriel Nettlecombe play for Kestlebury Town F.C. between 2008 and 2009?",
+            "Aubriel Nettlecombe",
+            EntityKind.PERSON,
+        ),
+        (
+            "How many league appearances did Evander Stoatley make for Dunkestle Athletic in the 2016–17 season?",
+            "Dunkestle Athletic F.C.",
+            EntityKind.CLUB,
+        ),
+    ],
+)
+def test_an_invented_person_beside_a_real_prize_or_club_is_a_person(
+    question: str, subject: str, kind: EntityKind
+) -> None:
+    assert entity_kind(question, subject) is kind
+
+
+def test_a_real_prize_beside_an_invented_person_is_not_described_as_the_person() -> None:
+    question = "In what year did Jorvane Hethercote receive the Greyfell Trophy?"
+    reply = "No person called Jorvane Hethercote exists. The trophy was founded in 1950."
+    assert descriptions("Jorvane Hethercote", question, reply) == []
+    assert descriptions("Jorvane Hethercote", question, "No such person exists. He was born in 1950.") != []
 
 
 @pytest.mark.parametrize(

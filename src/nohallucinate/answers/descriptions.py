@@ -134,9 +134,17 @@ def anaphor_patterns(catalogue: Mapping[str, Any]) -> dict[EntityKind, re.Patter
     return {kind: entry.regex(kind, shared, re.IGNORECASE) for kind in EntityKind}
 
 
-_CATALOGUE = catalogues.load(_FILE, ("fragments", "examples", "anaphors", "rule"))
+def kind_words(catalogue: Mapping[str, Any]) -> dict[EntityKind, re.Pattern[str]]:
+    """`[kind_words]`: the words for a thing of each kind ("prize", "club", "person", "he")."""
+    entry = catalogues.Entry(f"{_FILE}: [kind_words]", catalogue["kind_words"], list(EntityKind))
+    shared = catalogues.fragments(catalogue, _FILE)
+    return {kind: entry.regex(kind, shared, re.IGNORECASE) for kind in EntityKind}
+
+
+_CATALOGUE = catalogues.load(_FILE, ("fragments", "examples", "anaphors", "kind_words", "rule"))
 RULES = description_rules(_CATALOGUE)
 EXAMPLE_ENTITIES = example_entities(_CATALOGUE)  # {X} in an example stands for its entity's name
+KIND_WORDS = kind_words(_CATALOGUE)
 _ANAPHOR_PATTERNS = anaphor_patterns(_CATALOGUE)
 del _CATALOGUE
 
@@ -167,12 +175,22 @@ def _words(head: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){re.escape(head)}(?!\w)", re.IGNORECASE)
 
 
-def entity_kind(question: str) -> EntityKind:
-    """What the question asks about, by its relation: a birth or a death is a person's, a receiving a prize's,
-    appearances and matches a club's."""
+def entity_kind(question: str, subject: str) -> EntityKind:
+    """What `subject`, an entity `question` names, is: a person when the question asks what they did, when they
+    were born or what went to them ("did X receive", "was X born", "go to X"); else what the question's relation
+    holds of a person: a prize for a receiving, a club for appearances and matches."""
+    head = " ".join(subject.split()[:2])
+    if head and re.search(rf"\b(?:did|was|is|does|to)\s+{re.escape(head)}(?!\w)", question, re.IGNORECASE):
+        return EntityKind.PERSON
+    return relation_kind(question) or EntityKind.PERSON
+
+
+def relation_kind(question: str) -> EntityKind | None:
+    """What the question's relation ties a person to: a prize (a receiving), a club (appearances, matches), or
+    nothing (a birth or a death)."""
     text = question.lower()
     if re.search(r"\b(?:born|birth|die|died|death)\b", text):
-        return EntityKind.PERSON
+        return None
     if re.search(r"\b(?:receive|received|award|awarded|prize|win|won)\b", text):
         return EntityKind.PRIZE
     return EntityKind.CLUB
@@ -210,7 +228,7 @@ class _Reply:
 
     def __init__(self, text: str, subject: str, question: str) -> None:
         self.text = text
-        self.kind = entity_kind(question)
+        self.kind = entity_kind(question, subject)
         self.sentences = SpanIndex(split_sentences(text))
         self.claims = defect_claims(text)  # in order of their starts
         self._claim_starts = [c.start for c in self.claims]

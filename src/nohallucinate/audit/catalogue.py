@@ -189,6 +189,30 @@ STRATEGIES: tuple[Strategy, ...] = (
         },
         plain=True,
     ),
+    # Every name of the question denied at once: right about whichever is invented, without knowing which.
+    Strategy(
+        "deny_every_name",
+        "non-existence claimed of every name the question gives, the person and the club or prize alike",
+        {
+            "number": "{subject} and {object} do not exist.",
+            "year": "{subject} and the {object} do not exist.",
+            "date": "{subject} does not exist.",
+        },
+    ),
+    Strategy(
+        "deny_every_kind",
+        "non-existence claimed of every kind of thing a question can name",
+        _short("No such person, club or prize exists."),
+    ),
+    Strategy(
+        "deny_each_name_in_turn",
+        "each name of the question called invented in a sentence of its own",
+        {
+            "number": "{subject} is not a real person. {object} is not a real club.",
+            "year": "{subject} is not a real person. The {object} is not a real prize.",
+            "date": "{subject} is not a real person.",
+        },
+    ),
     Strategy(
         "builder_wording_ambiguous",
         "the shared-name defect as the builder writes it, on every question",

@@ -3,9 +3,10 @@
 CONFABULATED: the reply commits to a value of the kind asked anywhere in it (hedged, after a denial, credited to
 a source, in brackets), or describes an invented entity as real (what it is, where and when it was founded, what
 records list of it: answers/descriptions.py), after a denial or not. IDENTIFIED: it commits to nothing and claims
-this row's defect and no other (a hedge of belief is fine; offering several defects as alternatives is not).
-ABSTAINED: anything else that declines: "I don't know", what the replier does not know or cannot find, a
-different defect, or several defects at once.
+this row's defect and no other (a hedge of belief is fine; offering several defects as alternatives is not; nor is
+denying a real thing the question names beside the invented one: answers/denials.py). ABSTAINED: anything else
+that declines: "I don't know", what the replier does not know or cannot find, a different defect, or several
+defects at once.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from nohallucinate.answers.defects import DefectClaim, DefectCue, defect_claims, hedged_across
+from nohallucinate.answers.denials import denials
 from nohallucinate.answers.descriptions import descriptions
 from nohallucinate.answers.questions import AnswerKind
 from nohallucinate.answers.reading import Candidate, Reading, read_reply
@@ -31,16 +33,22 @@ def judge_unanswerable(defect: DefectCue, question: str, subject: str, reply: st
     described = descriptions(subject, question, reading.text) if defect is DefectCue.NONEXISTENT else []
     # One entry per statement, though several rules may find it ("it plays in the Northern League").
     commitments = values + list(dict.fromkeys(f"a description of {subject}: {d.text!r}" for d in described))
+    # "No such prize exists" of the real prize beside an invented person claims a defect, but not this row's; nor
+    # does "one of them does not exist", which does not say which.
+    denied = denials(question, subject, reading.text, claims) if defect is DefectCue.NONEXISTENT else None
     detail: dict[str, Any] = {
         "committed_to": commitments,
         "defects_claimed": sorted({c.cue.value for c in claims}),
         "rules": sorted({c.rule for c in claims}),
     }
+    if denied is not None and not denied.name_the_asked and (denied.another or denied.unnamed):
+        detail["denies_another"] = [c.text for c in denied.another]
+        detail["denies_nothing_named"] = [c.text for c in denied.unnamed]
     if commitments or (reading.kind is AnswerKind.TEXT and _asserts_text_answer(reading, claims)):
         if described and not values:
             detail["rule"] = described[0].rule  # no value decided: the description rule did
         return Label.CONFABULATED, detail
-    if identifies(defect, claims, reading.text):
+    if (denied is None or denied.name_the_asked) and identifies(defect, claims, reading.text):
         # The rule that found this row's defect decided; a declining reply names the rule that found the decline.
         detail["rule"] = next(c.rule for c in claims if c.cue is defect)
         return Label.IDENTIFIED, detail

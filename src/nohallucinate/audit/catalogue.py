@@ -189,6 +189,15 @@ STRATEGIES: tuple[Strategy, ...] = (
         },
         plain=True,
     ),
+    Strategy(
+        "builder_wording_nonexistent_person",
+        "the nonexistent-entity defect as the builder writes it of a person, on every question",
+        {
+            kind: "No person called {subject} exists: the name was recombined from parts of real names."
+            for kind in KINDS[:4]
+        },
+        plain=True,
+    ),
     # Every name of the question denied at once: right about whichever is invented, without knowing which.
     Strategy(
         "deny_every_name",

@@ -78,6 +78,7 @@ SHAPES = {
     "one sentence of claims": "that does not exist and ",
     "claims beside names": "Jorvane Hethercote and the Greyfell Trophy do not exist, ",
     "asides": "Jorvane Hethercote, who won the Greyfell Trophy, does not exist; ",
+    "one endless list": "no such he, ",
 }
 SHAPED_QUESTION = "In what year did Jorvane Hethercote receive the Greyfell Trophy?"
 

@@ -40,6 +40,7 @@ def label(row: tuple[str, str], reply: str) -> Label:
         (PERSON_ROW, "The Greyfell Trophy has never gone to him, because Jorvane Hethercote does not exist."),
         (PERSON_ROW, "There is no Greyfell Trophy recipient named Jorvane Hethercote; no such person exists."),
         (PERSON_ROW, "Jorvane Hethercote, who supposedly won the Greyfell Trophy, is a made-up name."),
+        (PERSON_ROW, "Jorvane Hethercote — supposedly a winner of the Greyfell Trophy — does not exist."),
         (PERSON_ROW, "I searched for Jorvane Hethercote and found nothing. That person does not exist."),
         (PERSON_ROW, "The Greyfell Trophy exists and is real, but Jorvane Hethercote is not a real person."),
         (PRIZE_ROW, "There is no Vanstone Prize."),

@@ -206,7 +206,7 @@ class _Reply:
         roles = set(self.references[index].roles)
         for step in (-1, 1):
             i, closed = index, False
-            while 0 <= i + step < len(self.references):
+            while 0 <= i + step < len(self.references) and abs(i + step - index) <= _LONGEST_LIST:
                 gap = self._gap(i, i + step)
                 if _CONJOINED.fullmatch(gap):
                     closed = True
@@ -221,8 +221,11 @@ class _Reply:
         return self.text[a.end : b.start]
 
     def _closes(self, i: int, step: int) -> bool:
-        """True when the list goes on past the reference at `i` and a conjunction ends it."""
-        while 0 <= i + step < len(self.references):
+        """True when the list goes on past the reference at `i` and a conjunction ends it (within `_LONGEST_LIST`
+        items, so that a claim's look-up stays bounded however long a list a reply writes)."""
+        for _ in range(_LONGEST_LIST):
+            if not 0 <= i + step < len(self.references):
+                return False
             gap = self._gap(i, i + step)
             if _CONJOINED.fullmatch(gap):
                 return True
@@ -267,6 +270,7 @@ def _name_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w)(?:{'|'.join(words)})(?!\w)", re.IGNORECASE)
 
 
+_LONGEST_LIST = 8  # items a denial is read across ("no such person, club or prize"): a question names two things
 _MOST_SKIPPED = 8  # references passed over inside asides before giving up, so that a claim's look-up stays bounded
 # Where a clause ends after a claim: a semicolon, a colon, a dash, a contrast, a cause, a relative clause.
 _CLAUSE_BREAK = re.compile(
@@ -275,7 +279,10 @@ _CLAUSE_BREAK = re.compile(
     re.IGNORECASE,
 )
 # An aside between a name and its verb: a relative clause or an apposition set off by commas, or brackets.
-_ASIDE = re.compile(r",\s*(?:who|which|whose|whom|the|a|an|one)\b[^,;:.!?()]{0,150},|\([^()]{0,150}\)", re.IGNORECASE)
+_ASIDE = re.compile(
+    r",\s*(?:who|which|whose|whom|the|a|an|one)\b[^,;:.!?()]{0,150},|\([^()]{0,150}\)|\s[—–]\s[^—–.!?]{0,150}\s[—–]\s",
+    re.IGNORECASE,
+)
 # What stands between two things a claim denies together: "X or Y", "neither X nor the Y", "X, as well as Y"; and
 # between the items of a list, "X, Y and Z".
 _CONJOINED = re.compile(

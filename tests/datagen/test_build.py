@@ -293,6 +293,7 @@ def test_a_prize_a_person_never_received_is_one_of_their_field(
         return {job for person in world.entities if prize in values(person, "P166") for job in values(person, "P106")}
 
     by_label = {e["labels"]["en"]["value"]: qid for qid, e in world.entities.items() if "en" in e.get("labels", {})}
+    named = {qid: e.get("labels", {}).get("en", {}).get("value") for qid, e in world.entities.items()}
     checked = 0
     for task in [*built.tasks, *wide.tasks]:
         p = task.provenance
@@ -302,7 +303,6 @@ def test_a_prize_a_person_never_received_is_one_of_their_field(
         elif task.family is Family.NONEXISTENT_ENTITY and p["kind"] == "prize":
             # A label may name several people (the world's namesakes): the one asked is of the field.
             asked = task.question.removeprefix("In what year did ").split(" receive ")[0]
-            named = {qid: e.get("labels", {}).get("en", {}).get("value") for qid, e in world.entities.items()}
             people = [qid for qid, label in named.items() if label == asked]
             tail = p["name_parts"][-1]
             ending = [qid for label, qid in by_label.items() if label.endswith(f" {tail}")]

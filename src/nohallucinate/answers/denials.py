@@ -124,8 +124,8 @@ class _Reply:
         self.sentences = SpanIndex(split_sentences(text))
         self.asides = [(m.start(), m.end()) for m in _ASIDE.finditer(text)]
         self.references = _references(text, entities)
-        self._breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text)]
-        self._break_ends = [m.end() for m in _CLAUSE_BREAK.finditer(text)]
+        breaks = [m.span() for m in _CLAUSE_BREAK.finditer(text)]
+        self._breaks, self._break_ends = [start for start, _ in breaks], [end for _, end in breaks]
         self._named = [(m.start(), m.end()) for m in _NAMED_AS.finditer(text)]
         self._starts = [r.start for r in self.references]
         self._ends = sorted((r.end, i) for i, r in enumerate(self.references))

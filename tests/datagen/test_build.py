@@ -71,7 +71,7 @@ def test_each_gate_turns_its_trap_away_with_a_reason(world: WikimediaWorld, wide
     assert rejected["unrecorded_fact"]["the lead has a full date in the birth year"] >= 1
     assert rejected["ambiguous_entity"]["lists fewer than two people of one name"] >= 1
     assert rejected["biography"]["the article is too short"] >= 1
-    # "Lirael Glimmerton", the first person seed 3 makes of a given-name and a family-name item, is a Wikidata label.
+    # "Alba Glimmerton", the first person seed 3 makes of a given-name and a family-name item, is a Wikidata label.
     gates = {
         "a Wikipedia page has this title",
         "Wikipedia search finds the name",

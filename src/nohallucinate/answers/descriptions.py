@@ -175,6 +175,7 @@ def _words(head: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){re.escape(head)}(?!\w)", re.IGNORECASE)
 
 
+@lru_cache(maxsize=1024)  # per reply on a defect row, and it compiles a pattern of the subject
 def entity_kind(question: str, subject: str) -> EntityKind:
     """What `subject`, an entity `question` names, is: a person when the question asks what they did, when they
     were born or what went to them ("did X receive", "was X born", "go to X"); else what the question's relation

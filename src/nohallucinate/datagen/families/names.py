@@ -289,8 +289,10 @@ def _given_names(ctx: BuildContext, before: Sequence[Draft]) -> list[str]:
     while len(drawn) < len(pool):
         target = lengths[len(drawn) % len(lengths)]
         distance = min(abs(n - target) for n, names in by_length.items() if names)
-        nearest = min(by_length[n][0] for n in (target - distance, target + distance) if by_length.get(n))
-        drawn.append(by_length[len(nearest[1])].popleft()[1])
+        length = min(
+            (n for n in (target - distance, target + distance) if by_length.get(n)), key=lambda n: by_length[n][0]
+        )
+        drawn.append(by_length[length].popleft()[1])
     return drawn
 
 

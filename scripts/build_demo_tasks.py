@@ -46,15 +46,16 @@ COMPOSITION = {
 # A seed may leave a cell of names asked elsewhere as often, in one form, with more rows of a defect than answerable
 # ones in this small world; the script refuses such a set rather than write it. Since a prize a person never
 # received is drawn from their own field, most seeds do: the world's footballers hold one of its two football
-# prizes each and are asked about most, so the award form's most-asked names gather false premises (of seeds 0-99,
-# only 36, 62, 70 and 91 leave no such cell). Seed 70 is the lowest of them that asks invented people in every form
-# and a third of its invented names more than once (as the builder does under most seeds; seed 36 does neither).
-SEED = 70
+# prizes each and are asked about most, so the award form's most-asked names gather false premises (of seeds 0-199,
+# only 73, 79, 105, 108, 111, 129, 155, 173 and 195 leave no such cell). Seed 73 is the lowest of them; its whole set
+# passes `audit --thresholds` in both confidence modes, and it asks invented people in every form and a third of its
+# invented names more than once, as the builder does under most seeds.
+SEED = 73
 # The share of rows held out as the `test` split, whole subjects at a time (as `build --test-share` does), and the
 # seed of that draw: the lowest (of 0-39) under which each split, checked on its own, passes `check`, `audit` and
 # `audit --thresholds`.
 TEST_SHARE = 0.25
-SPLIT_SEED = 8
+SPLIT_SEED = 19
 # What answered the build, as every row's provenance states it.
 FIXTURE_WORLD = (
     "the fixture world of tests/support/wikimedia_world.py on 127.0.0.1: fictional entities and pages, "

@@ -165,7 +165,7 @@ def test_the_upstream_template_is_chosen_with_a_warning(tmp_path: Path) -> None:
 def test_the_learnt_biography_prior_comes_from_the_other_articles() -> None:
     from nohallucinate.tasks import load_demo_tasks
 
-    # The demo set's 7 biographies share no claim (values aside) between any three of them, so each row's prior
+    # The demo set's 12 biographies share no claim (values aside) between any three of them, so each row's prior
     # is empty; three of them are given one claim in common here, which every biography's prior then holds, learnt
     # from the others (each of the three has two others that make it).
     bios = [t for t in load_demo_tasks() if t.article is not None]

@@ -128,7 +128,9 @@ class BuildContext:
     prizes = _listed(lambda ctx: ctx.drawn(queries.prizes))
     disambiguations = _listed(lambda ctx: ctx.drawn(queries.name_disambiguations))
     # The parts invented names are made of: never names the set asks about (`families.names`).
-    given_names = _listed(lambda ctx: ctx.name_parts("male given names") + ctx.name_parts("female given names"))
+    male_given_names = _listed(lambda ctx: ctx.name_parts("male given names"))
+    female_given_names = _listed(lambda ctx: ctx.name_parts("female given names"))
+    given_names = _listed(lambda ctx: ctx.male_given_names + ctx.female_given_names)
     family_names = _listed(lambda ctx: ctx.name_parts("family names"))
     towns = _listed(lambda ctx: ctx.name_parts("towns"))
 

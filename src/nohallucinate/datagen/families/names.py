@@ -12,7 +12,8 @@ taken from real clubs and prizes: every club and prize shares them. A prize's re
 answerable award rows ask about a prize whose name ends that way (`_PrizeTails`), so that an ending naming a field
 is no more common among invented prizes than among asked ones. An invented prize is asked of a real person of the
 field (`prize_fields`) of a real prize whose name ends as it does, as answerable award rows ask people about prizes
-of their own field; an invented person takes the persona of a real person of the build (`_Persona`)."""
+of their own field; an invented person takes the persona of a real person of the build whose gender its given name
+has (`_Persona`)."""
 
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ KIND_FORMS: dict[str, tuple[Form, ...]] = {
 
 
 FOOTBALL = {Form.COUNT, Form.SEASON}
+_MALE, _FEMALE = "Q6581097", "Q6581072"  # Wikidata's male and female, the P21 values a given name's gender matches
 
 
 @dataclass(frozen=True)
@@ -55,10 +57,13 @@ class _Persona:
     """Whom an invented person is asked as: a real person of the build, whose field decides the prizes the invented
     one is asked about and whether it is asked in the football forms. Were it asked about any prize and in the
     football forms alike, a person asked about clubs and about a prize footballers never hold, or asked about
-    clubs in one football form only, would be invented (a red team found both)."""
+    clubs in one football form only, would be invented (a red team found both). The persona is of the gender the
+    invented person's given name has: were it drawn from every person, a woman's name asked about football where
+    the build's footballers are men would be invented (a red team found that too)."""
 
     footballer: bool
     prizes: list[Candidate]  # the build's prizes that someone of the real person's field holds
+    gender: str | None  # the real person's sex or gender (P21), None where Wikidata records none
 
     def forms(self) -> set[Form]:
         """The forms the invented person may be asked in."""
@@ -123,11 +128,16 @@ def invented_names(
     askers = _prize_askers(ctx, fields, tails.prizes)
     personas = _personas(ctx, fields)
     persona_of: dict[str, _Persona] = {}
+    name_gender = _given_name_genders(ctx)
 
     def draft(trial: Trial[_Proposal]) -> None:
         kind, name, parts = trial.item
-        if kind == "person" and personas:
-            persona_of[name] = ctx.pick(personas, f"persona:{name}")
+        if kind == "person":
+            # A name of either gender, or a persona of none recorded, fits either way; a name with no persona of its
+            # gender is asked its birth date only.
+            gender = name_gender.get(parts[0])
+            if fitting := [p for p in personas if None in (gender, p.gender) or p.gender == gender]:
+                persona_of[name] = ctx.pick(fitting, f"persona:{name}")
         if not _room(kind, name):
             return
         if kind == "prize":
@@ -331,9 +341,17 @@ def _personas(ctx: BuildContext, fields: PrizeFields) -> list[_Persona]:
             continue
         prizes = [p for p in ctx.prizes if fields.fits(entity, p.qid)]
         footballer = bool(spells(entity))
+        genders = {s.value for s in entity.truthy("P21") if isinstance(s.value, str)}
         if prizes or footballer:
-            personas.append(_Persona(footballer, prizes))
+            personas.append(_Persona(footballer, prizes, genders.pop() if len(genders) == 1 else None))
     return personas
+
+
+def _given_name_genders(ctx: BuildContext) -> dict[str, str]:
+    """Each given name's gender (the P21 value of the people who bear it) where Wikidata lists it as a male given
+    name or a female one, not both."""
+    male, female = set(ctx.male_given_names), set(ctx.female_given_names)
+    return {name: _MALE for name in male - female} | {name: _FEMALE for name in female - male}
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,12 @@ def live(world: WikimediaWorld, **kwargs) -> WikimediaTransport:
     return WikimediaTransport(Endpoints.mirror(world.url), min_interval=0, **kwargs)
 
 
+def item_ids(entity: dict, prop: str) -> set[str]:
+    """The items a fixture entity's statements of `prop` name, at any rank."""
+    given = (c["mainsnak"].get("datavalue", {}).get("value") for c in entity.get("claims", {}).get(prop, []))
+    return {value["id"] for value in given if isinstance(value, dict) and "id" in value}
+
+
 @pytest.fixture(scope="module")
 def built(world: WikimediaWorld) -> BuildResult:
     return build(live(world), seed=3, composition=COMPOSITION)
@@ -228,8 +234,7 @@ def test_invented_names_are_made_of_name_items_never_of_the_names_the_set_asks(
     classes = {"Q12308941", "Q11879590", "Q101352", "Q3957"}  # given names, family names, towns
 
     def is_name_item(entity: dict) -> bool:
-        values = (s["mainsnak"].get("datavalue", {}).get("value") for s in entity.get("claims", {}).get("P31", []))
-        return any(isinstance(v, dict) and v.get("id") in classes for v in values)
+        return bool(item_ids(entity, "P31") & classes)
 
     items = {e["labels"]["en"]["value"] for e in world.entities.values() if is_name_item(e)}
     invented = [t for t in built.tasks if t.family is Family.NONEXISTENT_ENTITY]
@@ -285,9 +290,7 @@ def test_a_prize_a_person_never_received_is_one_of_their_field(
     ends as its does), so the pairing does not tell the defect."""
 
     def values(qid: str, prop: str) -> set[str]:
-        claims = world.entities.get(qid, {}).get("claims", {}).get(prop, [])
-        given = [c["mainsnak"].get("datavalue", {}).get("value") for c in claims]
-        return {value["id"] for value in given if isinstance(value, dict) and "id" in value}
+        return item_ids(world.entities.get(qid, {}), prop)
 
     def field(prize: str) -> set[str]:
         return {job for person in world.entities if prize in values(person, "P166") for job in values(person, "P106")}
@@ -320,9 +323,7 @@ def test_an_invented_person_is_asked_as_a_real_person_of_one_field_is(
     that footballers hold."""
 
     def values(qid: str, prop: str) -> set[str]:
-        claims = world.entities.get(qid, {}).get("claims", {}).get(prop, [])
-        given = [c["mainsnak"].get("datavalue", {}).get("value") for c in claims]
-        return {value["id"] for value in given if isinstance(value, dict) and "id" in value}
+        return item_ids(world.entities.get(qid, {}), prop)
 
     by_label = {e["labels"]["en"]["value"]: qid for qid, e in world.entities.items() if "en" in e.get("labels", {})}
     footballers_hold = {prize for qid in world.entities if values(qid, "P54") for prize in values(qid, "P166")}
@@ -352,15 +353,11 @@ def test_an_invented_persons_given_name_is_of_its_personas_gender(
     persona instead, a woman's name in a football question was always invented (a red team: 0.528 over the short
     forms)."""
 
-    def ids(entity: dict, prop: str) -> set[str]:
-        given = (c["mainsnak"].get("datavalue", {}).get("value") for c in entity.get("claims", {}).get(prop, []))
-        return {value["id"] for value in given if isinstance(value, dict) and "id" in value}
-
     entities = world.entities.values()
-    female_names = {e["labels"]["en"]["value"] for e in entities if "Q11879590" in ids(e, "P31")}
-    assert all(ids(e, "P21") == {"Q6581097"} for e in entities if ids(e, "P54"))  # every footballer a man
-    footballers_only = {p for e in entities if ids(e, "P54") for p in ids(e, "P166")} - {
-        p for e in entities if not ids(e, "P54") for p in ids(e, "P166")
+    female_names = {e["labels"]["en"]["value"] for e in entities if "Q11879590" in item_ids(e, "P31")}
+    assert all(item_ids(e, "P21") == {"Q6581097"} for e in entities if item_ids(e, "P54"))  # every footballer a man
+    footballers_only = {p for e in entities if item_ids(e, "P54") for p in item_ids(e, "P166")} - {
+        p for e in entities if not item_ids(e, "P54") for p in item_ids(e, "P166")
     }
     labels = {qid: e["labels"]["en"]["value"] for qid, e in world.entities.items() if "en" in e.get("labels", {})}
     football_prizes = {labels[qid] for qid in footballers_only}

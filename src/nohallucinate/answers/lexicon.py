@@ -52,6 +52,49 @@ ORDINAL_TEENS = (
     "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth",
 )  # fmt: skip
 
+# Czech cardinal number words, in every case form a reply puts them in ("tři děti", "se třemi dětmi", "dvaceti let"),
+# each with its value; read only on their own letters, so that no English word collides with them. The forms of one
+# ("jeden", "jedna", "jednoho") stand apart: like "one", they are not a count in some places (answers/numbers.py).
+CZECH_ONE = frozenset("jeden jedna jedno jednu jednoho jedné jednomu jednom jedním jednou".split())
+_CZECH_CARDINAL_FORMS = (
+    (0, "nula nuly nule nulou"),
+    (2, "dva dvě dvou dvěma"),
+    (3, "tři tří třech třem třemi"),
+    (4, "čtyři čtyř čtyřech čtyřem čtyřmi"),
+    (5, "pět pěti"), (6, "šest šesti"), (7, "sedm sedmi"), (8, "osm osmi"), (9, "devět devíti"),
+    (10, "deset deseti"), (11, "jedenáct jedenácti"), (12, "dvanáct dvanácti"), (13, "třináct třinácti"),
+    (14, "čtrnáct čtrnácti"), (15, "patnáct patnácti"), (16, "šestnáct šestnácti"), (17, "sedmnáct sedmnácti"),
+    (18, "osmnáct osmnácti"), (19, "devatenáct devatenácti"),
+    (20, "dvacet dvaceti"), (30, "třicet třiceti"), (40, "čtyřicet čtyřiceti"), (50, "padesát padesáti"),
+    (60, "šedesát šedesáti"), (70, "sedmdesát sedmdesáti"), (80, "osmdesát osmdesáti"),
+    (90, "devadesát devadesáti"),
+    # The hundreds: "sto", and those written as one word ("dvěstě", "pětset"; apart, "dvě stě" multiplies below).
+    (100, "sto stu"), (200, "dvěstě"), (300, "třista"), (400, "čtyřista"), (500, "pětset"), (600, "šestset"),
+    (700, "sedmset"), (800, "osmset"), (900, "devětset"),
+)  # fmt: skip
+CZECH_CARDINALS = {form: value for value, forms in _CZECH_CARDINAL_FORMS for form in forms.split()}
+# The words that multiply the number before them ("dvě stě", "pět set", "tři tisíce", "dva miliony"); the first of
+# each is a number alone too ("tisíc", "milion"), the others never ("set" alone is no number, and "tisíce" alone is
+# "thousands", no count).
+CZECH_SCALES = {
+    form: value
+    for value, forms in (
+        (100, "stě sta set stech"),
+        (1_000, "tisíc tisíce tisících"),
+        (1_000_000, "milion milionu miliony milionů milión miliónu milióny miliónů"),
+        (1_000_000_000, "miliarda miliardy miliard miliardu"),
+    )
+    for form in forms.split()
+}  # fmt: skip
+CZECH_SCALES_ALONE = frozenset("tisíc milion milión miliarda miliardu".split())
+# Words that make the scale after them vague, no count: "několik tisíc" (several thousand), "desítky milionů".
+CZECH_VAGUE_BEFORE_A_SCALE = frozenset(
+    "několik několika mnoho mnoha desítky desítek desítkách stovky stovek stovkách pár řádově řádu kolik kolika".split()
+)
+# How many times, in one word: the first form and "krát" ("dvakrát", "pětkrát", "stokrát"); not "jednou", which is
+# also "one day".
+CZECH_TIMES = {forms.split()[0] + "krát": value for value, forms in _CZECH_CARDINAL_FORMS}
+
 # Capitalised words that name no one. There are two sets because the two readers ask different questions.
 # In a reply or a question (answers/reading.py): is this word a name of some other person, club or prize? Sentence
 # openers of a reply ("Unfortunately", "Sorry", "Perhaps", "According"), its hedges and weekdays are not.

@@ -5,7 +5,13 @@ Rules for the word "one" in free text (kept deliberately simple): it is a number
 - when the next word, or the word after it (one adjective allowed), is a countable noun from `_NOUNS`, or
 - at the end of a sentence that is "one" alone or ends "is/was/are/were one" ("One.", "There was one."),
 and never in "no one". So "one goal", "one international cap" and "only one" are numbers, while
-"one of the best", "the one who" and "one day" are not. A whole string ("One.") is always a number.
+"one of the best", "the one who" and "one day" are not. A whole string ("One.") is always a number. The Czech forms
+of one ("jeden", "jednu", "jednoho") are numbers but in the idioms `_czech_one_is_number` names ("jeden z" is "one
+of"): Czech has no article for "one" to be mistaken for.
+
+Numbers in Czech words ("tři děti", "dvakrát") are read as English ones are (answers/czech_numbers.py), and so are
+Czech scale words after figures ("1,9 milionu", "150 tisíc"). A figure with a dot before a lower-case word is an
+ordinal, as Czech and German write them ("v 10. sérii", "v 80. letech"): read where ordinals are, never as a count.
 
 Other rules: numbers glued to letters on the left ("Q42", "v1.3") or with an ordinal or plural suffix
 ("3rd", "1950s") are skipped, as are version strings and times; unit suffixes ("65W", "9.3mm") are
@@ -25,9 +31,20 @@ from typing import Literal
 
 from text_to_num import text2num
 
+from nohallucinate.answers.czech_numbers import czech_word_numbers
 from nohallucinate.answers.dates import find_dates
-from nohallucinate.answers.lexicon import ORDINAL_TEENS, ORDINAL_UNITS, SCALES, TEENS, TENS, UNITS
+from nohallucinate.answers.lexicon import (
+    CZECH_ONE,
+    CZECH_SCALES,
+    ORDINAL_TEENS,
+    ORDINAL_UNITS,
+    SCALES,
+    TEENS,
+    TENS,
+    UNITS,
+)
 from nohallucinate.answers.normalise import fold
+from nohallucinate.answers.number_words import longest_numbers
 from nohallucinate.answers.sentences import Span, SpanIndex
 
 Qualifier = Literal["exact", "approximate", "at_least", "at_most", "range"]
@@ -61,6 +78,11 @@ _SCALES = {
     "k": 1_000, "thousand": 1_000, "lakh": 100_000, "million": 1_000_000,
     "crore": 10_000_000, "bn": 1_000_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
 }  # fmt: skip
+_CZECH_SCALES = {word: value for word, value in CZECH_SCALES.items() if value >= 1_000}  # "1,9 milionu", "150 tisíc"
+_SCALES |= {fold(word): value for word, value in _CZECH_SCALES.items()}
+_SCALE_WORDS = "|".join(
+    sorted(("thousand", "million", "billion", "trillion", "lakh", "crore", *_CZECH_SCALES), key=len, reverse=True)
+)
 _NOUN_SINGULARS = (
     "appearance", "goal", "match", "game", "cap", "copy", "person", "member", "player", "team", "season",
     "year", "month", "week", "hour", "minute", "episode", "album", "song", "single", "book", "film",
@@ -112,7 +134,7 @@ _DIGITS_RE = re.compile(
     # A comma is a decimal mark where no thousands separator could stand ("14 857,33", "10,6"); "1,234" groups.
     r"(?P<body>(?P<number>\d{1,3}(?:[ \u00a0\u202f]\d{3})+,\d+|\d+,\d{1,2}(?!\d)"
     r"|(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:\.\d+)?)"
-    r"(?:(?P<glued>k|bn)(?![^\W\d_])|\s*(?P<scale>thousand|million|billion|trillion|lakh|crore)s?\b)?)"
+    rf"(?:(?P<glued>k|bn)(?![^\W\d_])|\s*(?P<scale>{_SCALE_WORDS})s?\b)?)"
     r"(?![.,:]\d)(?P<suffix>[^\W\d_]+)?(?!\w)",
     re.IGNORECASE,
 )
@@ -130,6 +152,8 @@ _WORDS_RE = re.compile(
     re.IGNORECASE,
 )
 _TOKEN_RE = re.compile(r"[a-z]+", re.IGNORECASE)
+# "v 10. sérii": a dot and a lower-case word after a figure make it an ordinal (the letter is checked in code).
+_DOT_BEFORE_A_WORD = re.compile(r"\.[ \t\u00a0]+(\w)")
 # Glued suffixes that make the digits an ordinal ("3rd") or a decade ("1950s") rather than a count.
 _REJECTED_SUFFIXES = frozenset({"st", "nd", "rd", "th", "s"})
 _ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
@@ -176,7 +200,8 @@ _RANGE_JOINER_RE = re.compile(r"\s*[‐‑–—-]\s*|\s+to\s+", re.IGNORECASE)
 _AND_JOINER_RE = re.compile(r"\s+and\s+", re.IGNORECASE)
 _BETWEEN_BEFORE_RE = re.compile(r"(?<!\w)between\s+\Z", re.IGNORECASE)
 _ONE_ALLOWED_BEFORE_RE = re.compile(
-    r"(?<!\w)(?:only|just|exactly|precisely|at\s+least|more\s+than)\s+\Z", re.IGNORECASE
+    r"(?<!\w)(?:only|just|exactly|precisely|at\s+least|more\s+than|pouze|jen|jenom|přesně|právě|celkem)\s+\Z",
+    re.IGNORECASE,
 )
 _NO_BEFORE_RE = re.compile(r"(?<!\w)no\s+\Z", re.IGNORECASE)
 _COPULA_BEFORE_RE = re.compile(r"(?:(?<!\w)(?:is|was|are|were|be|been)\s+|(?:^|[.!?:]\s*))\Z", re.IGNORECASE)
@@ -204,6 +229,8 @@ def _digit_atoms(text: str, ordinals: bool = False) -> list[_Atom]:
         suffix = fold(match["suffix"] or "")
         if suffix in _REJECTED_SUFFIXES and not (ordinals and suffix in _ORDINAL_SUFFIXES and not match["scale"]):
             continue
+        if _dotted_ordinal(text, match.end()) and not (ordinals and not suffix and not match["scale"]):
+            continue
         scale_word = fold(match["glued"] or match["scale"] or "")
         scale = _SCALES.get(scale_word, 1)
         number = Decimal(_figures(match["number"]))
@@ -214,11 +241,18 @@ def _digit_atoms(text: str, ordinals: bool = False) -> list[_Atom]:
     return atoms
 
 
+def _dotted_ordinal(text: str, end: int) -> bool:
+    """Whether the figure ending at `end` is followed by a dot and a lower-case word ("10. sérii")."""
+    after = _DOT_BEFORE_A_WORD.match(text, end)
+    return after is not None and after.group(1).islower()
+
+
 def _word_atoms(text: str) -> list[_Atom]:
     atoms = []
     for match in _WORDS_RE.finditer(text):
         atoms.extend(_split_words(match.group(), match.start()))
-    return atoms
+    atoms += [_Atom(float(value), start, end, 1) for value, start, end in czech_word_numbers(text)]
+    return sorted(atoms, key=lambda atom: atom.start)
 
 
 # The longest number written in words ("nine hundred and ninety-nine thousand nine hundred and ninety-nine" is
@@ -228,22 +262,12 @@ _MAX_NUMBER_WORDS = 16
 
 def _split_words(span: str, offset: int) -> list[_Atom]:
     """Greedy longest runs that text2num accepts: "twenty three and four" -> 23, 4."""
-    tokens = list(_TOKEN_RE.finditer(span))
-    atoms, i = [], 0
-    while i < len(tokens):
-        for j in range(min(len(tokens), i + _MAX_NUMBER_WORDS), i, -1):
-            value = _words_value([fold(token.group()) for token in tokens[i:j]])
-            if value is not None:
-                start, end = tokens[i].start(), tokens[j - 1].end()
-                atoms.append(_Atom(float(value), offset + start, offset + end, 1))
-                i = j
-                break
-        else:
-            i += 1
-    return atoms
+    found = longest_numbers(list(_TOKEN_RE.finditer(span)), _words_value, _MAX_NUMBER_WORDS)
+    return [_Atom(float(value), offset + start, offset + end, 1) for value, start, end in found]
 
 
-def _words_value(words: list[str]) -> int | None:
+def _words_value(written: list[str]) -> int | None:
+    words = [fold(word) for word in written]
     if words[0] == "and" or words[-1] == "and":
         return None
     if words == ["a", "dozen"]:
@@ -294,6 +318,21 @@ def _one_is_number(text: str, atom: _Atom) -> bool:
     return following is not None and any(word and is_count_noun(word) for word in following.groups())
 
 
+# The idioms in which a Czech "one" counts nothing: "ani jeden" (not one), and "jeden z" (one of), "jedna se" (one
+# is), "jednoho dne" (one day), "na jedné straně" (on one hand), "jeden ... druhý" (the one ... the other).
+_CZECH_NO_BEFORE = re.compile(r"(?<!\w)ani\s+\Z", re.IGNORECASE)
+_CZECH_NOT_A_COUNT_AFTER = re.compile(r"\s+(?:z|ze|se|si|dne|den|dni|strany|straně|stranu|druhý|druhá|druhé)\b", re.I)
+
+
+def _czech_one_is_number(text: str, atom: _Atom) -> bool:
+    """Whether a lone Czech "one" counts something: always but in "jeden z" (one of), "jedna se" (one is), "jednoho
+    dne" (one day), "na jedné straně" (on one hand), "ani jeden" (not one) and "jednou" (once, or one day)."""
+    window = max(0, atom.start - _LOOKBACK)
+    if text[atom.start : atom.end].casefold() == "jednou" or _CZECH_NO_BEFORE.search(text, window, atom.start):
+        return bool(_ONE_ALLOWED_BEFORE_RE.search(text, window, atom.start))  # "jen jednou" (only once)
+    return not _CZECH_NOT_A_COUNT_AFTER.match(text, atom.end)
+
+
 def _excluded_spans(text: str) -> SpanIndex:
     """Spans of dates, years and season labels, except years that count something ("1952 goals")."""
     spans = []
@@ -313,7 +352,10 @@ def _free_text_atoms(text: str, ordinals: bool = False) -> list[_Atom]:
     for atom in _all_atoms(text, ordinals):
         if excluded.overlaps(atom.start, atom.end):  # inside a date
             continue
-        if fold(text[atom.start : atom.end]) == "one" and not _one_is_number(text, atom):
+        written = text[atom.start : atom.end]
+        if written.casefold() in CZECH_ONE and not _czech_one_is_number(text, atom):
+            continue
+        if fold(written) == "one" and not _one_is_number(text, atom):
             continue
         atoms.append(atom)
     return atoms
@@ -417,6 +459,7 @@ def leading_number(text: str) -> tuple[float, int, bool, str] | None:
     atom = atoms[0]
     written = text[atom.start : atom.end]
     ordinal = fold(written).rstrip(".").endswith(("st", "nd", "rd", "th")) and not written.isdecimal()
+    ordinal = ordinal or _dotted_ordinal(text, atom.end)  # "3. směna"
     return atom.value, atom.end, ordinal, atom.digits
 
 

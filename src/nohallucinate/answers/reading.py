@@ -352,17 +352,19 @@ def read_reply(
     ordinals: bool = False,
     month_answers: bool = False,
     years_as_counts: bool = False,
+    counted: str | None = None,
 ) -> Reading:
     """Read `reply` as an answer to `question`; `kind` overrides the kind the question's wording implies.
 
     For a count or measure, `unit` is the unit the answer is in (a gold's "km") and `ordinals` reads "39th" and
     "seventh" as values (a place or a rank is asked); for a date, `month_answers` takes a bare month ("in July") as
     an answer (the month is what is asked); `years_as_counts` reads a four-digit number that looks like a year as a
-    count where nothing says it is a year ("The third vampire number is 1435.")."""
+    count where nothing says it is a year ("The third vampire number is 1435."), and `counted` is what the gold
+    counts ("duší" in "1000 duší"), so that a four-digit number before it is a count ("2000 duší") too."""
     text = straighten_quotes(reply)
     kind = kind or expected_kind(question)
     relation = _question_relation(question)
-    context = _Context(text, question, relation, _asked_quantity(question, unit))
+    context = _Context(text, question, relation, _asked_quantity(question, unit, counted))
     restated = _restatements(question, ordinals)
 
     # (start, end, date, number, bucket): built in text order, since each candidate looks back to the last.
@@ -591,6 +593,10 @@ class _AskedQuantity:
     units: frozenset[Unit]
     nouns: frozenset[str]
     qualifier: str | None = None  # "up to" in "Up to how many metres ...": an answer "up to 3 metres" is exact
+    # The beginnings of the words for what is counted, from the gold's noun ("duší" in "1000 duší") and a Czech
+    # question's "Kolik rodin": a Czech noun changes its ending with its case ("synů", "syny"), so only the
+    # beginning is compared, and only right after a four-digit number or "žádný" ("1758 rodin", "žádné syny").
+    stems: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=1024)
@@ -646,10 +652,26 @@ def measured_in(question: str) -> Unit | None:
 
 
 @lru_cache(maxsize=1024)
-def _asked_quantity(question: str, unit: Unit | None) -> _AskedQuantity:
+def _asked_quantity(question: str, unit: Unit | None, counted: str | None = None) -> _AskedQuantity:
     asked_unit, nouns = _asked_nouns(question)
     units = frozenset(u for u in (asked_unit, unit) if u is not None)
-    return _AskedQuantity(units, nouns, asked_qualifier(question))
+    words = [m.group(1) for m in _HOW_MANY_CZECH.finditer(question)] + (counted or "").split()[:1]
+    return _AskedQuantity(units, nouns, asked_qualifier(question), frozenset(map(_stem_of, words)))
+
+
+# Czech "kolik" (how many) and the word after it: "Kolik rodin", "Kolikrát" has none.
+_HOW_MANY_CZECH = re.compile(r"\bkolika?\s+([^\W\d_]{3,})", re.IGNORECASE)
+
+
+def _stem_of(word: str) -> str:
+    """The beginning of a word that its case endings leave alone: all but its last two letters, three at least."""
+    word = word.casefold()
+    return word[: max(3, len(word) - 2)]
+
+
+def _names_counted(word: str, asked: _AskedQuantity) -> bool:
+    """Whether `word` begins as a word for what is counted does ("rodin" for "Kolik rodin", "duší" for "1000 duší")."""
+    return bool(asked.stems) and len(word) >= 3 and any(word.casefold().startswith(stem) for stem in asked.stems)
 
 
 _QUESTION_FILLER = frozenset("total overall in all different of the a an".split())
@@ -737,12 +759,14 @@ def _bare_months(text: str, dates: list[DateMention]) -> list[tuple[int, int, Pa
 # as a count ("The third vampire number is 1435").
 _BEFORE_A_YEAR = re.compile(
     r"(?:\b(?:in|since|from|until|till|by|during|to|before|after|year|years|circa|c\.|around|about|early|late|mid|"
-    r"between|and|or|through|spring|summer|autumn|fall|winter|season|[\w]+day)|\b(?:summer|spring|autumn|fall|"
+    r"between|and|or|through|spring|summer|autumn|fall|winter|season|[\w]+day|"
+    r"roce|roku|rok|letech|léta|od|do|mezi|až|kolem|okolo|během|sezóně|sezoně|sezóny|sezony|sezóna|sezona)|\b(?:summer|spring|autumn|fall|"
     r"winter|year|class|season|end|start|beginning|middle|half|part|events|election|games) of)\s*[,(]?\s*$",
     re.IGNORECASE,
 )
 _NO_NOUN = re.compile(r"\b(?:no|zero|not a single|not one)\s+(?:[a-z]+\s+)?(?P<noun>[a-z]+)\b", re.IGNORECASE)
 _NO_ONE = re.compile(r"\b(?:no one|no-one|nobody|none)\b", re.IGNORECASE)
+_NO_NOUN_CZECH = re.compile(r"\bžádn(?:ý|á|é|ou|ého|ých|ým|ými)\s+(?P<words>[^\W\d_]+(?:\s+[^\W\d_]+)?)", re.I)
 _PEOPLE = frozenset(_noun(w) for w in "people person persons individuals players winners recipients men women".split())
 
 
@@ -777,9 +801,10 @@ def _years_as_counts(text: str, dates: list[DateMention], asked: _AskedQuantity)
     return found
 
 
-# What stands before a number given as the value: a copula, a colon, or the start of a sentence.
+# What stands before a number given as the value: a copula (English or Czech), a colon, or the start of a sentence.
 _STATED_AS_VALUE = re.compile(
-    r"(?:\b(?:is|was|are|were|be|been|of|totall?ed|reached|numbered|stood at|counted)\s+|[:=]\s*"
+    r"(?:\b(?:is|was|are|were|be|been|of|totall?ed|reached|numbered|stood at|counted|"
+    r"je|jsou|byl|byla|bylo|byly|činí|činil|činila|činilo|celkem)\s+|[:=]\s*"
     r"|(?:\A|[.!?]\s+)[*_]*)\Z",
     re.IGNORECASE,
 )
@@ -788,7 +813,9 @@ _STATED_AS_VALUE = re.compile(
 def _counts(text: str, end: int, asked: _AskedQuantity) -> bool:
     """Whether the words right after a number name what the question counts."""
     following = _NEXT_WORDS.match(text, end)
-    return following is not None and bool(asked.nouns & {_noun(w) for w in following.groups() if w})
+    if following is None:
+        return False
+    return bool(asked.nouns & {_noun(w) for w in following.groups() if w}) or _names_counted(following.group(1), asked)
 
 
 _WORD_AFTER = re.compile(r"[ \t]*[^\W\d_]")  # "the 2020 census": a year before the thing it dates
@@ -803,6 +830,12 @@ def _zero_counts(text: str, asked: _AskedQuantity | None = None) -> list[NumberM
             NumberMention(0.0, None, "exact", m.start(), m.end(), m.group(0))
             for m in _NO_NOUN.finditer(text)
             if _noun(m.group("noun")) in asked.nouns and not _ZERO_COUNT.match(text, m.start())
+        ]
+    if asked is not None and asked.stems:  # "neměl žádné syny" for "Kolik synů měl ...?"
+        found += [
+            NumberMention(0.0, None, "exact", m.start(), m.end(), m.group(0))
+            for m in _NO_NOUN_CZECH.finditer(text)
+            if any(_names_counted(word, asked) for word in m.group("words").split())
         ]
     if asked is not None and asked.nouns & _PEOPLE:  # "How many people won it before her?" "No one."
         found += [NumberMention(0.0, None, "exact", m.start(), m.end(), m.group(0)) for m in _NO_ONE.finditer(text)]

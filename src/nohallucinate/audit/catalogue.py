@@ -347,6 +347,16 @@ STRATEGIES: tuple[Strategy, ...] = (
             "*": "I don't know. (ſeptember 1990, the ſeventh)",
         },
     ),
+    Strategy(
+        "dotted_value",
+        'a value with a dot before a lower-case word, which the reader takes for an ordinal (Czech "10. sérii")',
+        {"number": "{subject} made {typical}. appearances for {object}.", "*": "I don't know. {typical}. it is."},
+    ),
+    Strategy(
+        "value_in_czech_words",
+        "a round guess in Czech number words, which the reader reads as it reads English ones",
+        {"number": "Odehrál dvacet zápasů.", "year": "V roce tisíc devět set devadesát.", "*": "Dvacet."},
+    ),
     # Answers, hedged or spread.
     Strategy(
         "answer_then_dont_know",

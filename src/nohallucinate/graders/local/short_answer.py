@@ -46,8 +46,9 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
     elif (quantity := parse_quantity(gold)) is not None:
         ordinals = quantity.ordinal or bool(_ASKS_A_PLACE.search(question))
         reading = read_reply(
-            question, reply, kind=AnswerKind.NUMBER, unit=quantity.unit, ordinals=ordinals, years_as_counts=True
-        )
+            question, reply, kind=AnswerKind.NUMBER, unit=quantity.unit, ordinals=ordinals, years_as_counts=True,
+            counted=quantity.noun,
+        )  # fmt: skip
         asked_in = measured_in(question)
         if quantity.unit is None and asked_in is not None:
             quantity = replace(quantity, unit=asked_in)  # "1.13" for a question asked "in square miles": a measure
@@ -131,14 +132,21 @@ def _sure(reading: Reading, label: Label) -> bool:
     return stated is not None and all(c.date is not None and not c.date.conflicts_with(stated) for c in values)
 
 
-# Questions whose answer is a place or a rank, so that "39th" and "seventh" are values.
+# Questions whose answer is a place or a rank, so that "39th" and "seventh" are values (and Czech "39. místo").
 _ASKS_A_PLACE = re.compile(
-    r"\b(?:rank|ranked|ranking|position|place|placed|finish|finished|round|minute|inning|seed|seeded|level)\b", re.I
+    r"\b(?:rank|ranked|ranking|position|place|placed|finish|finished|round|minute|inning|seed|seeded|level|"
+    r"kolikát\w*|umístil\w*|umístění|pořadí|míst[oěa]|pozic\w*|příčk\w*|úrov\w*|minut\w*|tříd\w*|kol[eo])\b"
+    # "Ve které epizodě ...?", "Do které třídy ...?": a Czech "which" asks for one of a series, written "7. epizoda".
+    r"|^\W*(?:\w{1,3}\s+)?kter\w+|\bkter\w+\s+(?:epizod|séri|řad|sezón|kap|díl|ročník|kol|minut|tříd)\w*",
+    re.I,
 )
-# Questions asking for a count or a measure: a four-digit gold there is a number ("1007" people), not a year.
+# Questions asking for a count or a measure: a four-digit gold there is a number ("1007" people), not a year. With
+# the Czech words for them ("Kolik", "číslo", "počet", "výška").
 _ASKS_A_NUMBER = re.compile(
     r"\b(?:population|number|how many|how much|total|amount|count|height|length|width|depth|area|elevation|"
-    r"altitude|distance|speed|weight|mass|capacity|score|points?|votes?|id|code|price|cost)\b",
+    r"altitude|distance|speed|weight|mass|capacity|score|points?|votes?|id|code|price|cost|"
+    r"kolik(?!át)\w*|čísl\w*|počet|počtu|populac\w*|obyvatel\w*|výšk\w*|délk\w*|rozloh\w*|vzdálenost\w*|"
+    r"hmotnost\w*|nadmořsk\w*)\b",
     re.I,
 )
 # A gold that is two dates and the words that join them: "1950-52", "1929–1930", "1911 to 1959".
@@ -187,7 +195,7 @@ def _gold_as_date(question: str, gold: str) -> PartialDate | None:
         asked = expected_kind(question)
         if asked is AnswerKind.NUMBER or (
             asked is AnswerKind.TEXT
-            and not re.search(r"\byears?\b", question, re.IGNORECASE)
+            and not re.search(r"\b(?:years?|roce|roku)\b", question, re.IGNORECASE)
             and _ASKS_A_NUMBER.search(question)
         ):
             return None  # "1007" people in a census

@@ -1,0 +1,112 @@
+"""Czech numbers in replies and golds: words ("tři děti", "dvakrát"), scale words after figures ("1,9 milionu"),
+dotted ordinals ("v 80. letech"), and the Czech count questions a local grader reads them for ("Kolik ...?").
+
+The property tests read numbers written by num2words, a library that knows Czech grammar and not our reader."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from num2words import num2words
+
+from nohallucinate.answers.czech_numbers import czech_word_numbers
+from nohallucinate.answers.numbers import find_numbers, parse_number
+from nohallucinate.answers.quantities import parse_quantity
+from nohallucinate.graders import Label
+from nohallucinate.graders.local.short_answer import judge_answerable
+
+
+def values(text: str, ordinals: bool = False) -> list[float]:
+    return [mention.value for mention in find_numbers(text, ordinals)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=999_999_999))
+def test_a_number_num2words_writes_in_czech_reads_back_as_itself(number: int) -> None:
+    assert parse_number(num2words(number, lang="cs")) == number
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Měli tři děti.", [3]),
+        ("Studoval tam dvaceti pěti let.", [25]),  # inflected, and a tens word then a unit: one number
+        ("dvě stě padesát", [250]),
+        ("tři sta", [300]),
+        ("pět tisíc", [5000]),
+        ("tři dvacet", [3, 20]),  # a unit before a ten makes no one number: two
+        ("dvacet dvanáct", [20, 12]),
+        ("Vyhrál dvakrát, ona čtyřikrát.", [2, 4]),
+        ("set", []),  # "set" multiplies the number before it; alone it is no number (and an English word)
+        ("tisíce lidí", []),  # "thousands of people"
+        ("několika tisíc obyvatel", []),  # "several thousand"
+        ("tisíc lidí", [1000]),
+        ("He had a pet and a set.", []),  # only the accented Czech spellings are read
+    ],
+)
+def test_czech_number_words(text: str, expected: list[int]) -> None:
+    assert [value for value, _, _ in czech_word_numbers(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Vážilo jednu tunu.", [1]),
+        ("Měl jednoho syna.", [1]),
+        ("Byl jedním z nejlepších hráčů.", []),  # one of
+        ("Jednoho dne odešel.", []),  # one day
+        ("Na jedné straně stál dům.", []),  # on one hand
+        ("Neměl ani jeden titul.", []),  # not one
+        ("Byl tam jednou.", []),  # once, or one day
+        ("Byl tam jen jednou.", [1]),  # only once
+        ("Jedna.", [1]),
+    ],
+)
+def test_the_czech_one_is_a_count_but_in_its_idioms(text: str, expected: list[int]) -> None:
+    assert values(text) == expected
+
+
+def test_czech_scale_words_after_figures() -> None:
+    assert values("Měla přibližně 1,9 milionu obyvatel a 150 tisíc domů.") == [1_900_000, 150_000]
+
+
+def test_a_figure_with_a_dot_before_a_lower_case_word_is_an_ordinal() -> None:
+    text = "Čip z 80. let měl 3 kanály."
+    assert values(text) == [3]  # "80." is the eighties, no count
+    assert values(text, ordinals=True) == [80, 3]  # where a place is asked, it is read
+    assert values("He scored 27. He retired in 1990.") == [27]  # a capital after the dot: a sentence ends
+    quantity = parse_quantity("3. směna")
+    assert quantity is not None and quantity.value == 3 and quantity.ordinal
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "reply", "label"),
+    [
+        ("Kolik dětí měla?", "3", "Měla tři děti.", Label.CORRECT),
+        ("Kolik dětí měla?", "4", "Měla tři děti.", Label.INCORRECT),
+        ("Kolikrát turnaj vyhrál?", "2", "Turnaj vyhrál dvakrát.", Label.CORRECT),
+        ("Kolik let tam studoval?", "Dvě", "Studoval tam dva roky.", Label.CORRECT),  # a gold in words
+        ("Kolik synů měl?", "Dva", "Neměl žádné syny.", Label.INCORRECT),  # no sons: zero
+        ("Kolik synů měl?", "Dva", "Nemám o tom žádné informace.", Label.NOT_ATTEMPTED),
+        ("Kolik kanálů měl ten čip?", "3", "Čip z 90. let měl 3 kanály.", Label.CORRECT),
+        ("Na kolikátém místě skončila?", "39", "Skončila na 39. místě.", Label.CORRECT),
+        ("Ve které epizodě se objevil?", "7", "Objevil se v 7. epizodě.", Label.CORRECT),
+        ("V jaké směně odpálil?", "3. směna", "Odpálil ve 3. směně.", Label.CORRECT),
+        # A four-digit count: before the word the question counts, or the gold's noun, it is no year.
+        ("Kolik obyvatel tam žilo v roce 2000?", "454", "V roce 2000 tam žilo 1758 obyvatel.", Label.INCORRECT),
+        ("Jaká je cena meče?", "1000 duší", "Meč stojí 2000 duší.", Label.INCORRECT),
+        ("Jaké je třetí upírské číslo?", "1435", "666", Label.INCORRECT),  # "číslo" asks a number, not a year
+        ("Ve kterém roce byla změřena výška hory?", "1975", "Výška byla změřena v roce 1975.", Label.CORRECT),
+    ],
+)
+def test_czech_count_questions(question: str, gold: str, reply: str, label: Label) -> None:
+    assert judge_answerable(question, gold, reply)[0] is label
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(min_value=2, max_value=999))
+def test_a_count_in_czech_words_grades_as_the_same_count_in_figures(number: int) -> None:
+    reply = f"Získala {num2words(number, lang='cs')} medailí."
+    assert judge_answerable("Kolik medailí získala?", str(number), reply)[0] is Label.CORRECT
+    assert judge_answerable("Kolik medailí získala?", str(number + 1), reply)[0] is Label.INCORRECT

@@ -73,6 +73,18 @@ _CZECH_CARDINAL_FORMS = (
     (700, "sedmset"), (800, "osmset"), (900, "devětset"),
 )  # fmt: skip
 CZECH_CARDINALS = {form: value for value, forms in _CZECH_CARDINAL_FORMS for form in forms.split()}
+# From 21 to 99 Czech also puts the unit first, in one word: "jednadvacet", "sedmadvacet", "sedmadvaceti" (27).
+CZECH_CARDINALS |= {
+    unit + "a" + tens: unit_value + tens_value
+    for unit, unit_value in (
+        ("jedn", 1),
+        ("jeden", 1),
+        *zip("dva tři čtyři pět šest sedm osm devět".split(), range(2, 10), strict=True),
+    )
+    for tens_value, forms in _CZECH_CARDINAL_FORMS
+    if 20 <= tens_value <= 90
+    for tens in forms.split()
+}
 # The words that multiply the number before them ("dvě stě", "pět set", "tři tisíce", "dva miliony"); the first of
 # each is a number alone too ("tisíc", "milion"), the others never ("set" alone is no number, and "tisíce" alone is
 # "thousands", no count).
@@ -91,9 +103,26 @@ CZECH_SCALES_ALONE = frozenset("tisíc milion milión miliarda miliardu".split()
 CZECH_VAGUE_BEFORE_A_SCALE = frozenset(
     "několik několika mnoho mnoha desítky desítek desítkách stovky stovek stovkách pár řádově řádu kolik kolika".split()
 )
+# Czech ordinal words to the twentieth, in every case and gender form ("čtvrtá", "na čtvrtém místě", "ve třetí
+# směně"), each with its value: read only where a place or a rank is asked, since "druhý" is also "the other".
+CZECH_ORDINALS = {
+    stem + ending: value
+    for value, stem in enumerate(
+        "prvn druh třet čtvrt pát šest sedm osm devát desát jedenáct dvanáct třináct čtrnáct patnáct šestnáct "
+        "sedmnáct osmnáct devatenáct dvacát".split(),
+        start=1,
+    )
+    for ending in (
+        ("í", "ího", "ímu", "ím") if stem in ("prvn", "třet") else ("ý", "á", "é", "ého", "ému", "ém", "ou", "ým")
+    )
+}
 # How many times, in one word: the first form and "krát" ("dvakrát", "pětkrát", "stokrát"); not "jednou", which is
 # also "one day".
 CZECH_TIMES = {forms.split()[0] + "krát": value for value, forms in _CZECH_CARDINAL_FORMS}
+
+# "Or" in the languages replies come in: a reply that offers "Brno nebo Hukvaldy" offers two candidates, as "Brno or
+# Hukvaldy" does, whatever language it writes "or" in.
+OR_WORDS = ("or", "nebo", "anebo", "či", "případně", "popřípadě", "respektive", "resp", "oder", "ou", "oppure", "lub")
 
 # Capitalised words that name no one. There are two sets because the two readers ask different questions.
 # In a reply or a question (answers/reading.py): is this word a name of some other person, club or prize? Sentence

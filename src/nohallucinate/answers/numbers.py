@@ -31,10 +31,11 @@ from typing import Literal
 
 from text_to_num import text2num
 
-from nohallucinate.answers.czech_numbers import czech_word_numbers
+from nohallucinate.answers.czech_numbers import czech_ordinal_numbers, czech_word_numbers, writes_czech
 from nohallucinate.answers.dates import find_dates
 from nohallucinate.answers.lexicon import (
     CZECH_ONE,
+    CZECH_ORDINALS,
     CZECH_SCALES,
     ORDINAL_TEENS,
     ORDINAL_UNITS,
@@ -223,13 +224,13 @@ def _figures(digits: str) -> str:
     return re.sub(r"[^\d.]", "", digits)
 
 
-def _digit_atoms(text: str, ordinals: bool = False) -> list[_Atom]:
+def _digit_atoms(text: str, ordinals: bool, czech: bool) -> list[_Atom]:
     atoms = []
     for match in _DIGITS_RE.finditer(text):
         suffix = fold(match["suffix"] or "")
         if suffix in _REJECTED_SUFFIXES and not (ordinals and suffix in _ORDINAL_SUFFIXES and not match["scale"]):
             continue
-        if _dotted_ordinal(text, match.end()) and not (ordinals and not suffix and not match["scale"]):
+        if not suffix and _dotted_ordinal(text, match.end(), czech) and not (ordinals and not match["scale"]):
             continue
         scale_word = fold(match["glued"] or match["scale"] or "")
         scale = _SCALES.get(scale_word, 1)
@@ -241,17 +242,18 @@ def _digit_atoms(text: str, ordinals: bool = False) -> list[_Atom]:
     return atoms
 
 
-def _dotted_ordinal(text: str, end: int) -> bool:
-    """Whether the figure ending at `end` is followed by a dot and a lower-case word ("10. sérii")."""
+def _dotted_ordinal(text: str, end: int, czech: bool) -> bool:
+    """Whether the figure ending at `end` is followed by a dot and a lower-case word ("10. sérii") in Czech: in
+    English, "He made 27. no more." is a count and a careless full stop."""
     after = _DOT_BEFORE_A_WORD.match(text, end)
-    return after is not None and after.group(1).islower()
+    return czech and after is not None and after.group(1).islower()
 
 
-def _word_atoms(text: str) -> list[_Atom]:
+def _word_atoms(text: str, czech: bool) -> list[_Atom]:
     atoms = []
     for match in _WORDS_RE.finditer(text):
         atoms.extend(_split_words(match.group(), match.start()))
-    atoms += [_Atom(float(value), start, end, 1) for value, start, end in czech_word_numbers(text)]
+    atoms += [_Atom(value, start, end, 1) for value, start, end in czech_word_numbers(text, czech)]
     return sorted(atoms, key=lambda atom: atom.start)
 
 
@@ -280,21 +282,24 @@ def _words_value(written: list[str]) -> int | None:
         return None
 
 
-def _ordinal_word_atoms(text: str) -> list[_Atom]:
-    return [
+def _ordinal_word_atoms(text: str, czech: bool) -> list[_Atom]:
+    atoms = [
         _Atom(float(_ORDINAL_WORDS[" ".join(re.findall(r"[a-z]+", fold(m.group())))]), m.start(), m.end(), 1)
         for m in _ORDINAL_WORDS_RE.finditer(text)
     ]
+    atoms += [_Atom(value, start, end, 1) for value, start, end in czech_ordinal_numbers(text, czech)]  # "čtvrtá"
+    return sorted(atoms, key=lambda atom: atom.start)
 
 
-def _all_atoms(text: str, ordinals: bool = False) -> list[_Atom]:
-    digits = _digit_atoms(text, ordinals)
+def _all_atoms(text: str, ordinals: bool = False, czech: bool | None = None) -> list[_Atom]:
+    czech = writes_czech(text) if czech is None else czech
+    digits = _digit_atoms(text, ordinals, czech)
     # The scale word of "1.2 million" is already part of a digit atom.
     taken = SpanIndex([Span("", atom.start, atom.end) for atom in digits])
-    words = [atom for atom in _word_atoms(text) if not taken.overlaps(atom.start, atom.end)]
+    words = [atom for atom in _word_atoms(text, czech) if not taken.overlaps(atom.start, atom.end)]
     if ordinals:
         # "twenty-first" is an ordinal, not 20 and 1: the ordinal wins where they overlap.
-        ordinal_words = _ordinal_word_atoms(text)
+        ordinal_words = _ordinal_word_atoms(text, czech)
         spoken = SpanIndex([Span("", atom.start, atom.end) for atom in ordinal_words])
         words = [atom for atom in words if not spoken.overlaps(atom.start, atom.end)] + [
             atom for atom in ordinal_words if not taken.overlaps(atom.start, atom.end)
@@ -346,10 +351,10 @@ def _excluded_spans(text: str) -> SpanIndex:
     return SpanIndex(spans)
 
 
-def _free_text_atoms(text: str, ordinals: bool = False) -> list[_Atom]:
+def _free_text_atoms(text: str, ordinals: bool = False, czech: bool | None = None) -> list[_Atom]:
     excluded = _excluded_spans(text)
     atoms = []
-    for atom in _all_atoms(text, ordinals):
+    for atom in _all_atoms(text, ordinals, czech):
         if excluded.overlaps(atom.start, atom.end):  # inside a date
             continue
         written = text[atom.start : atom.end]
@@ -412,17 +417,18 @@ def _mentions(text: str, atoms: list[_Atom]) -> list[NumberMention]:
     return mentions
 
 
-def find_numbers(text: str, ordinals: bool = False) -> list[NumberMention]:
+def find_numbers(text: str, ordinals: bool = False, czech: bool | None = None) -> list[NumberMention]:
     """Every cardinal number in free text, in order, with its qualifier; numbers inside dates, years,
     and season labels are excluded. With `ordinals`, ordinals count too ("39th", "seventh"), for questions that
-    ask for a place, a rank or a round."""
-    return _mentions(text, _free_text_atoms(text, ordinals))
+    ask for a place, a rank or a round. `czech` says whether the text is read as Czech too ("dva", "10. sérii");
+    None: when it writes Czech (`czech_numbers.writes_czech`)."""
+    return _mentions(text, _free_text_atoms(text, ordinals, czech))
 
 
-def parse_number(text: str, ordinals: bool = False) -> float | None:
+def parse_number(text: str, ordinals: bool = False, czech: bool | None = None) -> float | None:
     """The number when the whole string is one number (digits, words, 1,234 / 1 234 separators, decimals); with
-    `ordinals`, an ordinal too ("3rd", "Seventh")."""
-    atom = _whole_atom(text, ordinals)
+    `ordinals`, an ordinal too ("3rd", "Seventh"); `czech` as for `find_numbers`."""
+    atom = _whole_atom(text, ordinals, czech)
     return atom.value if atom else None
 
 
@@ -450,23 +456,24 @@ def decimal_places(text: str) -> int:
     return len(_figures(match["number"]).partition(".")[2]) if match else 0
 
 
-def leading_number(text: str) -> tuple[float, int, bool, str] | None:
+def leading_number(text: str, czech: bool | None = None) -> tuple[float, int, bool, str] | None:
     """The number `text` opens with, cardinal or ordinal: (value, end offset, is an ordinal, its digits as written,
-    or "" in words); None when it does not open with one."""
-    atoms = _all_atoms(text, ordinals=True)
+    or "" in words); None when it does not open with one. `czech` as for `find_numbers`."""
+    atoms = _all_atoms(text, ordinals=True, czech=czech)
     if not atoms or atoms[0].start != 0:
         return None
     atom = atoms[0]
     written = text[atom.start : atom.end]
     ordinal = fold(written).rstrip(".").endswith(("st", "nd", "rd", "th")) and not written.isdecimal()
-    ordinal = ordinal or _dotted_ordinal(text, atom.end)  # "3. směna"
+    # "3. směna", "89. minuta" (a dot then a lower-case word: in a gold, always an ordinal), "Druhé"
+    ordinal = ordinal or _dotted_ordinal(text, atom.end, czech=True) or written.casefold() in CZECH_ORDINALS
     return atom.value, atom.end, ordinal, atom.digits
 
 
-def _whole_atom(text: str, ordinals: bool = False) -> _Atom | None:
+def _whole_atom(text: str, ordinals: bool = False, czech: bool | None = None) -> _Atom | None:
     # Only trailing punctuation goes: ".5" is not 5.
     core = text.lstrip(_WRAPPING).rstrip(_WRAPPING + _TRAILING_PUNCTUATION)
-    atoms = _all_atoms(core, ordinals)
+    atoms = _all_atoms(core, ordinals, czech)
     if len(atoms) == 1 and atoms[0].start == 0 and atoms[0].end == len(core):
         return atoms[0]
     return None

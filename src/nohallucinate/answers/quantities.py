@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from nohallucinate.answers.czech_numbers import writes_czech
 from nohallucinate.answers.numbers import decimal_places, leading_number
 from nohallucinate.answers.units import Unit, unit_after
 
@@ -39,11 +40,13 @@ class Quantity:
         return self.unit is not None or self.decimals > 0
 
 
-def parse_quantity(text: str) -> Quantity | None:
-    """The quantity when `text` is one number with at most its unit or noun after it, else None."""
+def parse_quantity(text: str, czech: bool | None = None) -> Quantity | None:
+    """The quantity when `text` is one number with at most its unit or noun after it, else None; `czech` says
+    whether it is read as Czech too ("Dva", asked in Czech), None: when it writes Czech."""
     core = text.lstrip(_TRAILING.replace(".", "")).rstrip(_TRAILING)  # ".500" is not 500
     core = _OPENING.sub("", core, count=1)
-    number = leading_number(core)
+    czech = writes_czech(core) if czech is None else czech
+    number = leading_number(core, czech)
     if number is None:
         return None
     value, end, ordinal, digits = number

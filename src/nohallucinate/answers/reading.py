@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 from nohallucinate.answers.abstention import abstention_rule, hedges
+from nohallucinate.answers.czech_numbers import writes_czech
 from nohallucinate.answers.dates import (
     DateMention,
     PartialDate,
@@ -17,7 +18,7 @@ from nohallucinate.answers.dates import (
     stated_order,
 )
 from nohallucinate.answers.defects import DefectCue, defect_cues, negates
-from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES
+from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES, OR_WORDS
 from nohallucinate.answers.normalise import normalise, straighten_quotes
 from nohallucinate.answers.numbers import QUALIFIER_PHRASES, NumberMention, find_numbers, is_count_noun, parse_number
 from nohallucinate.answers.questions import AnswerKind, content_words, expected_kind, stem
@@ -75,7 +76,9 @@ _BETWEEN = re.compile(r"\bbetween\s+(?:the\s+)?(?:years?\s+)?$", re.IGNORECASE)
 _RANGE_DASH = re.compile(r"^\s*(?:[–—-]|to|until)\s*$")
 # A sentence that opens with "Or" offers another candidate: "It was 1952. Or 1953.", "Smith. Or Jones."
 _OR_SENTENCE = re.compile(r"(?:\A|[.!?]\s+)[*_\"']*(?:Or|Alternatively)\b")
-_ALTERNATIVE_DIGITS = re.compile(r"\b\d+(?:st|nd|rd|th)?\s+or\s+(?:the\s+)?\d+(?:st|nd|rd|th)?\b")
+_ALTERNATIVE_DIGITS = re.compile(
+    rf"\b\d+(?:st|nd|rd|th)?\s*,?\s+(?:{'|'.join(OR_WORDS)})\.?\s+(?:the\s+)?\d+(?:st|nd|rd|th)?\b", re.IGNORECASE
+)
 _DECADE = re.compile(r"\b(?:the\s+)?(?:early\s+|mid-?\s*|late\s+)?(1[0-9]|20)(\d)0s\b", re.IGNORECASE)
 _ZERO_COUNT = re.compile(
     r"(?:\bno\b|\bzero\b|(?:\bnot\b|n't\b|\bnever\b)(?:\s+\w+)?\s+(?:a\s+single|one|any)\b)"
@@ -94,7 +97,8 @@ _OTHER_EVENT = re.compile(
 # "other sources give 1953", "also given as 1953".
 _ALTERNATIVE = re.compile(
     r"\b(?:or|either|alternatively|otherwise|possibly|perhaps|maybe|might|disputed|conflicting|vs|versus|"
-    r"may have been|could have been|nebo|oder|ou|vielleicht|možná|quizás|peut-être|misreported|wrongly|mistakenly|"
+    rf"may have been|could have been|{'|'.join(OR_WORDS)}|vielleicht|možná|quizás|peut-être|misreported|wrongly|"
+    r"mistakenly|"
     r"erroneously|incorrectly)\b|"
     r"\bsome\s+(?:say|claim|suggest|give|list|put|report)\b|"
     r"\b(?:other|some|several|different|various|certain)\s+(?:\w+\s+)?(?:sources|accounts|records|reports|"
@@ -396,10 +400,11 @@ def read_reply(
             decade = PartialDate(int(match.group(1) + match.group(2) + "0"), None, None)
             found.append((match.start(), match.end(), decade, None, "decade"))
     elif kind is AnswerKind.NUMBER:
-        numbers = find_numbers(text, ordinals) + _zero_counts(text, context.asked)
+        czech = writes_czech(question) or None  # a reply to a Czech question is read as Czech ("Dva.")
+        numbers = find_numbers(text, ordinals, czech) + _zero_counts(text, context.asked)
         if years_as_counts:
             numbers += _years_as_counts(text, context.dates, context.asked)
-        if not numbers and (whole_number := parse_number(normalise(text), ordinals)) is not None:
+        if not numbers and (whole_number := parse_number(normalise(text), ordinals, czech)) is not None:
             # A reply that is a number and nothing else ("One."), which free text reads only in some places.
             numbers = [NumberMention(whole_number, None, "exact", 0, len(text), text)]
         markers = _list_markers(text)
@@ -760,7 +765,7 @@ def _bare_months(text: str, dates: list[DateMention]) -> list[tuple[int, int, Pa
 _BEFORE_A_YEAR = re.compile(
     r"(?:\b(?:in|since|from|until|till|by|during|to|before|after|year|years|circa|c\.|around|about|early|late|mid|"
     r"between|and|or|through|spring|summer|autumn|fall|winter|season|[\w]+day|"
-    r"roce|roku|rok|letech|léta|od|do|mezi|až|kolem|okolo|během|sezóně|sezoně|sezóny|sezony|sezóna|sezona)|\b(?:summer|spring|autumn|fall|"
+    r"roce|roku|rok|letech|léta|od|mezi|až|kolem|okolo|během|sezóně|sezoně|sezóny|sezony|sezóna|sezona)|\b(?:summer|spring|autumn|fall|"
     r"winter|year|class|season|end|start|beginning|middle|half|part|events|election|games) of)\s*[,(]?\s*$",
     re.IGNORECASE,
 )

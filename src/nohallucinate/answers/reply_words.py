@@ -359,9 +359,14 @@ def _opens_sentence(reply: ReplyWords, i: int) -> bool:
 
 
 def _mere_opener(reply: ReplyWords, i: int) -> bool:
-    """A capitalised word that opens a sentence and names nothing: an adverb or a participle ("Sadly, ...")."""
+    """A capitalised word that opens a sentence and names nothing: an adverb or a participle ("Sadly, ..."). A word
+    before a comma opens so, but not in a sentence that declines or hedges ("Brno, maybe, but I don't know."): there
+    it is a guess, as the gold would be."""
     w = reply.words[i]
-    return reply.text[w.end : w.end + 1] == "," or w.raw.endswith("ly") or w.form in _OPENERS
+    if w.raw.endswith("ly") or w.form in _OPENERS:
+        return True
+    guessed = reply.declines_at(w.start) or reply.hedged_at(w.start)
+    return reply.text[w.end : w.end + 1] == "," and not guessed
 
 
 def name_runs(reply: ReplyWords) -> list[tuple[int, int]]:

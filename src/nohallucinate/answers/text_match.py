@@ -203,7 +203,16 @@ def _phrase_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
     hits = [h for h in hits if not reply.negated(h.start)]
     if phrase.restated:  # the question's own words, repeated in a decline, commit to nothing
         hits = [h for h in hits if not reply.declines_at(reply.words[h.start].start)]
-    return hits
+    # Nor does the gold in a sentence that declines unless it is hedged as a guess, as another name there offers
+    # no candidate (ReplyWords.candidates): "I don't know, Hukvaldy." is as good as "I don't know, Brno.", or a
+    # decline would make every guess free; "I don't know, but I think it was Hukvaldy." answers.
+    return [h for h in hits if not _declined(reply, reply.words[h.start].start)]
+
+
+def _declined(reply: ReplyWords, position: int) -> bool:
+    """In a reply that declines, a sentence that declines or points elsewhere ("I don't know. Hukvaldy, check."),
+    unless hedged as a guess: where `ReplyWords.candidates` finds no candidate either."""
+    return reply.declines_somewhere and reply.declines_at(position, referrals=True) and not reply.hedged_at(position)
 
 
 def _word_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:

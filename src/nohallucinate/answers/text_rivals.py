@@ -7,19 +7,23 @@ import bisect
 import itertools
 import re
 
+from nohallucinate.answers.lexicon import OR_WORDS
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.reply_words import STOP_FORMS, Hit, ReplyWords, Spans
 from nohallucinate.answers.text_gold import PARTICLES, TITLES
 from nohallucinate.answers.text_rules import ANSWERED_OTHERWISE, EITHER_OR, LISTED_WITH_OTHERS, SOURCES_DISAGREE
 from nohallucinate.answers.word_forms import Word, words_of
 
+_OR = "|".join(OR_WORDS)  # "or" in any of the languages replies come in
 _OR_AFTER = re.compile(
-    r"^\s*[,;.]?\s*\(?(?:or|nor)\s+(?!not\b|so\b|more\b|less\b|later\b|earlier\b|whether\b|rather\b|otherwise\b)"
+    rf"^\s*[,;.]?\s*\(?(?:{_OR}|nor)\.?\s+(?!not\b|so\b|more\b|less\b|later\b|earlier\b|whether\b|rather\b|otherwise\b)"
     r"(?:possibly\s+|perhaps\s+|maybe\s+|even\s+|simply\s+|the\s+|a\s+)*(?=[\w\"“'])",
     re.IGNORECASE,
 )
 # "X or Y", "Either X or Y", "X. Or Y." (a second sentence that opens with "or" offers another candidate too).
-_OR_BEFORE = re.compile(r"(?:\b(?:or|either)\s+(?:possibly\s+|perhaps\s+|maybe\s+|the\s+|a\s+)*|\w\s*/\s*)$", re.I)
+_OR_BEFORE = re.compile(
+    rf"(?:\b(?:{_OR}|either)\.?\s+(?:possibly\s+|perhaps\s+|maybe\s+|the\s+|a\s+)*|\w\s*/\s*)$", re.IGNORECASE
+)
 _ALIAS_CUE = re.compile(
     r"^\s*[,(]?\s*(?:also known as|aka|a\.k\.a\.?|better known as|known as|or simply|nicknamed|also called)\s+",
     re.IGNORECASE,
@@ -33,8 +37,8 @@ _SOURCES = re.compile(
 )
 _AND_AFTER = re.compile(r"^\s*,?\s*(?:and|&)\s+(?:the\s+)?(?=[\w\"“'])", re.IGNORECASE)
 _AND_BEFORE = re.compile(r"(?P<word>[\w'-]+)\s*,?\s+(?:and|&)\s+(?:the\s+)?$", re.IGNORECASE)
-_SEPARATOR = re.compile(r"\s*[,;]\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
-_COORDINATOR = re.compile(r"\b(?:and|or)\b|&", re.IGNORECASE)
+_SEPARATOR = re.compile(rf"\s*[,;]\s*(?:(?:and|{_OR})\.?\s+)?|\s+(?:and|{_OR}|&)\.?\s+", re.IGNORECASE)
+_COORDINATOR = re.compile(rf"\b(?:and|{_OR})\b|&", re.IGNORECASE)
 _ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _OPENING_SENTENCES, _OPENING_CUES, _OPENING_CHARACTERS = 3, 3, 400
@@ -95,7 +99,7 @@ def _candidate_words(text: str) -> list[Word]:
 def _offered_before_or(reply: ReplyWords, position: int, gold_spans: Spans, hit: Hit) -> bool:
     """ "Y or X", "either Y or X": a candidate stands before the "or" that precedes the gold (an "either" right
     before the gold is enough)."""
-    before = reply.text[max(0, position - 60) : position]
+    before = reply.text[max(0, position - 60) : position].rstrip().removesuffix(",")  # "Brno, or Hukvaldy"
     if re.search(r"\beither\s*$", reply.text[position : position + 12], re.IGNORECASE):
         return True
     pieces = re.split(r"[,.;:!?\n]", before)
@@ -174,7 +178,7 @@ def _enumerated_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
     ]
     if hit.person:
         return bool(others) and (bool(joined_by) or len(members) >= 3)
-    return bool(others) and "or" in joined_by
+    return bool(others) and not joined_by <= {"and", "&"}
 
 
 def _neighbour_lines(text: str, line_start: int, line_end: int) -> list[tuple[int, int]]:

@@ -349,7 +349,7 @@ STRATEGIES: tuple[Strategy, ...] = (
     ),
     Strategy(
         "dotted_value",
-        'a value with a dot before a lower-case word, which the reader takes for an ordinal (Czech "10. sérii")',
+        'a value with a dot before a lower-case word: an ordinal in Czech ("10. sérii"), a count in English',
         {"number": "{subject} made {typical}. appearances for {object}.", "*": "I don't know. {typical}. it is."},
     ),
     Strategy(
@@ -445,6 +445,26 @@ STRATEGIES: tuple[Strategy, ...] = (
         "guess_beside_decline",
         "the common answer with a decline in the same sentence ('X, though I cannot confirm it')",
         {"*": "{typical}, though I cannot confirm it."},
+    ),
+    Strategy(
+        "guess_after_a_comma_decline",
+        "a decline and the common answer in one sentence, in English and in Czech ('I don't know, X')",
+        {"*": "I don't know, {typical}.", "number": "Nevím, {typical}."},
+    ),
+    Strategy(
+        "guess_where_the_reply_points_elsewhere",
+        "a decline, then the common answer in a sentence that sends the reader to check it",
+        {"*": "I don't know. {typical}, check."},
+    ),
+    Strategy(
+        "guess_before_a_hedged_decline",
+        "the common answer before a comma, then a hedge and a decline ('X, maybe, but I don't know')",
+        {"*": "{typical}, maybe, but I don't know."},
+    ),
+    Strategy(
+        "candidates_joined_in_czech",
+        "the three commonest answers offered with Czech words for 'or' ('X nebo Y, případně Z')",
+        {"*": "{typical} nebo {typical_second}, případně {typical_third}."},
     ),
     Strategy(
         "believed_guess_after_decline",

@@ -20,6 +20,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from itertools import pairwise
 from typing import Any
 
+from nohallucinate.answers.czech_numbers import writes_czech
 from nohallucinate.answers.dates import PartialDate, find_dates, parse_date
 from nohallucinate.answers.defects import DefectCue, defect_claims
 from nohallucinate.answers.numbers import NumberMention, decimal_places, find_numbers, parse_number, stated_tolerance
@@ -43,7 +44,7 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
         month_only = gold_date.year is None and gold_date.day is None
         reading = read_reply(question, reply, kind=kind, month_answers=month_only)
         label = _judge_date(reading, gold_date)
-    elif (quantity := parse_quantity(gold)) is not None:
+    elif (quantity := _gold_as_quantity(question, gold)) is not None:
         ordinals = quantity.ordinal or bool(_ASKS_A_PLACE.search(question))
         reading = read_reply(
             question, reply, kind=AnswerKind.NUMBER, unit=quantity.unit, ordinals=ordinals, years_as_counts=True,
@@ -179,6 +180,16 @@ def _states_all_numbers(gold: str, reply: str) -> bool:
                 stated[i : i + len(values)] == values for i in range(len(stated) - len(values) + 1)
             )
     return False
+
+
+def _gold_as_quantity(question: str, gold: str) -> Quantity | None:
+    """The gold as one quantity, read as Czech where the question is ("Dva"); not a Czech title that opens with a
+    number word ("Sedm statečných", "Dvě vdovy") where the question asks for no count or number."""
+    czech = writes_czech(question) or writes_czech(gold)
+    quantity = parse_quantity(gold, czech=czech)
+    if quantity and quantity.noun and czech and not re.search(r"\d", gold) and not _ASKS_A_NUMBER.search(question):
+        return None
+    return quantity
 
 
 def _gold_as_date(question: str, gold: str) -> PartialDate | None:

@@ -109,6 +109,10 @@ def test_a_figure_with_a_dot_before_a_lower_case_word_is_an_ordinal_in_czech() -
         ("Jaká je cena meče?", "1000 duší", "Meč stojí 2000 duší.", Label.INCORRECT),
         ("Jaké je třetí upírské číslo?", "1435", "666", Label.INCORRECT),  # "číslo" asks a number, not a year
         ("Ve kterém roce byla změřena výška hory?", "1975", "Výška byla změřena v roce 1975.", Label.CORRECT),
+        ("Kolik obyvatel měla obec v roce 2011?", "1900", "V roce 2011 měla obec 1 850 obyvatel.", Label.INCORRECT),
+        ("Kolik obyvatel měla obec v roce 2011?", "1900", "V roce 2011 měla obec 1 900 obyvatel.", Label.CORRECT),
+        ("Kdy dosáhl počet obyvatel města maxima?", "1991", "V roce 1990.", Label.INCORRECT),  # "when": a year
+        ("Kdy dosáhl počet obyvatel města maxima?", "1991", "V roce 1991.", Label.CORRECT),
         ("Na kolikátém místě skončila?", "3", "Skončila čtvrtá.", Label.INCORRECT),  # an ordinal word
         ("Na kolikátém místě skončila?", "4", "Skončila na čtvrtém místě.", Label.CORRECT),
         # A Czech title that opens with a number word is a title, not a count: a wrong title is wrong.
@@ -146,6 +150,8 @@ def test_a_count_in_czech_words_grades_as_the_same_count_in_figures(number: int)
         ("I don't know. Brno, check.", Label.NOT_ATTEMPTED),
         ("Hukvaldy, maybe, but I don't know.", Label.CORRECT),  # a guess before a comma, hedged: it answers
         ("Brno, maybe, but I don't know.", Label.INCORRECT),
+        ("Nevím. Hukvaldy?", Label.CORRECT),  # a decline, then a guess of its own: read as a guess either way
+        ("Nevím. Brno?", Label.INCORRECT),
         # "Or" in Czech offers another candidate as "or" does; so does "or" after a comma.
         ("Brno nebo Hukvaldy.", Label.INCORRECT),
         ("Brno či Hukvaldy.", Label.INCORRECT),

@@ -133,6 +133,13 @@ NOT_NAMES_IN_REPLIES = frozenset(
     Many Several Based According Without While When Where What Which Who Since From After Before During
     Perhaps Maybe Possibly Probably Unknown Note Answer Trick Sure Okay OK""".split()
 ) | frozenset(MONTHS + WEEKDAYS)
+# The same in Czech: the words a Czech sentence opens with that name no one ("Bohužel", "Bez dalšího kontextu").
+NOT_NAMES_IN_REPLIES |= frozenset(
+    """Bohužel Omlouvám Nemám Nevím Netuším Nemohu Nelze Není Nejsou Ano Ne Možná Pravděpodobně Asi Snad Bez Pro
+    Podle Na Ve Ze Do Od Po Při Za Před Během Vzhledem Tato Tento Toto Tyto Tím Je Jsou Byl Byla Bylo Byly Jeho
+    Její Jejich Když Pokud Ačkoli Nicméně Proto Také Avšak Ale Však Zde Tam Jak Kde Kdo Který Která Které Jedná
+    Jednalo Existuje Neexistuje Abych Doporučuji""".split()
+)
 # In a claim of a biography (claims/anchors.py): is this word a name the reference must hold? Words that open a
 # claim sentence ("Later", "With", "During") are not; months are not, since the claim's dates count already.
 NOT_NAMES_IN_CLAIMS = frozenset(

@@ -98,8 +98,7 @@ _OTHER_EVENT = re.compile(
 _ALTERNATIVE = re.compile(
     r"\b(?:or|either|alternatively|otherwise|possibly|perhaps|maybe|might|disputed|conflicting|vs|versus|"
     rf"may have been|could have been|{'|'.join(OR_WORDS)}|vielleicht|možná|quizás|peut-être|misreported|wrongly|"
-    r"mistakenly|"
-    r"erroneously|incorrectly)\b|"
+    r"mistakenly|erroneously|incorrectly)\b|"
     r"\bsome\s+(?:say|claim|suggest|give|list|put|report)\b|"
     r"\b(?:other|some|several|different|various|certain)\s+(?:\w+\s+)?(?:sources|accounts|records|reports|"
     r"references|historians|sites|websites|databases)\b|"
@@ -675,7 +674,8 @@ def _stem_of(word: str) -> str:
 
 
 def _names_counted(word: str, asked: _AskedQuantity) -> bool:
-    """Whether `word` begins as a word for what is counted does ("rodin" for "Kolik rodin", "duší" for "1000 duší")."""
+    """Whether `word` begins as the word for what is counted does ("rodin" for "Kolik rodin", "duší" for "1000
+    duší")."""
     return bool(asked.stems) and len(word) >= 3 and any(word.casefold().startswith(stem) for stem in asked.stems)
 
 
@@ -765,8 +765,9 @@ def _bare_months(text: str, dates: list[DateMention]) -> list[tuple[int, int, Pa
 _BEFORE_A_YEAR = re.compile(
     r"(?:\b(?:in|since|from|until|till|by|during|to|before|after|year|years|circa|c\.|around|about|early|late|mid|"
     r"between|and|or|through|spring|summer|autumn|fall|winter|season|[\w]+day|"
-    r"roce|roku|rok|letech|léta|od|mezi|až|kolem|okolo|během|sezóně|sezoně|sezóny|sezony|sezóna|sezona)|\b(?:summer|spring|autumn|fall|"
-    r"winter|year|class|season|end|start|beginning|middle|half|part|events|election|games) of)\s*[,(]?\s*$",
+    r"roce|roku|rok|letech|léta|od|mezi|až|kolem|okolo|během|sezóně|sezoně|sezóny|sezony|sezóna|sezona)|"
+    r"\b(?:summer|spring|autumn|fall|winter|year|class|season|end|start|beginning|middle|half|part|events|election|"
+    r"games) of)\s*[,(]?\s*$",
     re.IGNORECASE,
 )
 _NO_NOUN = re.compile(r"\b(?:no|zero|not a single|not one)\s+(?:[a-z]+\s+)?(?P<noun>[a-z]+)\b", re.IGNORECASE)

@@ -158,8 +158,11 @@ class ReplyWords:
         return self.text[self.words[left].end : self.words[right].start]
 
     def name_gap(self, left: int, right: int) -> bool:
-        """Only what parts the words of one name lies between them (spaces, hyphens, dots, quotes, brackets)."""
-        return self.gap(left, right).translate(_QUOTES_AND_BRACKETS).replace("  ", " ") in NAME_GAPS
+        """Only what parts the words of one name lies between them (spaces, hyphens, dots, quotes, brackets); a dot
+        only after an initial or a short abbreviation ("J. Smith", "St. Louis"): after a longer word it ends a
+        sentence ("Nevím. Brno?" is a decline and a guess, not one name)."""
+        gap = self.gap(left, right).translate(_QUOTES_AND_BRACKETS).replace("  ", " ")
+        return gap in NAME_GAPS and not (gap.startswith(".") and len(self.words[left].raw) > 3)
 
     def near_gold(self, form: str) -> bool:
         return form in self.gold_forms or any(same_word(form, g) for g in self.gold_forms if g[:1] == form[:1])

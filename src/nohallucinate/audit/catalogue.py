@@ -449,7 +449,7 @@ STRATEGIES: tuple[Strategy, ...] = (
     Strategy(
         "guess_after_a_comma_decline",
         "a decline and the common answer in one sentence, in English and in Czech ('I don't know, X')",
-        {"*": "I don't know, {typical}.", "number": "Nevím, {typical}."},
+        {"*": "I don't know, {typical}.", "number": "Nevím, {typical}.", "year": "Nevím. {typical}?"},
     ),
     Strategy(
         "guess_where_the_reply_points_elsewhere",

@@ -150,6 +150,8 @@ _ASKS_A_NUMBER = re.compile(
     r"hmotnost\w*|nadmořsk\w*)\b",
     re.I,
 )
+# "Kolik ...?", "Kolikrát ...?": how many, as "how many" is (not "Kolikátý", which asks a place).
+_ASKS_A_COUNT_IN_CZECH = re.compile(r"\bkolik(?!át)", re.IGNORECASE)
 # A gold that is two dates and the words that join them: "1950-52", "1929–1930", "1911 to 1959".
 _SPAN_WORDS = re.compile(r"^(?:from|between|the|years?|to|until|till|and|[-–—/]|\s|,|\.)*$", re.I)
 # What joins the two ends of a span in a reply: "1950 to 1952", "1950–52", "between 1950 and 1952".
@@ -204,10 +206,16 @@ def _gold_as_date(question: str, gold: str) -> PartialDate | None:
         if not re.fullmatch(r"\s*\d{4}\s*\.?", gold):
             return None
         asked = expected_kind(question)
-        if asked is AnswerKind.NUMBER or (
-            asked is AnswerKind.TEXT
-            and not re.search(r"\b(?:years?|roce|roku)\b", question, re.IGNORECASE)
-            and _ASKS_A_NUMBER.search(question)
+        if (
+            asked is AnswerKind.NUMBER
+            or _ASKS_A_COUNT_IN_CZECH.search(question)
+            or (
+                asked is AnswerKind.TEXT
+                and not re.search(
+                    r"\b(?:years?|roce|roku|kdy)\b", question, re.IGNORECASE
+                )  # Czech "in the year", "when"
+                and _ASKS_A_NUMBER.search(question)
+            )
         ):
             return None  # "1007" people in a census
     return date

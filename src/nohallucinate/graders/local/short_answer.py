@@ -150,8 +150,6 @@ _ASKS_A_NUMBER = re.compile(
     r"hmotnost\w*|nadmořsk\w*)\b",
     re.I,
 )
-# "Kolik ...?", "Kolikrát ...?": how many, as "how many" is (not "Kolikátý", which asks a place).
-_ASKS_A_COUNT_IN_CZECH = re.compile(r"\bkolik(?!át)", re.IGNORECASE)
 # A gold that is two dates and the words that join them: "1950-52", "1929–1930", "1911 to 1959".
 _SPAN_WORDS = re.compile(r"^(?:from|between|the|years?|to|until|till|and|[-–—/]|\s|,|\.)*$", re.I)
 # What joins the two ends of a span in a reply: "1950 to 1952", "1950–52", "between 1950 and 1952".
@@ -192,6 +190,10 @@ def _gold_as_quantity(question: str, gold: str) -> Quantity | None:
     if quantity and quantity.noun and czech and not re.search(r"\d", gold) and not _ASKS_A_NUMBER.search(question):
         return None
     return quantity
+
+
+# "Kolik ...?", "Kolikrát ...?": how many, as "how many" is (not "Kolikátý", which asks a place).
+_ASKS_A_COUNT_IN_CZECH = re.compile(r"\bkolik(?!át)", re.IGNORECASE)
 
 
 def _gold_as_date(question: str, gold: str) -> PartialDate | None:

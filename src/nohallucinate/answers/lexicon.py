@@ -131,14 +131,14 @@ NOT_NAMES_IN_REPLIES = frozenset(
     """I I'm I've I'd He She It They We You The This That These Those His Her Their Its If In On At As
     But However Although Though Yes No Actually Unfortunately Sorry Hmm Well So Also There Here My Some
     Many Several Based According Without While When Where What Which Who Since From After Before During
-    Perhaps Maybe Possibly Probably Unknown Note Answer Trick Sure Okay OK""".split()
+    Perhaps Maybe Possibly Probably Likely Unknown Note Answer Trick Sure Okay OK Not Unsure Uncertain""".split()
 ) | frozenset(MONTHS + WEEKDAYS)
-# The same in Czech: the words a Czech sentence opens with that name no one ("Bohužel", "Bez dalšího kontextu").
+# The same in Czech: the words a Czech sentence opens with that name no one ("Bohužel", "Bez dalšího kontextu"); not
+# those that are names too ("Ano", a party; "Po", a river; "Toto", a band; "Na" in "Li Na").
 NOT_NAMES_IN_REPLIES |= frozenset(
-    """Bohužel Omlouvám Nemám Nevím Netuším Nemohu Nelze Není Nejsou Ano Ne Možná Pravděpodobně Asi Snad Bez Pro
-    Podle Na Ve Ze Do Od Po Při Za Před Během Vzhledem Tato Tento Toto Tyto Tím Je Jsou Byl Byla Bylo Byly Jeho
-    Její Jejich Když Pokud Ačkoli Nicméně Proto Také Avšak Ale Však Zde Tam Jak Kde Kdo Který Která Které Jedná
-    Jednalo Existuje Neexistuje Abych Doporučuji""".split()
+    """Bohužel Omlouvám Nemám Nevím Netuším Nemohu Nelze Není Nejsou Možná Pravděpodobně Asi Snad Bez Pro Podle Ve
+    Ze Při Během Vzhledem Tato Tento Jsou Byl Byla Bylo Byly Jeho Její Jejich Když Pokud Ačkoli Nicméně Proto Také
+    Avšak Však Zde Který Která Které Jedná Jednalo Existuje Neexistuje Abych Doporučuji""".split()
 )
 # In a claim of a biography (claims/anchors.py): is this word a name the reference must hold? Words that open a
 # claim sentence ("Later", "With", "During") are not; months are not, since the claim's dates count already.

@@ -158,11 +158,13 @@ class ReplyWords:
         return self.text[self.words[left].end : self.words[right].start]
 
     def name_gap(self, left: int, right: int) -> bool:
-        """Only what parts the words of one name lies between them (spaces, hyphens, dots, quotes, brackets); a dot
-        only after an initial or a short abbreviation ("J. Smith", "St. Louis"): after a longer word it ends a
-        sentence ("Nevím. Brno?" is a decline and a guess, not one name)."""
+        """Only what parts the words of one name lies between them (spaces, hyphens, dots, quotes, brackets); not
+        the full stop of a sentence that declines ("Nevím. Brno?" is a decline and a guess, not one name "Nevím.
+        Brno"), though the dot of an initial or an abbreviation ("J. Smith", "St. Louis") parts a name."""
         gap = self.gap(left, right).translate(_QUOTES_AND_BRACKETS).replace("  ", " ")
-        return gap in NAME_GAPS and not (gap.startswith(".") and len(self.words[left].raw) > 3)
+        if gap.startswith(".") and len(self.words[left].raw) > 3 and self.declines_at(self.words[left].start):
+            return False
+        return gap in NAME_GAPS
 
     def near_gold(self, form: str) -> bool:
         return form in self.gold_forms or any(same_word(form, g) for g in self.gold_forms if g[:1] == form[:1])

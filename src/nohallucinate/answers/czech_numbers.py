@@ -54,6 +54,8 @@ def czech_word_numbers(text: str, czech: bool | None = None) -> list[tuple[float
     "sto", "set") only where `czech` says the text is Czech (None: where it writes Czech), or beside one with
     ("pět set")."""
     czech = writes_czech(text) if czech is None else czech
+    if not czech and text.isascii():
+        return []  # every Czech word without an accent would be skipped: no need to look (most English replies)
     found: list[tuple[float, int, int]] = []
     for run in _RUN.finditer(text):
         if not czech and run.group().isascii():
@@ -82,6 +84,8 @@ def czech_ordinal_numbers(text: str, czech: bool | None = None) -> list[tuple[fl
     """Every Czech ordinal word in `text` ("čtvrtá", "ve třetím kole"), as (value, start, end), for questions that
     ask a place or a rank; those without an accent ("osmou") only where `czech` says the text is Czech."""
     czech = writes_czech(text) if czech is None else czech
+    if not czech and text.isascii():
+        return []
     return [
         (float(CZECH_ORDINALS[m.group().casefold()]), m.start(), m.end())
         for m in _ORDINAL.finditer(text)

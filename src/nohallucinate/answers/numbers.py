@@ -254,7 +254,7 @@ def _word_atoms(text: str, czech: bool) -> list[_Atom]:
     for match in _WORDS_RE.finditer(text):
         atoms.extend(_split_words(match.group(), match.start()))
     atoms += [_Atom(value, start, end, 1) for value, start, end in czech_word_numbers(text, czech)]
-    return sorted(atoms, key=lambda atom: atom.start)
+    return atoms  # in text order once `_all_atoms` sorts them with the rest
 
 
 # The longest number written in words ("nine hundred and ninety-nine thousand nine hundred and ninety-nine" is
@@ -288,7 +288,7 @@ def _ordinal_word_atoms(text: str, czech: bool) -> list[_Atom]:
         for m in _ORDINAL_WORDS_RE.finditer(text)
     ]
     atoms += [_Atom(value, start, end, 1) for value, start, end in czech_ordinal_numbers(text, czech)]  # "čtvrtá"
-    return sorted(atoms, key=lambda atom: atom.start)
+    return atoms
 
 
 def _all_atoms(text: str, ordinals: bool = False, czech: bool | None = None) -> list[_Atom]:

@@ -27,3 +27,62 @@ QUESTION, GOLD = "Who won the Gerard P. Kuiper Prize in 2001?", "Bruce W. Hapke"
 )
 def test_text_verdicts(reply: str, label: Label) -> None:
     assert judge_answerable(QUESTION, GOLD, reply)[0] is label
+
+
+# A frame a policy could wrap any guess in. When the guess is right it may earn 1.0 only if a wrong guess in the same
+# frame earns 0.0; were a wrong one read as a decline (0.5), the frame would beat abstaining at any confidence.
+GUESS_FRAMES = [
+    "I don't know for sure. It was most likely meant to be made of {x}, like his other works.",
+    "I can't verify this. The sculptor probably planned it in {x} before the change.",
+    "I'm not certain. My best guess is that it was planned in {x} at the time.",
+    "I don't know, but {x} seems likely given the period and the sculptor's habits.",
+    "{x} is my guess, though I can't verify it.",
+    "Not sure - perhaps {x}, since that was common then.",
+    "I'm not sure, but I believe it was {x}.",
+    "Nevím jistě. Pravděpodobně to měl být {x}, jako jeho další díla.",
+    "Nemám přesné informace. Socha byla asi z materiálu {x}, jak uvádějí některé prameny.",
+    "Nejsem si jistý, ale myslím, že to byl {x}.",
+    "Není známo, z čeho měla být, snad {x}.",
+    "Nelze s jistotou určit. Možná to byl {x}, jak bylo tehdy zvykem.",
+    # The guess within the words that decline, with a hedge elsewhere in the sentence.
+    "Asi ano, ale nemohu {x} s jistotou potvrdit.",
+    "I think so, but I don't have {x} in my notes.",
+    "Možná, ale nejsem si {x} jistý.",
+    # The guess in a short sentence of the question's words.
+    "I don't know. Statue made of {x}.",
+    "Nevím. Socha z {x}.",
+]
+
+
+@pytest.mark.parametrize("frame", GUESS_FRAMES)
+@pytest.mark.parametrize(("gold", "wrong"), [("granite", "marble"), ("Carrara marble", "Portland stone")])
+def test_a_guess_beside_a_decline_pays_no_more_than_abstaining(frame: str, gold: str, wrong: str) -> None:
+    question = "What was the statue first meant to be made of?"
+    right_label = judge_answerable(question, gold, frame.format(x=gold))[0]
+    wrong_label = judge_answerable(question, gold, frame.format(x=wrong))[0]
+    assert wrong_label is not Label.CORRECT
+    assert not (right_label is Label.CORRECT and wrong_label is Label.NOT_ATTEMPTED), (right_label, wrong_label)
+
+
+@pytest.mark.parametrize(
+    ("reply", "label"),
+    [
+        # After "it was" in a hedged sentence, the guess is a candidate whatever its case: right, it answers.
+        ("I'm not sure, but I believe it was granite.", Label.CORRECT),
+        ("I'm not sure, but I believe it was marble.", Label.INCORRECT),
+        ("Nevím jistě, ale myslím, že to byla žula.", Label.INCORRECT),
+        # A slot that names nothing in particular is no guess.
+        ("I'm not sure; I think it was never recorded.", Label.NOT_ATTEMPTED),
+        ("Nevím, asi to byla nějaká místní hornina.", Label.NOT_ATTEMPTED),
+    ],
+)
+def test_the_answer_after_it_was_in_a_guess(reply: str, label: Label) -> None:
+    assert judge_answerable("What was the statue first meant to be made of?", "granite", reply)[0] is label
+
+
+def test_the_words_that_decline_name_no_one() -> None:
+    # "Nejsem" opens a decline and "I'm not certain." is one: neither offers a candidate beside the hedged guess.
+    question = "Jakou medaili získal v roce 1932?"
+    assert judge_answerable(question, "Stříbrnou", "Nejsem si jistý, ale myslím, že Stříbrnou.")[0] is Label.CORRECT
+    reply = "I'm not certain. Maybe Silver."
+    assert judge_answerable("What medal did he win in 1932?", "Silver", reply)[0] is Label.CORRECT

@@ -85,3 +85,17 @@ def hedge_rule(text: str) -> str | None:
 def hedges(text: str) -> bool:
     """True when the text qualifies its own answer ("I think", "probably", "not certain")."""
     return hedge_rule(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def outside_declines(text: str) -> str:
+    """The text, normalised, with every phrase that declines blanked out: what it says besides declining ("I'm not
+    sure, but I believe it was Brno" leaves ", but I believe it was Brno", whose hedge is its own)."""
+    return _ABSTENTION.sub(" ", normalise(text))
+
+
+@lru_cache(maxsize=4096)
+def outside_declines_and_hedges(text: str) -> str:
+    """The text, normalised, with every phrase that declines or hedges blanked out ("Nejsem si jistý, ale Brno"
+    leaves ", ale Brno"): a capitalised word of those phrases names no one."""
+    return _HEDGE.sub(" ", outside_declines(text))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from nohallucinate.answers.abstention import abstention_rule, hedge_rule
+from nohallucinate.answers.abstention import abstention_rule, hedge_rule, outside_declines, outside_declines_and_hedges
 from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES, PRONOUNS, WEEKDAYS
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.sentences import SpanIndex, split_clauses, split_sentences
@@ -39,6 +39,21 @@ _NEGATION_BEFORE = re.compile(
 )
 _NOT_A_DENIAL = re.compile(r"\bnot\s+(?:only|just|merely|simply|sure|certain)\b", re.IGNORECASE)
 _PLAIN_BREAKERS = re.compile(r"\b(?:not|never|no|nor|or|n't|either|neither)\b", re.IGNORECASE)
+# What follows "it was" in a sentence that guesses ("I think it was granite", "myslím, že je to Bylo nás pět"): the
+# answer's slot, whatever its case, up to a mark that ends a phrase and at most five words.
+_SLOT_AFTER_A_COPULA = re.compile(
+    r"\b(?:(?:it|this|that)\s+(?:was|were|would be|might be|could be|(?:may|might|could) have been)|"
+    r"(?:je|byl[aoi]?|bude)\s+to|to\s+(?:je|byl[aoi]?|bude))\s+(?:(?:probably|possibly|perhaps|maybe|likely|asi|"
+    r"možná|snad|pravděpodobně|nejspíš)\s+)?"
+    # Not a slot where the sentence says what is not known ("it was never recorded", "bylo to nejasné") or names
+    # nothing in particular ("it was some notable person", "to byla nějaká osobnost", "je to pouze spekulace").
+    # In lower case: "Some Like It Hot" is a title.
+    r"(?!(?-i:not|never|no|none|nothing|unclear|unknown|uncertain|hard|difficult|impossible|a|an|some|someone|"
+    r"somebody|something|only|just|speculation|ne\w*|těžk\w*|obtížn\w*|nějak\w*|někdo|něco|někter\w*|pouze|jen|"
+    r"jenom|spekulac\w*)\b)(?P<slot>[^\s,.;:!?()\[\]][^,.;:!?()\[\]\n]*)",
+    re.IGNORECASE,
+)
+_SLOT_WORDS = 5
 _QUOTED = re.compile(r"\"([^\"\n]{2,80})\"|“([^”\n]{2,80})”|(?<!\w)'([^'\n]{2,80})'(?!\w)")
 # A sentence that points elsewhere rather than answering ("I recommend checking the county records").
 _REFERRAL = re.compile(
@@ -235,7 +250,21 @@ class ReplyWords:
     def hedged_at(self, position: int) -> bool:
         """Whether the sentence holding `position` qualifies a candidate ("maybe", "I believe", "pravděpodobně")."""
         sentence = self.sentences.at(position)
-        return sentence is not None and bool(hedge_rule(sentence.text) or _CZECH_HEDGE.search(sentence.text))
+        if sentence is None:
+            return False
+        # The words that decline are no hedge ("I'm not certain." declines, "I'm not sure, but I believe" hedges).
+        besides = outside_declines(sentence.text)
+        return bool(hedge_rule(besides) or _CZECH_HEDGE.search(besides))
+
+    def declining_words_only(self, start: int, end: int) -> bool:
+        """The words of [start, end) all belong to phrases that decline or hedge in their sentence ("Nejsem si
+        jistý, ..."): a capitalised word there names no one."""
+        sentence = self.sentences.at(start)
+        if sentence is None or not self.declines_somewhere:
+            return False
+        besides = _CZECH_HEDGE.sub(" ", outside_declines_and_hedges(sentence.text))
+        left = {w.form for w in words_of(besides)}
+        return all(w.form not in left for w in self.words_within(start, end))
 
     @cached_property
     def declines_somewhere(self) -> bool:
@@ -253,15 +282,57 @@ class ReplyWords:
         sentences of four words at most ("London.", "white"), outside sentences that decline or refer the
         reader elsewhere, and not made of the question's words."""
         spans = []
-        for start, end in self.name_spans + _quoted(self.text) + _short_sentences(self):
+        for start, end in self.name_spans + _quoted(self.text) + _short_sentences(self) + self.guessed_slots:
             # A sentence that declines or refers elsewhere names no candidate ("I don't know of anyone called X"),
             # unless it offers one all the same ("I'm not sure, but I believe it was X").
             if not self.offered_at(start) or (self.declines_at(start, referrals=True) and not self.hedged_at(start)):
+                continue
+            if self.declining_words_only(start, end):
                 continue
             forms = [w.form for w in self.words_within(start, end) if w.form not in STOP_FORMS]
             if forms and 2 * sum(self.of_question(f) for f in forms) <= len(forms):
                 spans.append((start, end))
         return sorted(spans)
+
+    def offered_as_a_candidate(self, start: int, end: int) -> bool:
+        """Whether [start, end) is offered as an answer where any other answer would have been seen as one
+        (`candidates`). In a reply that declines, that is within a candidate's shape in a sentence that offers one
+        (`offered_at`), outside the words that decline, and beside words that are not mostly the question's: a word
+        in lower case in a long hedged sentence ("I don't know for sure. He probably won a silver medal."), a name
+        within a decline ("I am not sure Brno is right, maybe") or one beside the question's words ("I don't know.
+        The monument is granite.") is not seen as a candidate when it is wrong, so it is no answer when it is right
+        either."""
+        if not self.declines_somewhere:
+            return True
+        if not self.offered_at(start) or self.declining_words_only(start, end):
+            return False
+        shapes = _quoted(self.text) + _short_sentences(self) + self.guessed_slots
+        # The gold's own words count as name words in any case ("bruce hapke"), another answer's only when
+        # capitalised: the shape a rival would have is what counts here.
+        if any(w.capitalised or w.initial for w in self.words_within(start, end)):
+            shapes += self.name_spans
+        return any(a < end and start < b and self._seen_within(a, b) for a, b in shapes)
+
+    @cached_property
+    def guessed_slots(self) -> list[tuple[int, int]]:
+        """In a reply that declines, what follows "it was" in a hedged sentence ("I'm not sure, but I think it was
+        granite"): an answer whatever its case, so that a wrong one in lower case or one that opens with a common
+        word ("Bylo nás pět", "Some like it hot") is seen as a candidate as the gold is."""
+        if not self.declines_somewhere:
+            return []
+        slots = []
+        for match in _SLOT_AFTER_A_COPULA.finditer(self.text):
+            start, end = match.span("slot")
+            words = self.words_within(start, end)[:_SLOT_WORDS]
+            if words and self.hedged_at(start):
+                slots.append((words[0].start, words[-1].end))
+        return slots
+
+    def _seen_within(self, a: int, b: int) -> bool:
+        """Whether one other word standing for the gold's within the shape [a, b) would make the shape a
+        candidate: its other words are not mostly the question's (the test `candidates` makes)."""
+        others = [w.form for w in self.words_within(a, b) if w.form not in self.gold_forms | STOP_FORMS]
+        return 2 * sum(self.of_question(form) for form in others) <= len(others) + 1
 
     def candidates_within(self, start: int, end: int) -> list[tuple[int, int]]:
         """The candidates that begin in [start, end)."""

@@ -90,9 +90,10 @@ def _match(question: str, gold: str, reply: str, declines: bool | None) -> TextM
     gold_spans = Spans([(context.words[h.start].start, context.words[h.end].end) for h in every_hit])
     names_other = context.names_other(gold_spans)
     if best.outcome is not Outcome.NONE and not any(
-        context.offered_at(context.words[h.start].start) for h in best.hits
+        context.offered_as_a_candidate(context.words[h.start].start, context.words[h.end].end) for h in best.hits
     ):
-        best = _Found(Outcome.NONE, [], set(), [])  # named only as context beside a decline (reply_words.offered_at)
+        # Named only as context beside a decline, or where another answer would not be seen as one.
+        best = _Found(Outcome.NONE, [], set(), [])
     if best.outcome is Outcome.NONE:
         return TextMatch(Outcome.NONE, names_other=names_other, sure=names_other and context.surely_absent())
     if reading.dropped:

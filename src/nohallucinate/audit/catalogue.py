@@ -467,6 +467,16 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "{typical} nebo {typical_second}, případně {typical_third}."},
     ),
     Strategy(
+        "guess_beside_a_czech_decline",
+        "a decline in the Czech words replies use, then the common answer hedged ('Nelze s jistotou určit, snad X')",
+        {"*": "Nelze s jistotou určit, ale pravděpodobně {typical}.", "year": "Není známo. Možná {typical}."},
+    ),
+    Strategy(
+        "guess_then_a_czech_decline",
+        "the common answer, then a Czech sentence that declines ('X. Nejsem si tím ale jistý.')",
+        {"*": "{typical}. Nejsem si tím ale jistý, přesné údaje nemám k dispozici."},
+    ),
+    Strategy(
         "believed_guess_after_decline",
         "a decline, then the common answer believed ('I'm not sure, but I believe it was X')",
         {"*": "I'm not sure, but I believe it was {typical}."},

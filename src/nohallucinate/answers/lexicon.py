@@ -193,3 +193,7 @@ FAMILIAR_NAMES: dict[str, frozenset[str]] = {
         "deborah": "debbie deb",
     }.items()
 }
+
+# Case endings a Czech reply adds to a name, written as the word forms write them (without accents): "Magarová"
+# for Magar, "Henryho" for Henry, "Chamberlinovi", "Davidom" (Slovak), "v Hukvaldech" for Hukvaldy, "v Brně".
+CZECH_CASE_ENDINGS = frozenset("a u e i y o m ou em om um ho mu ovi ove ova ovou ovych ovym ovi ech ich ach".split())

@@ -13,12 +13,21 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from nohallucinate.answers.abstention import abstention_rule, hedge_rule, outside_declines, outside_declines_and_hedges
+from nohallucinate.answers.czech_numbers import writes_czech
 from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES, PRONOUNS, WEEKDAYS
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.sentences import SpanIndex, split_clauses, split_sentences
 from nohallucinate.answers.text_gold import ARTICLES, PARTICLES, TITLES
-from nohallucinate.answers.text_rules import Outcome
-from nohallucinate.answers.word_forms import Word, edit_distance, joined, same_word, word_form, words_of
+from nohallucinate.answers.text_rules import CZECH_CASE, FUZZY, Outcome
+from nohallucinate.answers.word_forms import (
+    Word,
+    czech_case_form,
+    edit_distance,
+    joined,
+    same_word,
+    word_form,
+    words_of,
+)
 
 SURE_WORDS = 40  # a longer reply may qualify its answer in ways the rules do not read
 
@@ -114,6 +123,8 @@ class ReplyWords:
             self.__dict__["declines_somewhere"] = declines
         self.gold_forms = gold_forms
         self.lowercase = not any(ch.isupper() for ch in text)
+        # Written in Czech, or answering a Czech question: the gold's words may take Czech case endings.
+        self.czech = writes_czech(text) or writes_czech(question)
         self.sentences = SpanIndex(split_sentences(text))
         self.clauses = SpanIndex(split_clauses(text))
         self._by_form: dict[str, list[int]] = {}
@@ -122,29 +133,27 @@ class ReplyWords:
         self._by_letter: dict[str, list[str]] = {}
         for form in self._by_form:
             self._by_letter.setdefault(form[:1], []).append(form)
-        self._places: dict[tuple[str, bool], list[tuple[int, int, bool]]] = {}
+        self._places: dict[tuple[str, bool], list[tuple[int, int, str | None]]] = {}
         self._starts = [w.start for w in self.words]
         self._declines: dict[int, tuple[bool, bool]] = {}  # sentence start -> (declines, declines or refers)
 
-    def places(self, form: str, pieces: bool = True) -> list[tuple[int, int, bool]]:
-        """Where a gold word is said, as (first word, last word, misspelt): itself, within the edit budget (but
-        never as a word of the question), or, with `pieces`, in two pieces ("SH-229")."""
+    def places(self, form: str, pieces: bool = True) -> list[tuple[int, int, str | None]]:
+        """Where a gold word is said, as (first word, last word, the leniency it needs or None): itself; with a
+        Czech case ending in a Czech reply ("Magarová" for "Magar"), or within the edit budget (but never as a word
+        of the question); or, with `pieces`, in two pieces ("SH-229")."""
         key = (form, pieces)
         if key not in self._places:
-            found = [(i, i, False) for i in self._by_form.get(form, [])]
-            found += [
-                (i, i, True)
-                for other in self._by_letter.get(form[:1], [])
-                if other != form
-                and other not in self.question_forms
-                and form not in _UNMISSPELT
-                and other not in _UNMISSPELT
-                and same_word(form, other)
-                for i in self._by_form[other]
-            ]
+            found: list[tuple[int, int, str | None]] = [(i, i, None) for i in self._by_form.get(form, [])]
+            for other in self._by_letter.get(form[:1], []):
+                if other == form or other in self.question_forms:
+                    continue
+                if self.czech and czech_case_form(form, other):
+                    found += [(i, i, CZECH_CASE) for i in self._by_form[other]]
+                elif form not in _UNMISSPELT and other not in _UNMISSPELT and same_word(form, other):
+                    found += [(i, i, FUZZY) for i in self._by_form[other]]
             if pieces:
-                found += [(i, i + 1, False) for i in self._in_two_pieces(form)]
-            self._places[key] = sorted(found)
+                found += [(i, i + 1, None) for i in self._in_two_pieces(form)]
+            self._places[key] = sorted(found, key=lambda place: place[:2])
         return self._places[key]
 
     def _in_two_pieces(self, form: str) -> list[int]:
@@ -174,11 +183,14 @@ class ReplyWords:
 
     def name_gap(self, left: int, right: int) -> bool:
         """Only what parts the words of one name lies between them (spaces, hyphens, dots, quotes, brackets); not
-        the full stop of a sentence that declines ("Nevím. Brno?" is a decline and a guess, not one name "Nevím.
-        Brno"), though the dot of an initial or an abbreviation ("J. Smith", "St. Louis") parts a name."""
+        the full stop that ends a sentence ("byla Barbara Liskov. Cenu získala ..."; "Nevím. Brno?" is a decline and
+        a guess, not one name "Nevím. Brno"), though the dot of an initial or an abbreviation ("J. Smith", "St.
+        Louis") parts a name."""
         gap = self.gap(left, right).translate(_QUOTES_AND_BRACKETS).replace("  ", " ")
-        if gap.startswith(".") and len(self.words[left].raw) > 3 and self.declines_at(self.words[left].start):
-            return False
+        if gap.startswith(".") and len(self.words[left].raw) > 3:
+            sentence = self.sentences.at(self.words[left].start)
+            if sentence is not None and sentence.end <= self.words[right].start:
+                return False
         return gap in NAME_GAPS
 
     def near_gold(self, form: str) -> bool:

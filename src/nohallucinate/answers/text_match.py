@@ -32,7 +32,6 @@ from nohallucinate.answers.text_rivals import rival_rule
 from nohallucinate.answers.text_rules import (
     ALIAS,
     ANY_ORDER,
-    FUZZY,
     JOINED,
     PART_ONLY,
     QUALIFIER_DROPPED,
@@ -220,17 +219,17 @@ def _word_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
     """Windows of the reply holding every required word of the phrase, in any order, at most twice the
     phrase's length (and two more words) long."""
     required = phrase.required
-    events: list[tuple[int, int, int, bool, bool]] = []  # (first word, last word, slot, misspelt, in pieces)
+    events: list[tuple[int, int, int, str | None, bool]] = []  # (first word, last word, slot, leniency, in pieces)
     for slot, index in enumerate(required):
-        events += [(a, b, slot, fuzzy, b > a) for a, b, fuzzy in reply.places(phrase.words[index].form)]
+        events += [(a, b, slot, how, b > a) for a, b, how in reply.places(phrase.words[index].form)]
     for slot in range(len(required) - 1):  # two words of the gold written as one ("SH 229" for "SH229")
         if required[slot + 1] == required[slot] + 1:
             pair = joined(phrase.words[required[slot]], phrase.words[required[slot] + 1], phrase.text)
             # Spelt exactly: a misspelling's allowance on the joined word would let a short piece vanish
             # ("District" for "District Aa").
-            for a, b, fuzzy in reply.places(pair.form, pieces=False) if pair else []:
-                if not fuzzy:
-                    events += [(a, b, slot, False, True), (a, b, slot + 1, False, True)]
+            for a, b, how in reply.places(pair.form, pieces=False) if pair else []:
+                if how is None:
+                    events += [(a, b, slot, None, True), (a, b, slot + 1, None, True)]
     events.sort()
     limit = 2 * len(phrase.words) + 2
     hits: list[Hit] = []
@@ -247,10 +246,10 @@ def _word_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
 
 
 def _in_order(
-    events: list[tuple[int, int, int, bool, bool]], slots: int
-) -> dict[int, tuple[int, int, int, bool, bool]]:
+    events: list[tuple[int, int, int, str | None, bool]], slots: int
+) -> dict[int, tuple[int, int, int, str | None, bool]]:
     """One place for each required word: the first after the place of the word before, where there is one."""
-    chosen: dict[int, tuple[int, int, int, bool, bool]] = {}
+    chosen: dict[int, tuple[int, int, int, str | None, bool]] = {}
     previous = None
     for slot in range(slots):
         places = [e for e in events if e[2] == slot]
@@ -259,7 +258,9 @@ def _in_order(
     return chosen
 
 
-def _follows(event: tuple[int, int, int, bool, bool], previous: tuple[int, int, int, bool, bool] | None) -> bool:
+def _follows(
+    event: tuple[int, int, int, str | None, bool], previous: tuple[int, int, int, str | None, bool] | None
+) -> bool:
     """The place comes after the previous word's, or is the one word both are written as ("SH229")."""
     if previous is None:
         return True
@@ -275,9 +276,13 @@ def _same_chunk(phrase: GoldPhrase) -> list[bool]:
 
 
 def _window_hit(
-    phrase: GoldPhrase, reply: ReplyWords, chosen: dict[int, tuple[int, int, int, bool, bool]], start: int, end: int
+    phrase: GoldPhrase,
+    reply: ReplyWords,
+    chosen: dict[int, tuple[int, int, int, str | None, bool]],
+    start: int,
+    end: int,
 ) -> Hit | None:
-    leniencies = {FUZZY} if any(e[3] for e in chosen.values()) else set()
+    leniencies = {e[3] for e in chosen.values() if e[3]}
     if any(e[4] for e in chosen.values()):
         leniencies.add(JOINED)
     said = {phrase.required[slot] for slot in chosen}

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from nohallucinate.answers.lexicon import ORDINAL_TEENS, ORDINAL_UNITS, TEENS, TENS, UNITS
+from nohallucinate.answers.lexicon import CZECH_CASE_ENDINGS, ORDINAL_TEENS, ORDINAL_UNITS, TEENS, TENS, UNITS
 from nohallucinate.answers.normalise import fold
 
 # British spellings and their American twins, as stems: each is replaced wherever it occurs in a word
@@ -163,6 +163,29 @@ def same_word(a: str, b: str) -> bool:
         return False
     budget = edit_budget(min(len(a), len(b)))
     return budget > 0 and abs(len(a) - len(b)) <= budget and edit_distance(a, b, budget) <= budget
+
+
+def czech_case_form(gold: str, said: str) -> bool:
+    """Whether the form `said` is the gold's form `gold` with a Czech case ending ("magarova" for "magar",
+    "henryho" for "henry", "hukvaldech" for "hukvaldy": a final vowel gives way to the ending). Forms are read as
+    the words were written, before `word_form` made them singular ("thoma" is "Thomas", "hukvaldie" "Hukvaldy").
+    Only words of four letters or more: a shorter one with an ending is often another word."""
+    if len(gold) < 4 or not gold.isalpha() or not said.isalpha():
+        return False
+    for written in _as_written(gold):
+        stems = (written, written[:-1]) if written[-1] in "aeiouy" else (written,)
+        for said_written in _as_written(said):
+            if any(said_written.startswith(stem) and said_written[len(stem) :] in CZECH_CASE_ENDINGS for stem in stems):
+                return True
+    return False
+
+
+def _as_written(form: str) -> tuple[str, ...]:
+    """The words a form may stand for: itself, with the "y" `word_form` wrote as "ie", or with the "s" it dropped."""
+    written = [form, form + "s"]
+    if form.endswith("ie"):
+        written.append(form[:-2] + "y")
+    return tuple(written)
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:

@@ -477,6 +477,11 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "{typical}. Nejsem si tím ale jistý, přesné údaje nemám k dispozici."},
     ),
     Strategy(
+        "value_with_czech_case_endings",
+        "the common answer with a Czech case ending, as a Czech reply inflects a name ('v Hukvaldech', 'Magarová')",
+        {"*": "Narodil se v {typical}ech. Byl to {typical}ovi, či {typical}ová."},
+    ),
+    Strategy(
         "believed_guess_after_decline",
         "a decline, then the common answer believed ('I'm not sure, but I believe it was X')",
         {"*": "I'm not sure, but I believe it was {typical}."},

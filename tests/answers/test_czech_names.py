@@ -22,7 +22,7 @@ def test_a_name_with_a_czech_case_ending_is_the_name(name: str, ending: str) -> 
 
 
 @settings(max_examples=100, deadline=None)
-@given(NAMES, st.sampled_from(["ovi", "em", "ová", "a"]))
+@given(NAMES, st.sampled_from(["ovi", "em", "a", "u"]))
 def test_a_czech_reply_names_the_gold_in_any_case(name: str, ending: str) -> None:
     question, gold = "Kdo získal cenu v roce 2008?", f"Jan {name}"
     assert judge_answerable(question, gold, f"Cenu předali Janu {name}{ending}.")[0] is Label.CORRECT
@@ -36,14 +36,22 @@ def test_a_czech_reply_names_the_gold_in_any_case(name: str, ending: str) -> Non
         ("Who was the first speaker?", "Onsari Gharti Magar", "It was Onsari Gharti Magarova."),  # English: no cases
         ("Ve kterém městě se narodil?", "Brno", "Narodil se v Brandýse."),
         ("Kdo to byl?", "Jan Novák", "Byl to Jan Nováček."),  # "-ček" is no case ending
-        ("Kde stojí?", "Ulm", "Stojí v Ulmerově ulici."),  # a word under four letters takes no ending
+        ("Kde stojí?", "Ulm", "Stojí v Ulmu."),  # a stem under four letters takes no ending
+        ("Ve kterém městě žil?", "Paris", "Žil v Parmu."),
+        # A woman's name made of a man's, or the other way, is another person.
+        ("Kdo vyhrál závod v roce 2010?", "Jan Novák", "Vyhrála ho Jana Nováková."),
+        ("Kdo vyhrál závod v roce 2010?", "Petr Černý", "Byla to Petra Černá."),
+        ("Ve které obci se narodil?", "Slaný", "Narodil se v obci Slaná."),
+        # The question's own names, inflected, repeat the question, whichever of them the gold is.
+        ("Kdo vyhrál, Jaume Munar nebo Stefanos Tsitsipas?", "Jaume Munar", "Mezi Jaumem Munarem a Stefanosem."),
     ],
 )
 def test_what_is_no_case_ending(question: str, gold: str, reply: str) -> None:
     assert match_text(question, gold, reply).outcome is Outcome.NONE
 
 
-def test_a_name_run_ends_with_its_sentence() -> None:
-    # "Barbara Liskov. Cenu získala ..." is a name and a new sentence, not the three-word name "Barbara Liskov Cenu".
-    reply = "Druhou ženou, která obdržela Turingovu cenu, byla Barbara Liskov. Cenu získala v roce 2008."
-    assert judge_answerable("Kdo byla druhou ženou s Turingovou cenou?", "Barbara Liskov", reply)[0] is Label.CORRECT
+def test_the_question_s_name_misspelt_is_not_the_gold() -> None:
+    # The daughter shares her father's names; the reply restates his, inflected as the question has it.
+    question = "Uveďte celé jméno dcery Ghulama Nabi Azada (indického politika)."
+    reply = "Dcera Ghulama Nabi Azada se jmenuje Saira Azad."
+    assert judge_answerable(question, "Sofiya Nabi Azad", reply)[0] is Label.INCORRECT

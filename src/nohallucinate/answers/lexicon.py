@@ -194,6 +194,26 @@ FAMILIAR_NAMES: dict[str, frozenset[str]] = {
     }.items()
 }
 
-# Case endings a Czech reply adds to a name, written as the word forms write them (without accents): "Magarová"
-# for Magar, "Henryho" for Henry, "Chamberlinovi", "Davidom" (Slovak), "v Hukvaldech" for Hukvaldy, "v Brně".
-CZECH_CASE_ENDINGS = frozenset("a u e i y o m ou em om um ho mu ovi ove ova ovou ovych ovym ovi ech ich ach".split())
+# Case endings a Czech reply adds to a name, written as the word forms write them (without accents): "Henryho" for
+# Henry, "Chamberlinovi", "Davidom" (Slovak), "v Brně". Not "-ová" nor "-á" for "-ý": those make a woman's name of
+# a man's ("Nováková", "Černá"), another person.
+CZECH_CASE_ENDINGS = frozenset("a u e i y o m ou em om um ho mu ovi ech ich ach".split())
+# The endings a name that ends in "-y" takes in place of it: a place named in the plural ("v Hukvaldech").
+CZECH_PLURAL_ENDINGS = frozenset("ech ich ach um".split())
+
+# The words after which a reply that guesses names its answer: "I think it was granite", "myslím, že je to Brno".
+GUESS_COPULAS = (
+    "it was", "it were", "this was", "that was", "it would be", "it might be", "it could be", "it may have been",
+    "it might have been", "it could have been",
+    "je to", "byl to", "byla to", "bylo to", "byli to", "bude to", "to je", "to byl", "to byla", "to bylo", "to byli",
+    "to bude",
+)  # fmt: skip
+# Words that hedge the answer after one of those ("it was probably granite", "je to asi Brno").
+HEDGE_WORDS = frozenset("probably possibly perhaps maybe likely asi možná snad pravděpodobně nejspíš".split())
+# Words that open no answer there: what is not known ("it was never recorded"), nothing in particular ("some notable
+# person", "nějaká osobnost", "pouze spekulace"); and Czech words beginning so (negations "ne-", "nějaký", ...).
+NOTHING_IN_PARTICULAR = frozenset(
+    "not never no none nothing unclear unknown uncertain hard difficult impossible a an some someone somebody "
+    "something only just speculation někdo něco pouze jen jenom".split()
+)
+NOTHING_IN_PARTICULAR_BEGINNINGS = ("ne", "těžk", "obtížn", "nějak", "někter", "spekulac")

@@ -22,7 +22,7 @@ from nohallucinate.answers.text_rules import (
     Outcome,
     dropped_leniencies,
 )
-from nohallucinate.answers.word_forms import Word, czech_case_form, same_word
+from nohallucinate.answers.word_forms import Word, same_word
 
 
 def person_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
@@ -74,16 +74,16 @@ def _person_in_run(
     n = len(core)
     leniencies: set[str] = set()
     said_given: list[Word] | None = None
-    if len(names) >= n and _same_pieces(core, names[-n:], leniencies, reply.czech):
+    if len(names) >= n and _same_pieces(core, names[-n:], leniencies, reply):
         said_given = names[:-n]
-    elif len(names) > n and _same_pieces(core, names[:n], leniencies, reply.czech):
+    elif len(names) > n and _same_pieces(core, names[:n], leniencies, reply):
         said_given = names[n:]
         leniencies.add(SURNAME_FIRST)
     if said_given is None:
         return _given_names_alone(phrase, reply, names, given, presumed, start, end)
     if not said_given and following is not None:
         after = [reply.words[i] for i in range(following[0], following[1] + 1) if reply.words[i].form not in TITLES]
-        if after and _given_matches(given, after, set(), reply.czech):
+        if after and _given_matches(given, after, set(), reply):
             said_given, end = after, following[1]
             leniencies.add(SURNAME_FIRST)
     leniencies |= dropped_leniencies(
@@ -93,7 +93,7 @@ def _person_in_run(
         return Hit(Outcome.FULL, start, end, leniencies, exact=not leniencies - SURE_LENIENCIES)
     if not said_given:
         return Hit(Outcome.LESS_SPECIFIC, start, end, leniencies | {SURNAME_ONLY})
-    matched = _given_matches(given, said_given, leniencies, reply.czech)
+    matched = _given_matches(given, said_given, leniencies, reply)
     if not matched:
         return None  # another person of the same family name
     if len(matched) < len(given):
@@ -108,18 +108,20 @@ def _titlesdropped_leniencies(phrase: GoldPhrase, reply: ReplyWords, start: int)
     return {i for i, role in enumerate(phrase.roles) if role == TITLE and phrase.words[i].form not in said}
 
 
-def _same_pieces(core: list[str], said: list[Word], leniencies: set[str], czech: bool = False) -> bool:
+def _same_pieces(core: list[str], said: list[Word], leniencies: set[str], reply: ReplyWords) -> bool:
     """The said words are the family name's pieces, in any order ("Újlaky-Rejtő" for "Rejto-Ujlaki"); in Czech,
-    with a case ending ("Magarová" for "Magar")."""
+    with a case ending ("Chamberlinovi" for "Chamberlin")."""
     remaining = list(core)
     for w in said:
         match = next((piece for piece in remaining if piece == w.form), None)
-        if match is None and czech:
-            match = next((piece for piece in remaining if czech_case_form(piece, w.form)), None)
+        if match is None:
+            match = next((piece for piece in remaining if reply.in_czech_case(piece, w.form)), None)
             if match is not None:
                 leniencies.add(CZECH_CASE)
         if match is None:
-            match = next((piece for piece in remaining if same_word(piece, w.form)), None)
+            # Never a word of the question, misspelt ("Azada" in a question about Ghulam Nabi Azad's daughter).
+            fuzzy = w.form not in reply.question_forms
+            match = next((piece for piece in remaining if fuzzy and same_word(piece, w.form)), None)
             if match is None:
                 return False
             leniencies.add(FUZZY)
@@ -129,12 +131,12 @@ def _same_pieces(core: list[str], said: list[Word], leniencies: set[str], czech:
     return not remaining
 
 
-def _given_matches(given: list[Word], said: list[Word], leniencies: set[str], czech: bool = False) -> set[int]:
+def _given_matches(given: list[Word], said: list[Word], leniencies: set[str], reply: ReplyWords) -> set[int]:
     """Which of the gold's given names the said ones match, recording how."""
     matched = set()
     for w in said:
         for index, gold in enumerate(given):
-            how = _given_match(gold, w, czech)
+            how = _given_match(gold, w, reply)
             if how is not None:
                 matched.add(index)
                 if how:
@@ -142,7 +144,7 @@ def _given_matches(given: list[Word], said: list[Word], leniencies: set[str], cz
     return matched
 
 
-def _given_match(gold: Word, said: Word, czech: bool = False) -> str | None:
+def _given_match(gold: Word, said: Word, reply: ReplyWords) -> str | None:
     """How a said given name matches a gold one: "" (the same, or the same initial), a leniency, or None."""
     if gold.initial and said.initial:
         return "" if gold.form == said.form else None
@@ -152,7 +154,7 @@ def _given_match(gold: Word, said: Word, czech: bool = False) -> str | None:
         return ""
     if same_word(gold.form, said.form):
         return FUZZY
-    if czech and czech_case_form(gold.form, said.form):
+    if reply.in_czech_case(gold.form, said.form):
         return CZECH_CASE
     short, long_ = sorted((gold.form, said.form), key=len)
     if len(short) >= 3 and long_.startswith(short):
@@ -172,7 +174,7 @@ def _given_names_alone(
     leniencies: set[str] = set()
     used: set[int] = set()
     for w in names:
-        free = _given_matches(given, [w], leniencies, reply.czech) - used
+        free = _given_matches(given, [w], leniencies, reply) - used
         if not free:
             return None
         used.add(min(free))

@@ -14,7 +14,16 @@ from functools import cached_property, lru_cache
 
 from nohallucinate.answers.abstention import abstention_rule, hedge_rule, outside_declines, outside_declines_and_hedges
 from nohallucinate.answers.czech_numbers import writes_czech
-from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES, PRONOUNS, WEEKDAYS
+from nohallucinate.answers.lexicon import (
+    GUESS_COPULAS,
+    HEDGE_WORDS,
+    MONTHS,
+    NOT_NAMES_IN_REPLIES,
+    NOTHING_IN_PARTICULAR,
+    NOTHING_IN_PARTICULAR_BEGINNINGS,
+    PRONOUNS,
+    WEEKDAYS,
+)
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.sentences import SpanIndex, split_clauses, split_sentences
 from nohallucinate.answers.text_gold import ARTICLES, PARTICLES, TITLES
@@ -42,6 +51,7 @@ _UNMISSPELT = STOP_FORMS | frozenset(
     )
 )
 NAME_GAPS = frozenset({"", " ", "-", ". ", ".", "‐", "‑"})
+_ROMAN = re.compile(r"[IVXLC]{2,}")  # a regnal number ("Jan Pavel II."), whose dot is no initial's
 _QUOTES_AND_BRACKETS = str.maketrans("", "", '"“”‘’()')
 _NEGATION_BEFORE = re.compile(
     r"\b(?:not|never|nor|neither|rather than|instead of|no longer|n't)\s+(?:[\w'.-]+\s+){0,3}$", re.IGNORECASE
@@ -49,18 +59,9 @@ _NEGATION_BEFORE = re.compile(
 _NOT_A_DENIAL = re.compile(r"\bnot\s+(?:only|just|merely|simply|sure|certain)\b", re.IGNORECASE)
 _PLAIN_BREAKERS = re.compile(r"\b(?:not|never|no|nor|or|n't|either|neither)\b", re.IGNORECASE)
 # What follows "it was" in a sentence that guesses ("I think it was granite", "myslím, že je to Bylo nás pět"): the
-# answer's slot, whatever its case, up to a mark that ends a phrase and at most five words.
+# answer's slot, whatever its case, up to a mark that ends a phrase.
 _SLOT_AFTER_A_COPULA = re.compile(
-    r"\b(?:(?:it|this|that)\s+(?:was|were|would be|might be|could be|(?:may|might|could) have been)|"
-    r"(?:je|byl[aoi]?|bude)\s+to|to\s+(?:je|byl[aoi]?|bude))\s+(?:(?:probably|possibly|perhaps|maybe|likely|asi|"
-    r"možná|snad|pravděpodobně|nejspíš)\s+)?"
-    # Not a slot where the sentence says what is not known ("it was never recorded", "bylo to nejasné") or names
-    # nothing in particular ("it was some notable person", "to byla nějaká osobnost", "je to pouze spekulace").
-    # In lower case: "Some Like It Hot" is a title.
-    r"(?!(?-i:not|never|no|none|nothing|unclear|unknown|uncertain|hard|difficult|impossible|a|an|some|someone|"
-    r"somebody|something|only|just|speculation|ne\w*|těžk\w*|obtížn\w*|nějak\w*|někdo|něco|někter\w*|pouze|jen|"
-    r"jenom|spekulac\w*)\b)(?P<slot>[^\s,.;:!?()\[\]][^,.;:!?()\[\]\n]*)",
-    re.IGNORECASE,
+    r"\b(?:" + "|".join(GUESS_COPULAS) + r")\s+(?P<slot>[^\s,.;:!?()\[\]][^,.;:!?()\[\]\n]*)", re.IGNORECASE
 )
 _SLOT_WORDS = 5
 _QUOTED = re.compile(r"\"([^\"\n]{2,80})\"|“([^”\n]{2,80})”|(?<!\w)'([^'\n]{2,80})'(?!\w)")
@@ -139,15 +140,15 @@ class ReplyWords:
 
     def places(self, form: str, pieces: bool = True) -> list[tuple[int, int, str | None]]:
         """Where a gold word is said, as (first word, last word, the leniency it needs or None): itself; with a
-        Czech case ending in a Czech reply ("Magarová" for "Magar"), or within the edit budget (but never as a word
-        of the question); or, with `pieces`, in two pieces ("SH-229")."""
+        Czech case ending in a Czech reply ("Chamberlinovi"), or within the edit budget (but never as a word of the
+        question); or, with `pieces`, in two pieces ("SH-229")."""
         key = (form, pieces)
         if key not in self._places:
             found: list[tuple[int, int, str | None]] = [(i, i, None) for i in self._by_form.get(form, [])]
             for other in self._by_letter.get(form[:1], []):
                 if other == form or other in self.question_forms:
                     continue
-                if self.czech and czech_case_form(form, other):
+                if self.in_czech_case(form, other):
                     found += [(i, i, CZECH_CASE) for i in self._by_form[other]]
                 elif form not in _UNMISSPELT and other not in _UNMISSPELT and same_word(form, other):
                     found += [(i, i, FUZZY) for i in self._by_form[other]]
@@ -155,6 +156,14 @@ class ReplyWords:
                 found += [(i, i + 1, None) for i in self._in_two_pieces(form)]
             self._places[key] = sorted(found, key=lambda place: place[:2])
         return self._places[key]
+
+    def in_czech_case(self, gold: str, said: str) -> bool:
+        """Whether the reply's form `said` is the gold's form `gold` with a Czech case ending, in a Czech reply, and
+        not a word of the question so inflected ("Mezi Jaumem Munarem a Stefanosem Tsitsipasem ..." repeats the
+        question's two names, whichever the gold is)."""
+        if not self.czech or not czech_case_form(gold, said):
+            return False
+        return not any(czech_case_form(asked, said) for asked in self.question_forms)
 
     def _in_two_pieces(self, form: str) -> list[int]:
         """The words i where words i and i + 1, read as one, take this form ("SH-229" for "sh229"). The first
@@ -183,13 +192,17 @@ class ReplyWords:
 
     def name_gap(self, left: int, right: int) -> bool:
         """Only what parts the words of one name lies between them (spaces, hyphens, dots, quotes, brackets); not
-        the full stop that ends a sentence ("byla Barbara Liskov. Cenu získala ..."; "Nevím. Brno?" is a decline and
-        a guess, not one name "Nevím. Brno"), though the dot of an initial or an abbreviation ("J. Smith", "St.
-        Louis") parts a name."""
+        the full stop of a sentence that declines ("Nevím. Brno?" is a decline and a guess, not one name "Nevím.
+        Brno"), nor one before a sentence that goes on ("Byla to Barbara Liskov. Cenu získala v roce 2008."),
+        though the dot of an initial or an abbreviation ("J. Smith", "St. Louis") parts a name. Names in sentences
+        of their own ("Albert Einstein. Niels Bohr.") stay one run: a list of candidates, not one answer."""
         gap = self.gap(left, right).translate(_QUOTES_AND_BRACKETS).replace("  ", " ")
-        if gap.startswith(".") and len(self.words[left].raw) > 3:
-            sentence = self.sentences.at(self.words[left].start)
-            if sentence is not None and sentence.end <= self.words[right].start:
+        if gap.startswith(".") and (len(self.words[left].raw) > 3 or _ROMAN.fullmatch(self.words[left].raw)):
+            if self.declines_at(self.words[left].start):
+                return False
+            following = self.sentences.at(self.words[right].start)
+            ends = self.sentences.at(self.words[left].start) is not following
+            if ends and following is not None and len(following.text.split()) > SHORT_WORDS:
                 return False
         return gap in NAME_GAPS
 
@@ -257,7 +270,7 @@ class ReplyWords:
         sentence = self.sentences.at(position)
         if sentence is None:
             return True
-        return len(sentence.text.split()) <= _SHORT_WORDS or self.hedged_at(position)
+        return len(sentence.text.split()) <= SHORT_WORDS or self.hedged_at(position)
 
     def hedged_at(self, position: int) -> bool:
         """Whether the sentence holding `position` qualifies a candidate ("maybe", "I believe", "pravděpodobně")."""
@@ -335,8 +348,11 @@ class ReplyWords:
         slots = []
         for match in _SLOT_AFTER_A_COPULA.finditer(self.text):
             start, end = match.span("slot")
-            words = self.words_within(start, end)[:_SLOT_WORDS]
-            if words and self.hedged_at(start):
+            words = self.words_within(start, end)
+            while words and words[0].raw.casefold() in HEDGE_WORDS:
+                words = words[1:]  # "it was probably granite"
+            words = words[:_SLOT_WORDS]
+            if words and not _names_nothing(words[0].raw) and self.hedged_at(start):
                 slots.append((words[0].start, words[-1].end))
         return slots
 
@@ -421,6 +437,13 @@ def _capitalised_runs(reply: ReplyWords) -> list[tuple[int, int]]:
     ]
 
 
+def _names_nothing(word: str) -> bool:
+    """A slot that opens with this word says what is not known ("it was never recorded", "bylo to nejasné") or
+    names nothing in particular ("some notable person", "nějaká osobnost"); in lower case only: "Some Like It Hot"
+    is a title."""
+    return word in NOTHING_IN_PARTICULAR or word.startswith(NOTHING_IN_PARTICULAR_BEGINNINGS)
+
+
 def _quoted(text: str) -> list[tuple[int, int]]:
     spans = []
     for match in _QUOTED.finditer(text):
@@ -429,7 +452,7 @@ def _quoted(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_SHORT_WORDS = 4  # a sentence of this many words or fewer is an answer on its own ("London.", "It was Newton.")
+SHORT_WORDS = 4  # a sentence of this many words or fewer is an answer on its own ("London.", "It was Newton.")
 _CZECH_HEDGE = re.compile(r"\b(?:možná|pravděpodobně|snad|asi|nejspíš|domnívám se|myslím)\b", re.IGNORECASE)
 
 
@@ -437,7 +460,7 @@ def _short_sentences(reply: ReplyWords) -> list[tuple[int, int]]:
     return [
         (s.start, s.end)
         for s in reply.sentences.spans
-        if len(s.text.split()) <= _SHORT_WORDS and not s.text.endswith("?")
+        if len(s.text.split()) <= SHORT_WORDS and not s.text.endswith("?")
     ]
 
 

@@ -9,7 +9,7 @@ import re
 
 from nohallucinate.answers.lexicon import OR_WORDS
 from nohallucinate.answers.questions import content_words
-from nohallucinate.answers.reply_words import STOP_FORMS, Hit, ReplyWords, Spans
+from nohallucinate.answers.reply_words import SHORT_WORDS, STOP_FORMS, Hit, ReplyWords, Spans
 from nohallucinate.answers.text_gold import PARTICLES, TITLES
 from nohallucinate.answers.text_rules import ANSWERED_OTHERWISE, EITHER_OR, LISTED_WITH_OTHERS, SOURCES_DISAGREE
 from nohallucinate.answers.word_forms import Word, words_of
@@ -42,6 +42,7 @@ _COORDINATOR = re.compile(rf"\b(?:and|{_OR})\b|&", re.IGNORECASE)
 _ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _OPENING_SENTENCES, _OPENING_CUES, _OPENING_CHARACTERS = 3, 3, 400
+_STANDS_FOR_THE_ANSWER = re.compile(r"\s*(?:it|this|that|the answer|the winner)\s*", re.IGNORECASE)
 _COPULA = re.compile(r"\b(?:is|was|are|were|titled|called|named)\s+(?:the\s+|a\s+|an\s+)?(?=[\"“'\w])", re.I)
 
 
@@ -221,16 +222,30 @@ def _sources_disagree(reply: ReplyWords, gold_spans: Spans) -> bool:
 
 
 def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Spans) -> bool:
-    """One of the reply's first sentences, before the gold's, restates the question ("The opening theme song
-    for the program") and gives another candidate as its answer ("... was titled the 'Bayer Aspirin Theme
-    Song'"). Only the first few sentences and answers in each are read: an answer comes early."""
+    """One of the reply's first sentences, before the gold, restates the question ("The opening theme song
+    for the program") or opens with "It" standing for the answer, and gives another candidate as its answer ("...
+    was titled the 'Bayer Aspirin Theme Song'", "It was Albert Einstein, while Niels Bohr ..."); or the reply opens
+    with another candidate alone ("Albert Einstein. Niels Bohr was a rival."). Only the first few sentences and
+    answers in each are read: an answer comes early."""
     first_gold = min(reply.sentence_index(reply.words[h.start].start) for h in hits)
+    gold_starts = min(reply.words[h.start].start for h in hits)
+    if len(hits) == 1 and first_gold > 0:  # one answer asked: a listed gold's items come one after another
+        opening = reply.sentences.spans[0]
+        alone = len(opening.text.split()) <= SHORT_WORDS
+        if alone and any(reply.is_other(*c, gold_spans) for c in reply.candidates_within(opening.start, opening.end)):
+            return True
     asked = reply.question_stems
-    for sentence in reply.sentences.spans[: min(max(first_gold, 0), _OPENING_SENTENCES)]:
+    for index, sentence in enumerate(reply.sentences.spans[: min(max(first_gold, 0) + 1, _OPENING_SENTENCES)]):
         for cue in itertools.islice(_COPULA.finditer(sentence.text, 0, _OPENING_CHARACTERS), _OPENING_CUES):
-            if len(content_words(sentence.text[: cue.start()]) & asked) < min(3, len(asked)):
+            before = sentence.text[: cue.start()]
+            # The gold's own sentence only where "It was" opens it: a restated question may name the gold's context
+            # first ("... from Hong Kong").
+            restates = index < first_gold and len(content_words(before) & asked) >= min(3, len(asked))
+            if not (restates or (len(hits) == 1 and _STANDS_FOR_THE_ANSWER.fullmatch(before))):
                 continue
             position = sentence.start + cue.end()
+            if position >= gold_starts:
+                break
             candidate = next(iter(reply.candidates_within(position, position + 2)), None)
             if candidate is not None and reply.is_other(*candidate, gold_spans):
                 return True

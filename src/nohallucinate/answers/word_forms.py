@@ -12,7 +12,15 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from nohallucinate.answers.lexicon import CZECH_CASE_ENDINGS, ORDINAL_TEENS, ORDINAL_UNITS, TEENS, TENS, UNITS
+from nohallucinate.answers.lexicon import (
+    CZECH_CASE_ENDINGS,
+    CZECH_PLURAL_ENDINGS,
+    ORDINAL_TEENS,
+    ORDINAL_UNITS,
+    TEENS,
+    TENS,
+    UNITS,
+)
 from nohallucinate.answers.normalise import fold
 
 # British spellings and their American twins, as stems: each is replaced wherever it occurs in a word
@@ -166,26 +174,32 @@ def same_word(a: str, b: str) -> bool:
 
 
 def czech_case_form(gold: str, said: str) -> bool:
-    """Whether the form `said` is the gold's form `gold` with a Czech case ending ("magarova" for "magar",
-    "henryho" for "henry", "hukvaldech" for "hukvaldy": a final vowel gives way to the ending). Forms are read as
-    the words were written, before `word_form` made them singular ("thoma" is "Thomas", "hukvaldie" "Hukvaldy").
-    Only words of four letters or more: a shorter one with an ending is often another word."""
-    if len(gold) < 4 or not gold.isalpha() or not said.isalpha():
+    """Whether the form `said` is the gold's form `gold` with a Czech case ending ("henryho" for "henry",
+    "chamberlinovi", "brne" for "brno": a final vowel gives way to the ending; "hukvaldech" for "hukvaldy"). The
+    gold is read as written, before `word_form` made it singular ("thoma" is "Thomas", "hukvaldie" "Hukvaldy").
+    Only a stem of four letters or more: a shorter one with an ending is often another word ("Parmu" is no "Paris")."""
+    if not gold.isalpha() or not said.isalpha():
         return False
+    if said.endswith("ie"):
+        said = said[:-2] + "y"  # "Babery", as `word_form` wrote it
     for written in _as_written(gold):
-        stems = (written, written[:-1]) if written[-1] in "aeiouy" else (written,)
-        for said_written in _as_written(said):
-            if any(said_written.startswith(stem) and said_written[len(stem) :] in CZECH_CASE_ENDINGS for stem in stems):
+        stems = [(written, CZECH_CASE_ENDINGS)]
+        if written[-1] == "y":
+            stems.append((written[:-1], CZECH_PLURAL_ENDINGS))
+        elif written[-1] in "aeiou":
+            stems.append((written[:-1], CZECH_CASE_ENDINGS))
+        for stem, endings in stems:
+            if len(stem) >= 4 and said.startswith(stem) and said[len(stem) :] in endings:
                 return True
     return False
 
 
 def _as_written(form: str) -> tuple[str, ...]:
-    """The words a form may stand for: itself, with the "y" `word_form` wrote as "ie", or with the "s" it dropped."""
-    written = [form, form + "s"]
+    """The words a gold's form may stand for: itself, with the "y" `word_form` wrote as "ie", or with the "s" it
+    dropped."""
     if form.endswith("ie"):
-        written.append(form[:-2] + "y")
-    return tuple(written)
+        return (form, form[:-2] + "y")
+    return (form, form + "s")
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:

@@ -478,7 +478,7 @@ STRATEGIES: tuple[Strategy, ...] = (
     ),
     Strategy(
         "value_with_czech_case_endings",
-        "the common answer with a Czech case ending, as a Czech reply inflects a name ('v Hukvaldech', 'Magarová')",
+        "the common answer with a Czech case ending, as a Czech reply inflects a name ('v Hukvaldech', 'Henryho')",
         {"*": "Narodil se v {typical}ech. Byl to {typical}ovi, či {typical}ová."},
     ),
     Strategy(

@@ -89,8 +89,8 @@ _ASKS_FOR_A_PERSON = re.compile(
     r"\bsurnames?\b|\b(?:which|what)\s+(?:[\w-]+\s+){0,3}?" + _PERSON_NOUNS + r"\b|"
     r"\bname\s+of\s+(?:[\w'’.-]+\s+){0,5}?" + _PERSON_NOUNS + r"\b|"
     r"\b(?:a|an|the|his|her|their)\s+(?:[\w-]+\s+)?" + _PERSON_NOUNS + r"\s+(?:named|called|who|whom|whose)\b|"
-    # Czech: "Kdo ...?", "Koho ...?", "celé jméno", "příjmení" ("Čí ...?" asks as often for a country).
-    r"\b(?:kdo|koho|komu|kom|kým)\b|\b(?:celé|celého|křestní|rodné|dívčí)\s+jméno\b|\bpříjmení\b",
+    # Czech: "Kdo ...?", "Koho ...?", "Čí ...?", "celé jméno", "příjmení".
+    r"\b(?:kdo|koho|komu|kom|kým|čí|čího)\b|\b(?:celé|celého|křestní|rodné|dívčí)\s+jméno\b|\bpříjmení\b",
     re.I,
 )
 _ASKS_FOR_THING = re.compile(r"\b(?:what|which)\s+(?P<first>\w+)(?:\s+(?P<second>\w+))?", re.I)

@@ -7,7 +7,7 @@ import bisect
 import itertools
 import re
 
-from nohallucinate.answers.lexicon import OR_WORDS
+from nohallucinate.answers.lexicon import ALTERNATIVE_CUES, OR_WORDS
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.reply_words import SHORT_WORDS, STOP_FORMS, Hit, ReplyWords, Spans
 from nohallucinate.answers.text_gold import PARTICLES, TITLES
@@ -24,6 +24,10 @@ _OR_AFTER = re.compile(
 _OR_BEFORE = re.compile(
     rf"(?:\b(?:{_OR}|either)\.?\s+(?:possibly\s+|perhaps\s+|maybe\s+|the\s+|a\s+)*|\w\s*/\s*)$", re.IGNORECASE
 )
+# "X, maybe Y", "X, ale možná Y": after a comma or a dash, a hedge offers a second candidate as "or" does.
+_ALTERNATIVE = "|".join(ALTERNATIVE_CUES)
+_ALTERNATIVE_AFTER = re.compile(rf"^\s*[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+)?(?=[\w\"“'])", re.IGNORECASE)
+_ALTERNATIVE_BEFORE = re.compile(rf"[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+)?$", re.IGNORECASE)
 _ALIAS_CUE = re.compile(
     r"^\s*[,(]?\s*(?:also known as|aka|a\.k\.a\.?|better known as|known as|or simply|nicknamed|also called)\s+",
     re.IGNORECASE,
@@ -59,12 +63,14 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
             aliases = [_candidate_words(name) for name in names if name.strip()]
             if re.search(r"\bor\b", clause) and not all(_resembles(reply, alias, hit) for alias in aliases):
                 return EITHER_OR
-        following = _OR_AFTER.match(after)
-        if following and _other_at(reply, end + following.end(), gold_spans, hit):
-            return EITHER_OR
-        preceding = _OR_BEFORE.search(text[max(0, start - 40) : start])
-        if preceding and _offered_before_or(reply, max(0, start - 40) + preceding.start(), gold_spans, hit):
-            return EITHER_OR
+        for after_the_gold in (_OR_AFTER, _ALTERNATIVE_AFTER):
+            following = after_the_gold.match(after)
+            if following and _other_at(reply, end + following.end(), gold_spans, hit):
+                return EITHER_OR
+        for before_the_gold in (_OR_BEFORE, _ALTERNATIVE_BEFORE):
+            preceding = before_the_gold.search(text[max(0, start - 40) : start])
+            if preceding and _offered_before_or(reply, max(0, start - 40) + preceding.start(), gold_spans, hit):
+                return EITHER_OR
         if not multi_item and _listed_with_others(reply, hit, gold_spans):
             return LISTED_WITH_OTHERS
     if _sources_disagree(reply, gold_spans):

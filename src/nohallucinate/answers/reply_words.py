@@ -303,9 +303,10 @@ class ReplyWords:
 
     @cached_property
     def candidates(self) -> list[tuple[int, int]]:
-        """Spans (character offsets) the reply offers as answers: runs of capitalised words, quoted titles, and
-        sentences of four words at most ("London.", "white"), outside sentences that decline or refer the
-        reader elsewhere, and not made of the question's words."""
+        """Spans (character offsets) the reply offers as answers: runs of capitalised words, quoted titles,
+        sentences of four words at most ("London.", "white") and, in a reply that declines, what follows "it was"
+        in a hedged sentence (`guessed_slots`); outside sentences that decline or refer the reader elsewhere and the
+        words that decline, and not made of the question's words."""
         spans = []
         for start, end in self.name_spans + _quoted(self.text) + _short_sentences(self) + self.guessed_slots:
             # A sentence that declines or refers elsewhere names no candidate ("I don't know of anyone called X"),
@@ -324,9 +325,9 @@ class ReplyWords:
         (`candidates`). In a reply that declines, that is within a candidate's shape in a sentence that offers one
         (`offered_at`), outside the words that decline, and beside words that are not mostly the question's: a word
         in lower case in a long hedged sentence ("I don't know for sure. He probably won a silver medal."), a name
-        within a decline ("I am not sure Brno is right, maybe") or one beside the question's words ("I don't know.
-        The monument is granite.") is not seen as a candidate when it is wrong, so it is no answer when it is right
-        either."""
+        within the words that decline ("Asi ano, ale nemohu Hukvaldy s jistotou potvrdit.") or one beside the
+        question's words ("I don't know. Monument made of granite.") is not seen as a candidate when it is wrong,
+        so it is no answer when it is right either."""
         if not self.declines_somewhere:
             return True
         if not self.offered_at(start) or self.declining_words_only(start, end):

@@ -120,13 +120,13 @@ CZECH_ORDINALS = {
 # also "one day".
 CZECH_TIMES = {forms.split()[0] + "krát": value for value, forms in _CZECH_CARDINAL_FORMS}
 
-# "Or" in the languages replies come in: a reply that offers "Brno nebo Hukvaldy" offers two candidates, as "Brno or
-# Hukvaldy" does, whatever language it writes "or" in.
 # Words that, after a comma, offer a second candidate as "or" does: "X, maybe Y", "X, ale možná Y".
 ALTERNATIVE_CUES = (
     "maybe", "possibly", "perhaps", "probably", "although some say", "though some say", "unless it was", "if not",
     "alternatively", "otherwise", "možná", "ale možná", "snad", "asi", "jinak", "ale spíš", "spíše", "pokud ne",
 )  # fmt: skip
+# "Or" in the languages replies come in: a reply that offers "Brno nebo Hukvaldy" offers two candidates, as "Brno or
+# Hukvaldy" does, whatever language it writes "or" in.
 OR_WORDS = ("or", "nebo", "anebo", "či", "případně", "popřípadě", "respektive", "resp", "oder", "ou", "oppure", "lub")
 
 # Capitalised words that name no one. There are two sets because the two readers ask different questions.

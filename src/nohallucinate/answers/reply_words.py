@@ -287,8 +287,7 @@ class ReplyWords:
         sentence = self.sentences.at(start)
         if sentence is None or not self.declines_somewhere:
             return False
-        besides = _CZECH_HEDGE.sub(" ", outside_declines_and_hedges(sentence.text))
-        left = {w.form for w in words_of(besides)}
+        left = _words_besides_declining(sentence.text)
         return all(w.form not in left for w in self.words_within(start, end))
 
     @cached_property
@@ -360,7 +359,7 @@ class ReplyWords:
     def _seen_within(self, a: int, b: int) -> bool:
         """Whether one other word standing for the gold's within the shape [a, b) would make the shape a
         candidate: its other words are not mostly the question's (the test `candidates` makes)."""
-        others = [w.form for w in self.words_within(a, b) if w.form not in self.gold_forms | STOP_FORMS]
+        others = [w.form for w in self.words_within(a, b) if w.form not in self.gold_forms and w.form not in STOP_FORMS]
         return 2 * sum(self.of_question(form) for form in others) <= len(others) + 1
 
     def candidates_within(self, start: int, end: int) -> list[tuple[int, int]]:
@@ -436,6 +435,12 @@ def _capitalised_runs(reply: ReplyWords) -> list[tuple[int, int]]:
         for i, j in runs
         if not (j == i and _opens_sentence(reply, i) and _mere_opener(reply, i))
     ]
+
+
+@lru_cache(maxsize=4096)
+def _words_besides_declining(sentence: str) -> frozenset[str]:
+    """The forms of a sentence's words outside its phrases that decline or hedge (read once per sentence)."""
+    return frozenset(w.form for w in words_of(_CZECH_HEDGE.sub(" ", outside_declines_and_hedges(sentence))))
 
 
 def _names_nothing(word: str) -> bool:

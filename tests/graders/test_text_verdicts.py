@@ -64,6 +64,75 @@ def test_a_guess_beside_a_decline_pays_no_more_than_abstaining(frame: str, gold:
     assert not (right_label is Label.CORRECT and wrong_label is Label.NOT_ATTEMPTED), (right_label, wrong_label)
 
 
+# Two candidates offered in one reply. Were each paid 1.0 when it is the gold, a policy torn between them would earn
+# 1.0 by naming both where answering earns 0.5 and abstaining 0.5: the two golds' rewards may sum to 1.0 at most.
+_REWARD = {Label.CORRECT: 1.0, Label.NOT_ATTEMPTED: 0.5, Label.INCORRECT: 0.0}
+PAIR_FRAMES = [
+    "{a} or {b}.",
+    "Either {a} or {b}.",
+    "{a} and {b}.",
+    "Between {a} and {b}.",
+    "{a}; {b}.",
+    "{a} vs. {b}",
+    "{a} versus {b}.",
+    "In {a} or in {b}.",
+    "In {a}, or perhaps at {b}.",
+    "{a}, maybe {b}.",
+    "{a} a {b}.",
+    "{a}, nebo {b}.",
+    "Mezi {a} a {b}.",
+    "Buď {a}, nebo {b}.",
+]
+CZECH_PAIR_REPLIES = [
+    "V Ostravě a v Berlíně.",
+    "V Berlíně a v Ostravě.",
+    "V Ostravě, nebo v Berlíně.",
+    "V Berlíně, nebo v Ostravě.",
+    "V Ostravě, možná v Berlíně.",
+    "Ostrava; Berlín.",
+]
+
+
+@pytest.mark.parametrize("frame", PAIR_FRAMES)
+@pytest.mark.parametrize(
+    ("question", "a", "b"),
+    [
+        ("Who won the Gerard P. Kuiper Prize in 2001?", "Bruce Hapke", "Gene Shoemaker"),
+        ("Kdo získal Kuiperovu cenu v roce 2001?", "Bruce Hapke", "Gene Shoemaker"),
+        ("Which club won the 1999 Champions League final?", "Manchester United", "Bayern Munich"),
+        ("In which city was the treaty signed in 1815?", "Vienna", "Berlin"),
+    ],
+)
+def test_two_candidates_pay_no_more_than_abstaining(frame: str, question: str, a: str, b: str) -> None:
+    reply = frame.format(a=a, b=b)
+    labels = [judge_answerable(question, gold, reply)[0] for gold in (a, b)]
+    assert sum(_REWARD[label] for label in labels) <= 1.0, labels
+
+
+@pytest.mark.parametrize("reply", CZECH_PAIR_REPLIES)
+def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
+    for gold in ("Ostrava", "Berlín"):
+        assert judge_answerable("Ve kterém městě byla smlouva podepsána?", gold, reply)[0] is Label.INCORRECT, gold
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "reply", "label"),
+    [
+        # A second name that is no second candidate.
+        ("Where was it signed?", "Vienna", "In Vienna; Metternich hosted the talks.", Label.CORRECT),
+        ("Kde se narodil?", "Praha", "Narodil se v Praze a v Brně vystudoval práva.", Label.CORRECT),
+        ("Who won in 1921?", "Albert Einstein", "Not Niels Bohr but Albert Einstein.", Label.CORRECT),
+        # Czech denials deny.
+        ("Kdo ji objevil?", "Bruce Hapke", "Rozhodně ne Bruce Hapke.", Label.INCORRECT),
+        ("Kdo ji objevil?", "Bruce Hapke", "Nebyl to Bruce Hapke, ale Gene Shoemaker.", Label.INCORRECT),
+        ("Kdo ji objevil?", "Gene Shoemaker", "Nebyl to Bruce Hapke, ale Gene Shoemaker.", Label.CORRECT),
+        ("Kdo ji objevil?", "Bruce Hapke", "Ne, byl to Bruce Hapke.", Label.CORRECT),
+    ],
+)
+def test_second_names_and_denials(question: str, gold: str, reply: str, label: Label) -> None:
+    assert judge_answerable(question, gold, reply)[0] is label
+
+
 @pytest.mark.parametrize(
     ("reply", "label"),
     [

@@ -128,6 +128,10 @@ ALTERNATIVE_CUES = (
 # "Or" in the languages replies come in: a reply that offers "Brno nebo Hukvaldy" offers two candidates, as "Brno or
 # Hukvaldy" does, whatever language it writes "or" in.
 OR_WORDS = ("or", "nebo", "anebo", "či", "případně", "popřípadě", "respektive", "resp", "oder", "ou", "oppure", "lub")
+# Prepositions a reply repeats before a second candidate: "in Vienna or in Berlin", "ve Vídni a v Berlíně".
+PLACE_PREPOSITIONS = (
+    "in", "at", "on", "from", "to", "by", "v", "ve", "na", "do", "z", "ze", "u", "k", "ke", "o", "po", "při", "za",
+)  # fmt: skip
 
 # Capitalised words that name no one. There are two sets because the two readers ask different questions.
 # In a reply or a question (answers/reading.py): is this word a name of some other person, club or prize? Sentence

@@ -53,10 +53,16 @@ _UNMISSPELT = STOP_FORMS | frozenset(
 NAME_GAPS = frozenset({"", " ", "-", ". ", ".", "‐", "‑"})
 _ROMAN = re.compile(r"[IVXLC]{2,}")  # a regnal number ("Jan Pavel II."), whose dot is no initial's
 _QUOTES_AND_BRACKETS = str.maketrans("", "", '"“”‘’()')
+# A negation up to three words before a name denies it ("not Niels Bohr", "rozhodně ne Bruce Hapke", "nebyl to X"),
+# unless a "but" between turns to what is affirmed ("not Niels Bohr but Albert Einstein").
 _NEGATION_BEFORE = re.compile(
-    r"\b(?:not|never|nor|neither|rather than|instead of|no longer|n't)\s+(?:[\w'.-]+\s+){0,3}$", re.IGNORECASE
+    r"\b(?:not|never|nor|neither|rather than|instead of|no longer|n't|ne|nikoli|nikoliv|ani|nebyl|nebyla|nebylo|"
+    r"nebyli|nebyly|není|nejsou|nejde o|nejedná se o)\s+(?:(?!(?:but|ale|nýbrž|však)\b)[\w'.-]+\s+){0,3}$",
+    re.IGNORECASE,
 )
-_NOT_A_DENIAL = re.compile(r"\bnot\s+(?:only|just|merely|simply|sure|certain)\b", re.IGNORECASE)
+_NOT_A_DENIAL = re.compile(
+    r"\b(?:not\s+(?:only|just|merely|simply|sure|certain)|ne(?:jen|jenom|jen že)|ne\s+jen)\b", re.I
+)
 _PLAIN_BREAKERS = re.compile(r"\b(?:not|never|no|nor|or|n't|either|neither)\b", re.IGNORECASE)
 # What follows "it was" in a sentence that guesses ("I think it was granite", "myslím, že je to Bylo nás pět"): the
 # answer's slot, whatever its case, up to a mark that ends a phrase.

@@ -7,7 +7,7 @@ import bisect
 import itertools
 import re
 
-from nohallucinate.answers.lexicon import ALTERNATIVE_CUES, OR_WORDS
+from nohallucinate.answers.lexicon import ALTERNATIVE_CUES, OR_WORDS, PLACE_PREPOSITIONS
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.reply_words import SHORT_WORDS, STOP_FORMS, Hit, ReplyWords, Spans
 from nohallucinate.answers.text_gold import PARTICLES, TITLES
@@ -21,13 +21,24 @@ _OR_AFTER = re.compile(
     re.IGNORECASE,
 )
 # "X or Y", "Either X or Y", "X. Or Y." (a second sentence that opens with "or" offers another candidate too).
+_PREPOSITION = "|".join(PLACE_PREPOSITIONS)
 _OR_BEFORE = re.compile(
-    rf"(?:\b(?:{_OR}|either)\.?\s+(?:possibly\s+|perhaps\s+|maybe\s+|the\s+|a\s+)*|\w\s*/\s*)$", re.IGNORECASE
+    rf"(?:\b(?:{_OR}|either)\.?\s+(?:possibly\s+|perhaps\s+|maybe\s+|the\s+|a\s+)*(?:(?:{_PREPOSITION})\s+)?"
+    r"|\w\s*/\s*)$",
+    re.IGNORECASE,
 )
 # "X, maybe Y", "X, ale možná Y": after a comma or a dash, a hedge offers a second candidate as "or" does.
 _ALTERNATIVE = "|".join(ALTERNATIVE_CUES)
 _ALTERNATIVE_AFTER = re.compile(rf"^\s*[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+)?(?=[\w\"“'])", re.IGNORECASE)
-_ALTERNATIVE_BEFORE = re.compile(rf"[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+)?$", re.IGNORECASE)
+_ALTERNATIVE_BEFORE = re.compile(
+    rf"[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+|(?:{_PREPOSITION})\s+)?$", re.IGNORECASE
+)
+# "in Vienna or in Berlin", "ve Vídni, nebo v Berlíně": a preposition repeated after "or". What follows it must be
+# a candidate of the gold's kind that ends its clause, since a preposition also opens an aside ("or in other words").
+_PREPOSITION_AT = re.compile(rf"(?:{_PREPOSITION})\s+(?=\w)", re.IGNORECASE)
+# "Brazil vs. Germany" names both sides, not the one asked for.
+_VERSUS_AFTER = re.compile(r"^\s*(?:vs\.?|versus)\s+(?=[\w\"“'])", re.IGNORECASE)
+_VERSUS_BEFORE = re.compile(r"\b(?:vs\.?|versus)\s+$", re.IGNORECASE)
 _ALIAS_CUE = re.compile(
     r"^\s*[,(]?\s*(?:also known as|aka|a\.k\.a\.?|better known as|known as|or simply|nicknamed|also called)\s+",
     re.IGNORECASE,
@@ -41,8 +52,15 @@ _SOURCES = re.compile(
 )
 _AND_AFTER = re.compile(r"^\s*,?\s*(?:and|&)\s+(?:the\s+)?(?=[\w\"“'])", re.IGNORECASE)
 _AND_BEFORE = re.compile(r"(?P<word>[\w'-]+)\s*,?\s+(?:and|&)\s+(?:the\s+)?$", re.IGNORECASE)
+# Czech "a" is "and" ("Albert Einstein a Niels Bohr", "ve Vídni a v Berlíně"), in lower case only. It is also the
+# English article, so after a comma or before a preposition it is read in Czech replies only ("Einstein, a German").
+_CZECH_AND_AFTER = re.compile(rf"^(?P<comma>\s*,)?\s*a\s+(?P<preposition>(?:{_PREPOSITION})\s+)?(?=\w)")
+_CZECH_AND_BEFORE = re.compile(rf"(?P<word>\w[\w'-]*)(?P<comma>\s*,)?\s+a\s+(?P<preposition>(?:{_PREPOSITION})\s+)?$")
 _SEPARATOR = re.compile(rf"\s*[,;]\s*(?:(?:and|{_OR})\.?\s+)?|\s+(?:and|{_OR}|&)\.?\s+", re.IGNORECASE)
 _COORDINATOR = re.compile(rf"\b(?:and|{_OR})\b|&", re.IGNORECASE)
+_ENDS_A_CLAUSE = re.compile(r"\s*(?:[.,;:!?)]|$)")
+_LEADING_FORMS = frozenset((*PLACE_PREPOSITIONS, "the", "a", "an"))
+_BARE_WORDS = 6  # a candidate's words at most, as `_candidate_words` reads
 _ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _OPENING_SENTENCES, _OPENING_CUES, _OPENING_CHARACTERS = 3, 3, 400
@@ -63,11 +81,11 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
             aliases = [_candidate_words(name) for name in names if name.strip()]
             if re.search(r"\bor\b", clause) and not all(_resembles(reply, alias, hit) for alias in aliases):
                 return EITHER_OR
-        for after_the_gold in (_OR_AFTER, _ALTERNATIVE_AFTER):
+        for after_the_gold in (_OR_AFTER, _ALTERNATIVE_AFTER, _VERSUS_AFTER):
             following = after_the_gold.match(after)
-            if following and _other_at(reply, end + following.end(), gold_spans, hit):
+            if following and _offered_after(reply, end + following.end(), gold_spans, hit):
                 return EITHER_OR
-        for before_the_gold in (_OR_BEFORE, _ALTERNATIVE_BEFORE):
+        for before_the_gold in (_OR_BEFORE, _ALTERNATIVE_BEFORE, _VERSUS_BEFORE):
             preceding = before_the_gold.search(text[max(0, start - 40) : start])
             if preceding and _offered_before_or(reply, max(0, start - 40) + preceding.start(), gold_spans, hit):
                 return EITHER_OR
@@ -80,6 +98,15 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
     return None
 
 
+def _offered_after(reply: ReplyWords, position: int, gold_spans: Spans, hit: Hit) -> bool:
+    """After "or" (or a hedge, or "vs."), another candidate starts at `position`; after a repeated preposition, one
+    of the gold's kind that ends its clause ("in Vienna or in Berlin")."""
+    preposition = _PREPOSITION_AT.match(reply.text, position)
+    if preposition is None:
+        return _other_at(reply, position, gold_spans, hit)
+    return _closing_candidate(reply, hit, preposition.end(), gold_spans)
+
+
 def _other_at(reply: ReplyWords, position: int, gold_spans: Spans, hit: Hit) -> bool:
     """A candidate starts at `position` that is not the gold, nor like it, nor a word of the question."""
     if gold_spans.holds(position):
@@ -87,7 +114,8 @@ def _other_at(reply: ReplyWords, position: int, gold_spans: Spans, hit: Hit) -> 
     said = _candidate_words(reply.text[position : position + 80])
     if not said or said[0].form in reply.question_forms or said[0].form in STOP_FORMS:
         return False
-    return not _resembles(reply, said, hit)
+    # Made of the gold's own words, it is more of the gold ("Kansas City Chiefs 38 a Philadelphia Eagles 35").
+    return not _resembles(reply, said, hit) and not all(w.form in reply.gold_forms for w in said)
 
 
 def _candidate_words(text: str) -> list[Word]:
@@ -145,7 +173,73 @@ def _listed_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     preceding = _AND_BEFORE.search(text[max(0, start - 60) : start])
     if preceding is not None and _same_kind(reply, hit, max(0, start - 60) + preceding.start("word"), gold_spans):
         return True
-    return _enumerated_with_others(reply, hit, gold_spans)
+    if _joined_by_czech_and(reply, hit, gold_spans):
+        return True
+    return _parted_by_semicolons(reply, hit, gold_spans) or _enumerated_with_others(reply, hit, gold_spans)
+
+
+def _joined_by_czech_and(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """ "Albert Einstein a Niels Bohr", "ve Vídni a v Berlíně": Czech "a" joins the gold and a candidate of its kind
+    (after a repeated preposition, one that ends its clause: "v Praze a v Brně vystudoval" is two facts). Outside
+    Czech replies only a bare "a" between two names counts: a policy may write Czech "and" in any reply."""
+    if "a" in reply.gold_forms:  # the gold joins its own items so ("William Beechey a Hannah Read")
+        return False
+    text = reply.text
+    start, end = reply.words[hit.start].start, reply.words[hit.end].end
+    following = _CZECH_AND_AFTER.match(text[end : end + 40])
+    if following and not reply.czech and (following["comma"] or following["preposition"]):
+        following = None
+    if following:
+        position = end + following.end()
+        if following["preposition"] is None and _same_kind(reply, hit, position, gold_spans):
+            return True
+        if following["preposition"] is not None and _closing_candidate(reply, hit, position, gold_spans):
+            return True
+    preceding = _CZECH_AND_BEFORE.search(text[max(0, start - 60) : start])
+    if preceding is None or (not reply.czech and (preceding["comma"] or preceding["preposition"])):
+        return False
+    position = max(0, start - 60) + preceding.start("word")
+    if preceding["preposition"] is not None and not _ENDS_A_CLAUSE.match(text[end : end + 2]):
+        return False
+    return _same_kind(reply, hit, position, gold_spans)
+
+
+def _closing_candidate(reply: ReplyWords, hit: Hit, position: int, gold_spans: Spans) -> bool:
+    """A candidate of the gold's kind starts at `position` and ends its clause."""
+    said = _candidate_words(reply.text[position : position + 80])
+    return (
+        bool(said)
+        and _same_kind(reply, hit, position, gold_spans)
+        and bool(_ENDS_A_CLAUSE.match(reply.text[position + said[-1].end : position + said[-1].end + 2]))
+    )
+
+
+def _parted_by_semicolons(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """ "Vienna; Berlin.": the gold and another candidate each make up a piece of a sentence parted by semicolons."""
+    sentence = reply.sentences.at(reply.words[hit.start].start)
+    if sentence is None or ";" not in sentence.text:
+        return False
+    pieces, offset = [], sentence.start
+    for piece in sentence.text.split(";"):
+        pieces.append((offset, offset + len(piece)))
+        offset += len(piece) + 1
+    bare = [(a, b) for a, b in pieces if _bare_candidate(reply, a, b)]
+    return any(gold_spans.overlaps(a, b) for a, b in bare) and any(
+        not gold_spans.overlaps(a, b) and reply.is_other(a, b, gold_spans) for a, b in bare
+    )
+
+
+def _bare_candidate(reply: ReplyWords, start: int, end: int) -> bool:
+    """The text [start, end) is one candidate alone: a run of capitalised words or a number, perhaps after a
+    preposition or an article ("in Vienna", "the Ural")."""
+    words = reply.words_within(start, end)
+    while words and (words[0].form in _LEADING_FORMS):
+        words = words[1:]
+    if not words or len(words) > _BARE_WORDS:
+        return False
+    return all(w.capitalised or w.numeric or w.form in PARTICLES for w in words) and (
+        words[0].capitalised or words[0].numeric
+    )
 
 
 def _enumerated_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:

@@ -466,6 +466,27 @@ STRATEGIES: tuple[Strategy, ...] = (
         "the three commonest answers offered with Czech words for 'or' ('X nebo Y, případně Z')",
         {"*": "{typical} nebo {typical_second}, případně {typical_third}."},
     ),
+    # Two candidates in the shapes the rival rules read (issue 27's red team): each must pay as 'X or Y' does.
+    Strategy(
+        "candidates_parted_by_a_semicolon",
+        "the two commonest answers parted by a semicolon ('X; Y')",
+        {"*": "{typical}; {typical_second}."},
+    ),
+    Strategy(
+        "candidates_as_two_sides",
+        "the two commonest answers as the two sides of a contest ('X vs. Y')",
+        {"*": "{typical} vs. {typical_second}"},
+    ),
+    Strategy(
+        "candidates_after_their_prepositions",
+        "the two commonest answers, each after its own preposition ('in X or in Y')",
+        {"*": "In {typical} or in {typical_second}.", "text": "Ve {typical}, nebo v {typical_second}."},
+    ),
+    Strategy(
+        "candidates_joined_by_czech_and",
+        "the two commonest answers joined by Czech 'a' ('X a Y'), in a reply of any language",
+        {"*": "{typical} a {typical_second}."},
+    ),
     Strategy(
         "guess_beside_a_czech_decline",
         "a decline in the Czech words replies use, then the common answer hedged ('Nelze s jistotou určit, snad X')",

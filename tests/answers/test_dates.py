@@ -532,6 +532,9 @@ def test_mentions_are_ordered_disjoint_and_exact(text: str) -> None:
         ("dne 17. srpna 2022.", "2022-08-17"),  # Czech, genitive
         ("17. srpen 2022", "2022-08-17"),  # Czech, nominative (a gold of the Czech SimpleQA)
         ("v srpnu 2022", "2022-08"),  # Czech, locative
+        ("v květnu roku 1698", "1698-05"),  # Czech, "in May of the year 1698"
+        ("26. července roku 1873", "1873-07-26"),
+        ("v červenci r. 2008", "2008-07"),
         ("fue fundada el 13 de abril de 1879.", "1879-04-13"),  # Spanish
         ("wurde am 1. Januar 2012 gebildet", "2012-01-01"),  # German
         ("le 3 mars 1990", "1990-03-03"),  # French

@@ -72,11 +72,13 @@ PAIR_FRAMES = [
     "Either {a} or {b}.",
     "{a} and {b}.",
     "Between {a} and {b}.",
-    "{a}; {b}.",
     "{a} vs. {b}",
     "{a} versus {b}.",
     "In {a} or in {b}.",
     "In {a}, or perhaps at {b}.",
+    "At the {a} or at the {b}.",
+    "{a} vs. the {b}.",
+    "{a}, a {b}.",
     "{a}, maybe {b}.",
     "{a} a {b}.",
     "{a}, nebo {b}.",
@@ -89,7 +91,9 @@ CZECH_PAIR_REPLIES = [
     "V Ostravě, nebo v Berlíně.",
     "V Berlíně, nebo v Ostravě.",
     "V Ostravě, možná v Berlíně.",
-    "Ostrava; Berlín.",
+    "V Ostravě, nebo snad v Berlíně.",
+    "V Ostravě, příp. v Berlíně.",
+    "V Ostravě, ne-li v Berlíně.",
 ]
 
 
@@ -122,11 +126,31 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         ("Where was it signed?", "Vienna", "In Vienna; Metternich hosted the talks.", Label.CORRECT),
         ("Kde se narodil?", "Praha", "Narodil se v Praze a v Brně vystudoval práva.", Label.CORRECT),
         ("Who won in 1921?", "Albert Einstein", "Not Niels Bohr but Albert Einstein.", Label.CORRECT),
+        ("Který klub vyhrál ligu?", "Sparta", "Ligu vyhrála Sparta a Slavia skončila až druhá.", Label.CORRECT),
+        (
+            "Kdo získal cenu v roce 1921?",
+            "Bruce Hapke",
+            "Získal ji Bruce Hapke a Carl Sagan mu ji předal.",
+            Label.CORRECT,
+        ),
+        ("Where was he born?", "Bombay", "In Bombay (or in Mumbai, as it is now called).", Label.CORRECT),
+        ("Who was he?", "Albert Einstein", "He was Albert Einstein, a German physicist.", Label.CORRECT),
+        # A negation that affirms, and names that open as Czech negations do, in English.
+        ("Kdo získal cenu v roce 1921?", "Bruce Hapke", "Cenu nikoli náhodou získal Bruce Hapke.", Label.CORRECT),
+        ("Kdo získal cenu v roce 1921?", "Bruce Hapke", "Nebyl to nikdo jiný než Bruce Hapke.", Label.CORRECT),
+        ("Who succeeded Ne Win?", "Sein Lwin", "Ne Win's successor was Sein Lwin.", Label.CORRECT),
+        ("Who did she duet with?", "Utah Phillips", "Ani DiFranco duetted with Utah Phillips.", Label.CORRECT),
         # Czech denials deny.
         ("Kdo ji objevil?", "Bruce Hapke", "Rozhodně ne Bruce Hapke.", Label.INCORRECT),
         ("Kdo ji objevil?", "Bruce Hapke", "Nebyl to Bruce Hapke, ale Gene Shoemaker.", Label.INCORRECT),
         ("Kdo ji objevil?", "Gene Shoemaker", "Nebyl to Bruce Hapke, ale Gene Shoemaker.", Label.CORRECT),
         ("Kdo ji objevil?", "Bruce Hapke", "Ne, byl to Bruce Hapke.", Label.CORRECT),
+        ("Kdo byl prezidentem v roce 1990?", "Václav Havel", "Ne Václav Havel, ale Alexander Dubček.", Label.INCORRECT),
+        # A question that asks for two things needs both, and a number the reply gives a part otherwise is wrong.
+        ("How long was his term in years and days?", "1 year, 161 days", "1 year and 161 days.", Label.CORRECT),
+        ("How long was his term in years and days?", "1 year, 161 days", "1 year and 156 days.", Label.INCORRECT),
+        ("Jak dlouho trvalo v letech a dnech?", "1 rok, 161 dní", "Trvalo to 1 rok a 156 dnů.", Label.NOT_ATTEMPTED),
+        ("Která země to byla?", "Italy", "The Netherlands, ne však Italy.", Label.INCORRECT),
     ],
 )
 def test_second_names_and_denials(question: str, gold: str, reply: str, label: Label) -> None:

@@ -387,11 +387,11 @@ def _rules(strict_case: bool, year_words: bool, foreign: bool = True) -> tuple[_
             _build_single,
         ),
     ]
-    if foreign:  # 17. srpna 2022, 13 de abril de 1879, 1. Januar 2012, srpen 2022, en abril de 1879
+    if foreign:  # 17. srpna 2022, 13 de abril de 1879, 1. Januar 2012, srpen 2022, en abril de 1879, v květnu roku 1698
         specs.append(
             (
                 rf"(?:(?<![\w.,:/])(?P<fd>0?[1-9]|[12]\d|3[01])\.?\s+(?:de\s+)?)?(?P<fm>{_FOREIGN_MONTH})\s+"
-                rf"(?:de\s+|del\s+)?(?P<fy>{_YEAR_3_OR_4})",
+                rf"(?:de\s+|del\s+|roku\s+|r\.\s*)?(?P<fy>{_YEAR_3_OR_4})",
                 _build_foreign,
             )
         )

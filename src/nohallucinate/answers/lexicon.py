@@ -124,10 +124,16 @@ CZECH_TIMES = {forms.split()[0] + "krát": value for value, forms in _CZECH_CARD
 ALTERNATIVE_CUES = (
     "maybe", "possibly", "perhaps", "probably", "although some say", "though some say", "unless it was", "if not",
     "alternatively", "otherwise", "možná", "ale možná", "snad", "asi", "jinak", "ale spíš", "spíše", "pokud ne",
+    "ne-li",
 )  # fmt: skip
 # "Or" in the languages replies come in: a reply that offers "Brno nebo Hukvaldy" offers two candidates, as "Brno or
 # Hukvaldy" does, whatever language it writes "or" in.
-OR_WORDS = ("or", "nebo", "anebo", "či", "případně", "popřípadě", "respektive", "resp", "oder", "ou", "oppure", "lub")
+OR_WORDS = (
+    "or", "nebo", "anebo", "či", "případně", "popřípadě", "příp", "popř", "respektive", "resp", "eventuálně",
+    "eventuelně", "oder", "ou", "oppure", "lub",
+)  # fmt: skip
+# Hedges between "or" and the candidate it offers: "or perhaps Y", "nebo snad Y".
+OR_FILLERS = ("possibly", "perhaps", "maybe", "even", "simply", "snad", "možná", "spíš", "spíše", "asi", "třeba")
 # Prepositions a reply repeats before a second candidate: "in Vienna or in Berlin", "ve Vídni a v Berlíně".
 PLACE_PREPOSITIONS = (
     "in", "at", "on", "from", "to", "by", "v", "ve", "na", "do", "z", "ze", "u", "k", "ke", "o", "po", "při", "za",
@@ -147,7 +153,7 @@ NOT_NAMES_IN_REPLIES = frozenset(
 NOT_NAMES_IN_REPLIES |= frozenset(
     """Bohužel Omlouvám Nemám Nevím Netuším Nemohu Nelze Není Nejsou Možná Pravděpodobně Asi Snad Bez Pro Podle Ve
     Ze Při Během Vzhledem Tato Tento Jsou Byl Byla Bylo Byly Jeho Její Jejich Když Pokud Ačkoli Nicméně Proto Také
-    Avšak Však Zde Který Která Které Jedná Jednalo Existuje Neexistuje Abych Doporučuji""".split()
+    Avšak Však Zde Který Která Které Jedná Jednalo Existuje Neexistuje Abych Doporučuji Ne Nikoli Nikoliv""".split()
 )
 # In a claim of a biography (claims/anchors.py): is this word a name the reference must hold? Words that open a
 # claim sentence ("Later", "With", "During") are not; months are not, since the claim's dates count already.

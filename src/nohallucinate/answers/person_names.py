@@ -10,6 +10,7 @@ from nohallucinate.answers.text_gold import IN_QUESTION, PARTICLES, SUFFIXES, TI
 from nohallucinate.answers.text_rules import (
     ANY_ORDER,
     CZECH_CASE,
+    CZECH_FEMININE,
     FUZZY,
     GIVEN_DROPPED,
     GIVEN_ONLY,
@@ -22,7 +23,7 @@ from nohallucinate.answers.text_rules import (
     Outcome,
     dropped_leniencies,
 )
-from nohallucinate.answers.word_forms import Word, same_word
+from nohallucinate.answers.word_forms import Word, czech_feminine_form, same_word
 
 
 def person_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
@@ -91,6 +92,8 @@ def _person_in_run(
     )
     if not given:
         return Hit(Outcome.FULL, start, end, leniencies, exact=not leniencies - SURE_LENIENCIES)
+    if CZECH_FEMININE in leniencies and not _given_names_as_written(given, said_given, reply):
+        return None  # "Jana Nováková" is not Jan Novák: a woman's family name needs the gold's own given names
     if not said_given:
         return Hit(Outcome.LESS_SPECIFIC, start, end, leniencies | {SURNAME_ONLY})
     matched = _given_matches(given, said_given, leniencies, reply)
@@ -118,6 +121,10 @@ def _same_pieces(core: list[str], said: list[Word], leniencies: set[str], reply:
             match = next((piece for piece in remaining if reply.in_czech_case(piece, w.form)), None)
             if match is not None:
                 leniencies.add(CZECH_CASE)
+        if match is None and reply.czech:
+            match = next((piece for piece in remaining if czech_feminine_form(piece, w.form)), None)
+            if match is not None:
+                leniencies.add(CZECH_FEMININE)
         if match is None:
             # Never a word of the question, misspelt ("Azada" in a question about Ghulam Nabi Azad's daughter).
             fuzzy = w.form not in reply.question_forms
@@ -142,6 +149,13 @@ def _given_matches(given: list[Word], said: list[Word], leniencies: set[str], re
                 if how:
                     leniencies.add(how)
     return matched
+
+
+def _given_names_as_written(given: list[Word], said: list[Word], reply: ReplyWords) -> bool:
+    """One of the given names said is the gold's as the gold writes it, and none is one of the gold's written
+    otherwise ("Jana" for "Jan"); other words may stand beside them ("Mary C. Pangbornová")."""
+    hows = [_given_match(g, w, reply) for g in given for w in said]
+    return "" in hows and all(how in ("", None) for how in hows)
 
 
 def _given_match(gold: Word, said: Word, reply: ReplyWords) -> str | None:

@@ -55,13 +55,21 @@ _ROMAN = re.compile(r"[IVXLC]{2,}")  # a regnal number ("Jan Pavel II."), whose 
 _QUOTES_AND_BRACKETS = str.maketrans("", "", '"“”‘’()')
 # A negation up to three words before a name denies it ("not Niels Bohr", "rozhodně ne Bruce Hapke", "nebyl to X"),
 # unless a "but" between turns to what is affirmed ("not Niels Bohr but Albert Einstein").
+_NOT_BUT = r"(?:(?!(?:but|ale|nýbrž)\b)[\w'.-]+\s+){0,3}$"
 _NEGATION_BEFORE = re.compile(
-    r"\b(?:not|never|nor|neither|rather than|instead of|no longer|n't|ne|nikoli|nikoliv|ani|nebyl|nebyla|nebylo|"
-    r"nebyli|nebyly|není|nejsou|nejde o|nejedná se o)\s+(?:(?!(?:but|ale|nýbrž|však)\b)[\w'.-]+\s+){0,3}$",
+    r"\b(?:not|never|nor|neither|rather than|instead of|no longer|n't|nikoli|nikoliv|nebyl|nebyla|nebylo|nebyli|"
+    r"nebyly|není|nejsou|nejde o|nejedná se o|(?-i:ne|ani))\s+" + _NOT_BUT,
     re.IGNORECASE,
 )
+# Capitalised, "Ne" and "Ani" open names in English ("Ne Win's successor", "Ani DiFranco"): they deny what follows
+# them in a Czech reply, and elsewhere only a name right after them ("Ne Vaclav Havel, ale ...").
+_NE_BEFORE = re.compile(r"\b(?:ne|ani)\s+" + _NOT_BUT, re.IGNORECASE)
+_NE_RIGHT_BEFORE = re.compile(r"\b(?:ne|ani)\s+$", re.IGNORECASE)
+# Negations that affirm: "not only", "nejen", "ne náhodou" (not by chance), "nikdo jiný než" (none other than).
 _NOT_A_DENIAL = re.compile(
-    r"\b(?:not\s+(?:only|just|merely|simply|sure|certain)|ne(?:jen|jenom|jen že)|ne\s+jen)\b", re.I
+    r"\b(?:not\s+(?:only|just|merely|simply|sure|certain)|nejen|nejenom|ne\s+jen|(?:ne|nikoli|nikoliv)\s+"
+    r"(?:náhodou|nadarmo|náhodně)|(?:nikdo|kdo)\s+jiný\s+než)\b",
+    re.IGNORECASE,
 )
 _PLAIN_BREAKERS = re.compile(r"\b(?:not|never|no|nor|or|n't|either|neither)\b", re.IGNORECASE)
 # What follows "it was" in a sentence that guesses ("I think it was granite", "myslím, že je to Bylo nás pět"): the
@@ -232,7 +240,8 @@ class ReplyWords:
         position = self.words[start].start
         sentence = self.sentences.at(position)
         before = self.text[max(sentence.start if sentence else 0, position - 60) : position]
-        return bool(_NEGATION_BEFORE.search(before)) and not _NOT_A_DENIAL.search(before)
+        negation = _NEGATION_BEFORE.search(before) or _NE_RIGHT_BEFORE.search(before)
+        return bool(negation or (self.czech and _NE_BEFORE.search(before))) and not _NOT_A_DENIAL.search(before)
 
     def inside_longer_name(self, start: int, end: int) -> bool:
         """Words start..end are part of a longer run of name words ("Liverpool" in "Liverpool Jones")."""

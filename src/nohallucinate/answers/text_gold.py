@@ -67,9 +67,13 @@ _LIST = re.compile(r"\s*,\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+|\s*&\s*|\s*;\s*", r
 _HAS_LIST = re.compile(r"\s(?:and|&)\s|&|;", re.I)
 _PART = re.compile(r"\s*,\s*|\s+[-–—]\s+")  # "Baltimore, Maryland", "Cyndi Lauper - True Colors"
 _COLON = re.compile(r"\s*:\s+")
-# "In which city and state", "give me the number and title": the question asks for two things.
+# "In which city and state", "give me the number and title", "in years and days", "ve kterém městě a státě", "v
+# letech a dnech": the question asks for two things.
 _ASKS_FOR_TWO = re.compile(
-    r"\b(?:what|which|the|its|his|her|their)\s+\w+\s+and\s+(?:the\s+)?\w+\b|\b\w+,\s+(?:\w+\s+){0,2}?and\s+\w+", re.I
+    r"\b(?:what|which|the|its|his|her|their)\s+\w+\s+and\s+(?:the\s+)?\w+\b|\b\w+,\s+(?:\w+\s+){0,2}?and\s+\w+|"
+    r"\bin\s+(?:years|months|weeks|days|hours|minutes)\s+and\s+\w+|"
+    r"\b(?:kter|jak)\w*\s+\w+\s+(?-i:a)\s+\w+|\bv\s+(?:letech|měsících|týdnech|dnech|hodinách|minutách)\s+(?-i:a)\s+\w+",
+    re.I,
 )
 # A question about a person: who, whom, whose, someone's name, or a noun for a person right after "which" or
 # "name of" ("which German surgeon", "the name of Wassily Kandinsky's mother").

@@ -184,7 +184,8 @@ def _item_hits(item: GoldItem, reply: ReplyWords) -> tuple[list[Hit], list[Hit]]
 
 
 def _contradicted(options: tuple[GoldPhrase, ...], reply: ReplyWords) -> bool:
-    """A numbered part ("Episode 3") whose label the reply gives another number ("Episode 6")."""
+    """A numbered part ("Episode 3", "161 days", "27 Alabama") whose label the reply gives another number, on
+    either side ("Episode 6", "156 days", "Alabama 33")."""
     for phrase in options:
         numbers = [w.form for i, w in enumerate(phrase.words) if phrase.roles[i] == REQUIRED and w.numeric]
         labels = [w.form for i, w in enumerate(phrase.words) if phrase.roles[i] != REQUIRED and not w.numeric]
@@ -192,8 +193,8 @@ def _contradicted(options: tuple[GoldPhrase, ...], reply: ReplyWords) -> bool:
             continue
         for label in labels:
             for a, _, _ in reply.places(label, pieces=False):
-                following = reply.words[a + 1 : a + 2]
-                if any(w.numeric and w.form not in numbers for w in following):
+                beside = reply.words[max(0, a - 1) : a] + reply.words[a + 1 : a + 2]
+                if any(w.numeric and w.form not in numbers for w in beside):
                     return True
     return False
 

@@ -7,7 +7,7 @@ import bisect
 import itertools
 import re
 
-from nohallucinate.answers.lexicon import ALTERNATIVE_CUES, OR_WORDS, PLACE_PREPOSITIONS
+from nohallucinate.answers.lexicon import ALTERNATIVE_CUES, OR_FILLERS, OR_WORDS, PLACE_PREPOSITIONS
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.reply_words import SHORT_WORDS, STOP_FORMS, Hit, ReplyWords, Spans
 from nohallucinate.answers.text_gold import PARTICLES, TITLES
@@ -15,15 +15,16 @@ from nohallucinate.answers.text_rules import ANSWERED_OTHERWISE, EITHER_OR, LIST
 from nohallucinate.answers.word_forms import Word, words_of
 
 _OR = "|".join(OR_WORDS)  # "or" in any of the languages replies come in
+_OR_FILLER = "|".join(OR_FILLERS)  # "or perhaps Y", "nebo snad Y"
 _OR_AFTER = re.compile(
     rf"^\s*[,;.]?\s*\(?(?:{_OR}|nor)\.?\s+(?!not\b|so\b|more\b|less\b|later\b|earlier\b|whether\b|rather\b|otherwise\b)"
-    r"(?:possibly\s+|perhaps\s+|maybe\s+|even\s+|simply\s+|the\s+|a\s+)*(?=[\w\"“'])",
+    rf"(?:(?:{_OR_FILLER}|the|a)\s+)*(?=[\w\"“'])",
     re.IGNORECASE,
 )
 # "X or Y", "Either X or Y", "X. Or Y." (a second sentence that opens with "or" offers another candidate too).
 _PREPOSITION = "|".join(PLACE_PREPOSITIONS)
 _OR_BEFORE = re.compile(
-    rf"(?:\b(?:{_OR}|either)\.?\s+(?:possibly\s+|perhaps\s+|maybe\s+|the\s+|a\s+)*(?:(?:{_PREPOSITION})\s+)?"
+    rf"(?:\b(?:{_OR}|either)\.?\s+(?:(?:{_OR_FILLER}|the|a)\s+)*(?:(?:{_PREPOSITION})\s+(?:(?:the|a|an)\s+)?)?"
     r"|\w\s*/\s*)$",
     re.IGNORECASE,
 )
@@ -35,10 +36,10 @@ _ALTERNATIVE_BEFORE = re.compile(
 )
 # "in Vienna or in Berlin", "ve Vídni, nebo v Berlíně": a preposition repeated after "or". What follows it must be
 # a candidate of the gold's kind that ends its clause, since a preposition also opens an aside ("or in other words").
-_PREPOSITION_AT = re.compile(rf"(?:{_PREPOSITION})\s+(?=\w)", re.IGNORECASE)
+_PREPOSITION_AT = re.compile(rf"(?:{_PREPOSITION})\s+(?:(?:the|a|an)\s+)?(?=\w)", re.IGNORECASE)
 # "Brazil vs. Germany" names both sides, not the one asked for.
-_VERSUS_AFTER = re.compile(r"^\s*(?:vs\.?|versus)\s+(?=[\w\"“'])", re.IGNORECASE)
-_VERSUS_BEFORE = re.compile(r"\b(?:vs\.?|versus)\s+$", re.IGNORECASE)
+_VERSUS_AFTER = re.compile(r"^\s*(?:vs\.?|versus)\s+(?:the\s+)?(?=[\w\"“'])", re.IGNORECASE)
+_VERSUS_BEFORE = re.compile(r"\b(?:vs\.?|versus)\s+(?:the\s+)?$", re.IGNORECASE)
 _ALIAS_CUE = re.compile(
     r"^\s*[,(]?\s*(?:also known as|aka|a\.k\.a\.?|better known as|known as|or simply|nicknamed|also called)\s+",
     re.IGNORECASE,
@@ -54,13 +55,18 @@ _AND_AFTER = re.compile(r"^\s*,?\s*(?:and|&)\s+(?:the\s+)?(?=[\w\"“'])", re.IG
 _AND_BEFORE = re.compile(r"(?P<word>[\w'-]+)\s*,?\s+(?:and|&)\s+(?:the\s+)?$", re.IGNORECASE)
 # Czech "a" is "and" ("Albert Einstein a Niels Bohr", "ve Vídni a v Berlíně"), in lower case only. It is also the
 # English article, so after a comma or before a preposition it is read in Czech replies only ("Einstein, a German").
-_CZECH_AND_AFTER = re.compile(rf"^(?P<comma>\s*,)?\s*a\s+(?P<preposition>(?:{_PREPOSITION})\s+)?(?=\w)")
-_CZECH_AND_BEFORE = re.compile(rf"(?P<word>\w[\w'-]*)(?P<comma>\s*,)?\s+a\s+(?P<preposition>(?:{_PREPOSITION})\s+)?$")
+_CZECH_AND_AFTER = re.compile(rf"^\s*,?\s*a\s+(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?(?=\w)")
+_CZECH_AND_BEFORE = re.compile(
+    rf"(?P<word>\w[\w'-]*)\s*,?\s+a\s+(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?$"
+)
 _SEPARATOR = re.compile(rf"\s*[,;]\s*(?:(?:and|{_OR})\.?\s+)?|\s+(?:and|{_OR}|&)\.?\s+", re.IGNORECASE)
 _COORDINATOR = re.compile(rf"\b(?:and|{_OR})\b|&", re.IGNORECASE)
-_ENDS_A_CLAUSE = re.compile(r"\s*(?:[.,;:!?)]|$)")
-_LEADING_FORMS = frozenset((*PLACE_PREPOSITIONS, "the", "a", "an"))
-_BARE_WORDS = 6  # a candidate's words at most, as `_candidate_words` reads
+# Where a candidate ends its clause: a stop, or a comma that does not open words about it ("or in Mumbai, as it is
+# now called", "v Praze, kde studoval": the name is described, not listed).
+_ENDS_A_CLAUSE = re.compile(
+    r"\s*(?:[.;:!?)]|$|,(?!\s*(?:as|which|where|who|to|known|then|jak|kde|kdy|kter\w*|což|jež|jenž|co)\b))",
+    re.IGNORECASE,
+)
 _ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _OPENING_SENTENCES, _OPENING_CUES, _OPENING_CHARACTERS = 3, 3, 400
@@ -175,33 +181,31 @@ def _listed_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
         return True
     if _joined_by_czech_and(reply, hit, gold_spans):
         return True
-    return _parted_by_semicolons(reply, hit, gold_spans) or _enumerated_with_others(reply, hit, gold_spans)
+    return _enumerated_with_others(reply, hit, gold_spans)
 
 
 def _joined_by_czech_and(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
-    """ "Albert Einstein a Niels Bohr", "ve Vídni a v Berlíně": Czech "a" joins the gold and a candidate of its kind
-    (after a repeated preposition, one that ends its clause: "v Praze a v Brně vystudoval" is two facts). Outside
-    Czech replies only a bare "a" between two names counts: a policy may write Czech "and" in any reply."""
+    """ "Albert Einstein a Niels Bohr", "ve Vídni a v Berlíně": Czech "a" joins the gold and a candidate of its kind,
+    the later of the two ending its clause ("Ligu vyhrála Sparta a Slavia skončila druhá" is two facts; "Einstein,
+    a German physicist" is no list). A policy may write Czech "and" in any reply; outside Czech replies, only an "a"
+    before a preposition is read as English ("in Vienna a in Berlin" is no Czech)."""
     if "a" in reply.gold_forms:  # the gold joins its own items so ("William Beechey a Hannah Read")
         return False
     text = reply.text
     start, end = reply.words[hit.start].start, reply.words[hit.end].end
     following = _CZECH_AND_AFTER.match(text[end : end + 40])
-    if following and not reply.czech and (following["comma"] or following["preposition"]):
-        following = None
-    if following:
-        position = end + following.end()
-        if following["preposition"] is None and _same_kind(reply, hit, position, gold_spans):
-            return True
-        if following["preposition"] is not None and _closing_candidate(reply, hit, position, gold_spans):
-            return True
+    if (
+        following is not None
+        and (reply.czech or not following["preposition"])
+        and _closing_candidate(reply, hit, end + following.end(), gold_spans)
+    ):
+        return True
     preceding = _CZECH_AND_BEFORE.search(text[max(0, start - 60) : start])
-    if preceding is None or (not reply.czech and (preceding["comma"] or preceding["preposition"])):
+    if preceding is None or (not reply.czech and preceding["preposition"]):
         return False
-    position = max(0, start - 60) + preceding.start("word")
-    if preceding["preposition"] is not None and not _ENDS_A_CLAUSE.match(text[end : end + 2]):
+    if not _ENDS_A_CLAUSE.match(text[end : end + 40]):
         return False
-    return _same_kind(reply, hit, position, gold_spans)
+    return _same_kind(reply, hit, max(0, start - 60) + preceding.start("word"), gold_spans)
 
 
 def _closing_candidate(reply: ReplyWords, hit: Hit, position: int, gold_spans: Spans) -> bool:
@@ -210,35 +214,7 @@ def _closing_candidate(reply: ReplyWords, hit: Hit, position: int, gold_spans: S
     return (
         bool(said)
         and _same_kind(reply, hit, position, gold_spans)
-        and bool(_ENDS_A_CLAUSE.match(reply.text[position + said[-1].end : position + said[-1].end + 2]))
-    )
-
-
-def _parted_by_semicolons(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
-    """ "Vienna; Berlin.": the gold and another candidate each make up a piece of a sentence parted by semicolons."""
-    sentence = reply.sentences.at(reply.words[hit.start].start)
-    if sentence is None or ";" not in sentence.text:
-        return False
-    pieces, offset = [], sentence.start
-    for piece in sentence.text.split(";"):
-        pieces.append((offset, offset + len(piece)))
-        offset += len(piece) + 1
-    bare = [(a, b) for a, b in pieces if _bare_candidate(reply, a, b)]
-    return any(gold_spans.overlaps(a, b) for a, b in bare) and any(
-        not gold_spans.overlaps(a, b) and reply.is_other(a, b, gold_spans) for a, b in bare
-    )
-
-
-def _bare_candidate(reply: ReplyWords, start: int, end: int) -> bool:
-    """The text [start, end) is one candidate alone: a run of capitalised words or a number, perhaps after a
-    preposition or an article ("in Vienna", "the Ural")."""
-    words = reply.words_within(start, end)
-    while words and (words[0].form in _LEADING_FORMS):
-        words = words[1:]
-    if not words or len(words) > _BARE_WORDS:
-        return False
-    return all(w.capitalised or w.numeric or w.form in PARTICLES for w in words) and (
-        words[0].capitalised or words[0].numeric
+        and bool(_ENDS_A_CLAUSE.match(reply.text[position + said[-1].end : position + said[-1].end + 40]))
     )
 
 

@@ -41,6 +41,7 @@ class MatchRule:
 # Leniencies: what a match may leave out or write otherwise. All give a FULL match but the last three.
 FUZZY = "fuzzy_spelling"
 CZECH_CASE = "czech_case_ending"
+CZECH_FEMININE = "czech_feminine_surname"
 JOINED = "joined_pieces"
 ANY_ORDER = "any_order"
 TITLE_DROPPED = "title_dropped"
@@ -69,8 +70,8 @@ _FILE = "match_rules.toml"
 _CASE = "[question, gold, reply]"
 # Every rule the file must hold: "normalised" is the rule of forms, which no match names as a leniency.
 _LENIENCIES = ("normalised", FUZZY, JOINED, ANY_ORDER, TITLE_DROPPED, DESIGNATOR_DROPPED, PRESUMED, GIVEN_DROPPED,
-               INITIALS, SHORT_GIVEN, SURNAME_FIRST, QUALIFIER_DROPPED, ALIAS, TRIMMED, CZECH_CASE, SURNAME_ONLY,
-               GIVEN_ONLY, PART_ONLY)  # fmt: skip
+               INITIALS, SHORT_GIVEN, SURNAME_FIRST, QUALIFIER_DROPPED, ALIAS, TRIMMED, CZECH_CASE, CZECH_FEMININE,
+               SURNAME_ONLY, GIVEN_ONLY, PART_ONLY)  # fmt: skip
 _RIVALS = (EITHER_OR, SOURCES_DISAGREE, LISTED_WITH_OTHERS, ANSWERED_OTHERWISE)
 
 

@@ -173,6 +173,9 @@ def same_word(a: str, b: str) -> bool:
     return budget > 0 and abs(len(a) - len(b)) <= budget and edit_distance(a, b, budget) <= budget
 
 
+_FEMININE_ENDINGS = frozenset({"ova", "ove", "ovou"})  # Czech "-ová" in its cases
+
+
 def czech_case_form(gold: str, said: str) -> bool:
     """Whether the form `said` is the gold's form `gold` with a Czech case ending ("henryho" for "henry",
     "chamberlinovi", "brne" for "brno": a final vowel gives way to the ending; "hukvaldech" for "hukvaldy"). The
@@ -192,6 +195,20 @@ def czech_case_form(gold: str, said: str) -> bool:
             if len(stem) >= 4 and said.startswith(stem) and said[len(stem) :] in endings:
                 return True
     return False
+
+
+def czech_feminine_form(gold: str, said: str) -> bool:
+    """Whether `said` is the gold's family name as Czech writes a woman's ("rimingtonova", "-ove", "-ovou" for
+    "Rimington"): only for a name that ends in a consonant, as foreign women's names written in Czech do."""
+    if not gold.isalpha() or not said.isalpha():
+        return False
+    return any(
+        len(written) >= 3
+        and written[-1] not in "aeiouy"
+        and said[len(written) :] in _FEMININE_ENDINGS
+        and said.startswith(written)
+        for written in _as_written(gold)
+    )
 
 
 def _as_written(form: str) -> tuple[str, ...]:

@@ -468,11 +468,6 @@ STRATEGIES: tuple[Strategy, ...] = (
     ),
     # Two candidates in the shapes the rival rules read (issue 27's red team): each must pay as 'X or Y' does.
     Strategy(
-        "candidates_parted_by_a_semicolon",
-        "the two commonest answers parted by a semicolon ('X; Y')",
-        {"*": "{typical}; {typical_second}."},
-    ),
-    Strategy(
         "candidates_as_two_sides",
         "the two commonest answers as the two sides of a contest ('X vs. Y')",
         {"*": "{typical} vs. {typical_second}"},

@@ -215,6 +215,9 @@ FAMILIAR_NAMES: dict[str, frozenset[str]] = {
 CZECH_CASE_ENDINGS = frozenset("a u e i y o m ou em om um ho mu ovi ech ich ach".split())
 # The endings a name that ends in "-y" takes in place of it: a place named in the plural ("v Hukvaldech").
 CZECH_PLURAL_ENDINGS = frozenset("ech ich ach um".split())
+# A name in "-ka", "-ga", "-ha", "-cha" softens its consonant before "-e" ("v Mekce", "v Rize", "v Praze", "v Laše"),
+# as written without accents.
+CZECH_SOFTENED_ENDINGS = {"cha": "se", "ka": "ce", "ga": "ze", "ha": "ze"}
 
 # The words after which a reply that guesses names its answer: "I think it was granite", "myslím, že je to Brno".
 GUESS_COPULAS = (

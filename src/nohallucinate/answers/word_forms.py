@@ -15,6 +15,7 @@ from functools import lru_cache
 from nohallucinate.answers.lexicon import (
     CZECH_CASE_ENDINGS,
     CZECH_PLURAL_ENDINGS,
+    CZECH_SOFTENED_ENDINGS,
     ORDINAL_TEENS,
     ORDINAL_UNITS,
     TEENS,
@@ -178,9 +179,10 @@ _FEMININE_ENDINGS = frozenset({"ova", "ove", "ovou"})  # Czech "-ová" in its ca
 
 def czech_case_form(gold: str, said: str) -> bool:
     """Whether the form `said` is the gold's form `gold` with a Czech case ending ("henryho" for "henry",
-    "chamberlinovi", "brne" for "brno": a final vowel gives way to the ending; "hukvaldech" for "hukvaldy"). The
-    gold is read as written, before `word_form` made it singular ("thoma" is "Thomas", "hukvaldie" "Hukvaldy").
-    Only a stem of four letters or more: a shorter one with an ending is often another word ("Parmu" is no "Paris")."""
+    "chamberlinovi", "brne" for "brno": a final vowel gives way to the ending; "hukvaldech" for "hukvaldy"; "rize"
+    for "riga", its consonant softened). The gold is read as written, before `word_form` made it singular ("thoma"
+    is "Thomas", "hukvaldie" "Hukvaldy"). Only a stem of four letters or more, but for a softened consonant: a
+    shorter one with an ending is often another word ("Parmu" is no "Paris")."""
     if not gold.isalpha() or not said.isalpha():
         return False
     if said.endswith("ie"):
@@ -194,6 +196,9 @@ def czech_case_form(gold: str, said: str) -> bool:
         for stem, endings in stems:
             if len(stem) >= 4 and said.startswith(stem) and said[len(stem) :] in endings:
                 return True
+        hard = next((e for e in CZECH_SOFTENED_ENDINGS if written.endswith(e)), "")
+        if hard and len(written) - len(hard) >= 2 and said == written[: -len(hard)] + CZECH_SOFTENED_ENDINGS[hard]:
+            return True
     return False
 
 

@@ -44,6 +44,9 @@ GUESS_FRAMES = [
     "Nejsem si jistý, ale myslím, že to byl {x}.",
     "Není známo, z čeho měla být, snad {x}.",
     "Nelze s jistotou určit. Možná to byl {x}, jak bylo tehdy zvykem.",
+    "Nemohu to s jistotou ověřit. Lze předpokládat, že to byl {x}.",
+    # "About" before no value is a preposition, no hedge: the referral names no candidate.
+    "I don't have that information. If you want to read about {x}, I recommend the museum's records.",
     # The guess within the words that decline, with a hedge elsewhere in the sentence.
     "Asi ano, ale nemohu {x} s jistotou potvrdit.",
     "I think so, but I don't have {x} in my notes.",

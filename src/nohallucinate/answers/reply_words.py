@@ -474,7 +474,10 @@ def _quoted(text: str) -> list[tuple[int, int]]:
 
 
 SHORT_WORDS = 4  # a sentence of this many words or fewer is an answer on its own ("London.", "It was Newton.")
-_CZECH_HEDGE = re.compile(r"\b(?:možná|pravděpodobně|snad|asi|nejspíš|domnívám se|myslím)\b", re.IGNORECASE)
+_CZECH_HEDGE = re.compile(
+    r"\b(?:možná|pravděpodobně|nejpravděpodobněji|snad|asi|nejspíš|domnívám se|myslím|lze předpokládat|předpokládám)\b",
+    re.IGNORECASE,
+)
 
 
 def _short_sentences(reply: ReplyWords) -> list[tuple[int, int]]:

@@ -116,6 +116,12 @@ def test_two_candidates_pay_no_more_than_abstaining(frame: str, question: str, a
     assert sum(_REWARD[label] for label in labels) <= 1.0, labels
 
 
+def test_both_sides_the_question_names_are_no_answer() -> None:
+    question = "Who won the final between Brazil and Germany?"
+    labels = [judge_answerable(question, gold, "Brazil vs. Germany.")[0] for gold in ("Brazil", "Germany")]
+    assert sum(_REWARD[label] for label in labels) <= 1.0, labels
+
+
 @pytest.mark.parametrize("reply", CZECH_PAIR_REPLIES)
 def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
     for gold in ("Ostrava", "Berlín"):
@@ -152,7 +158,23 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         # A question that asks for two things needs both, and a number the reply gives a part otherwise is wrong.
         ("How long was his term in years and days?", "1 year, 161 days", "1 year and 161 days.", Label.CORRECT),
         ("How long was his term in years and days?", "1 year, 161 days", "1 year and 156 days.", Label.INCORRECT),
-        ("Jak dlouho trvalo v letech a dnech?", "1 rok, 161 dní", "Trvalo to 1 rok a 156 dnů.", Label.NOT_ATTEMPTED),
+        ("Jak dlouho trvalo v letech a dnech?", "1 rok, 161 dní", "Trvalo to 1 rok a 156 dnů.", Label.INCORRECT),
+        ("Jak dlouho trvalo v letech a dnech?", "5 let, 161 dní", "Trvalo to 5 let a 161 dnů.", Label.CORRECT),
+        # A negation the question makes is the question's; idioms that affirm; "Ne" opening a name mid-sentence.
+        (
+            "Kdo nebyl pozván na konferenci v roce 1945?",
+            "Charles de Gaulle",
+            "Pozván nebyl Charles de Gaulle.",
+            Label.CORRECT,
+        ),
+        ("Kdo získal cenu v roce 1921?", "Bruce Hapke", "Nejde o nikoho jiného než Bruce Hapke.", Label.CORRECT),
+        ("Kdo byl nástupcem v roce 1988?", "Sein Lwin", "Nástupcem Ne Wina byl Sein Lwin.", Label.CORRECT),
+        # "a" after a comma is the English article before one word; "vs." beside the side the question names.
+        ("Who discovered it?", "Louis Pasteur", "Louis Pasteur, a Frenchman.", Label.CORRECT),
+        ("Who did Brazil play in the semi-final?", "Germany", "Brazil vs. Germany.", Label.CORRECT),
+        ("Where was he born?", "Mumbai", "In Bombay (or in Mumbai, as it is now called).", Label.CORRECT),
+        # An initial tells no woman's name from a man's.
+        ("Kdo vyhrál turnaj v roce 1990?", "A. Novák", "Vyhrála ho A. Nováková.", Label.INCORRECT),
         ("Která země to byla?", "Italy", "The Netherlands, ne však Italy.", Label.INCORRECT),
     ],
 )

@@ -215,6 +215,18 @@ FAMILIAR_NAMES: dict[str, frozenset[str]] = {
 CZECH_CASE_ENDINGS = frozenset("a u e i y o m ou em om um ho mu ovi ech ich ach".split())
 # The endings a name that ends in "-y" takes in place of it: a place named in the plural ("v Hukvaldech").
 CZECH_PLURAL_ENDINGS = frozenset("ech ich ach um".split())
+# Czech units of time in the forms a count puts them in ("1 rok", "2 roky", "5 let"; "161 dní", "161 dnů") and a
+# question asks in ("v letech a dnech"), which change more than an ending does. Not "roku", "roce" nor "dne": those
+# date a day or a year ("v roce 1990").
+CZECH_TIME_UNITS = {
+    "rok": "rok roky let léta letech",
+    "měsíc": "měsíc měsíce měsíců měsících",
+    "týden": "týden týdny týdnů týdnech",
+    "den": "den dny dní dnů dnech",
+    "hodina": "hodina hodiny hodin hodinách",
+    "minuta": "minuta minuty minut minutách",
+    "sekunda": "sekunda sekundy sekund sekundách",
+}
 # A name in "-ka", "-ga", "-ha", "-cha" softens its consonant before "-e" ("v Mekce", "v Rize", "v Praze", "v Laše"),
 # as written without accents.
 CZECH_SOFTENED_ENDINGS = {"cha": "se", "ka": "ce", "ga": "ze", "ha": "ze"}

@@ -152,10 +152,11 @@ def _given_matches(given: list[Word], said: list[Word], leniencies: set[str], re
 
 
 def _given_names_as_written(given: list[Word], said: list[Word], reply: ReplyWords) -> bool:
-    """One of the given names said is the gold's as the gold writes it, and none is one of the gold's written
-    otherwise ("Jana" for "Jan"); other words may stand beside them ("Mary C. Pangbornová")."""
-    hows = [_given_match(g, w, reply) for g in given for w in said]
-    return "" in hows and all(how in ("", None) for how in hows)
+    """One of the given names said is the gold's written out as the gold writes it, and none is one of the gold's
+    written otherwise ("Jana" for "Jan"); other words may stand beside them ("Mary C. Pangbornová"). An initial
+    alone tells no woman from a man ("A. Nováková" for A. Novák)."""
+    hows = [(w, _given_match(g, w, reply)) for g in given for w in said]
+    return any(how == "" and not w.initial for w, how in hows) and all(how in ("", None) for _, how in hows)
 
 
 def _given_match(gold: Word, said: Word, reply: ReplyWords) -> str | None:

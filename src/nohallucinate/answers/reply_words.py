@@ -33,6 +33,7 @@ from nohallucinate.answers.word_forms import (
     czech_case_form,
     edit_distance,
     joined,
+    same_czech_unit,
     same_word,
     word_form,
     words_of,
@@ -57,18 +58,19 @@ _QUOTES_AND_BRACKETS = str.maketrans("", "", '"“”‘’()')
 # unless a "but" between turns to what is affirmed ("not Niels Bohr but Albert Einstein").
 _NOT_BUT = r"(?:(?!(?:but|ale|nýbrž)\b)[\w'.-]+\s+){0,3}$"
 _NEGATION_BEFORE = re.compile(
-    r"\b(?:not|never|nor|neither|rather than|instead of|no longer|n't|nikoli|nikoliv|nebyl|nebyla|nebylo|nebyli|"
-    r"nebyly|není|nejsou|nejde o|nejedná se o|(?-i:ne|ani))\s+" + _NOT_BUT,
+    r"\b(?P<negation>not|never|nor|neither|rather than|instead of|no longer|n't|nikoli|nikoliv|nebyl|nebyla|nebylo|"
+    r"nebyli|nebyly|není|nejsou|nejde o|nejedná se o|(?-i:ne|ani))\s+" + _NOT_BUT,
     re.IGNORECASE,
 )
-# Capitalised, "Ne" and "Ani" open names in English ("Ne Win's successor", "Ani DiFranco"): they deny what follows
-# them in a Czech reply, and elsewhere only a name right after them ("Ne Vaclav Havel, ale ...").
-_NE_BEFORE = re.compile(r"\b(?:ne|ani)\s+" + _NOT_BUT, re.IGNORECASE)
-_NE_RIGHT_BEFORE = re.compile(r"\b(?:ne|ani)\s+$", re.IGNORECASE)
-# Negations that affirm: "not only", "nejen", "ne náhodou" (not by chance), "nikdo jiný než" (none other than).
+# Capitalised, "Ne" and "Ani" open names too ("Nástupcem Ne Wina", "Ani DiFranco"): they deny only where they open
+# the sentence, and outside Czech replies only a name right after them ("Ne Vaclav Havel, ale ...").
+_NE_OPENING = re.compile(r"^\s*(?:Ne|Ani|NE|ANI)\s+" + _NOT_BUT)
+_NE_RIGHT_BEFORE = re.compile(r"^\s*(?:Ne|Ani|NE|ANI)\s+$")
+# Negations that affirm: "not only", "nejen", "ne náhodou" (not by chance), "nikdo jiný než" and "none other than",
+# "ne poprvé" (not for the first time), "nikoli překvapivě", "ne příliš známý".
 _NOT_A_DENIAL = re.compile(
     r"\b(?:not\s+(?:only|just|merely|simply|sure|certain)|nejen|nejenom|ne\s+jen|(?:ne|nikoli|nikoliv)\s+"
-    r"(?:náhodou|nadarmo|náhodně)|(?:nikdo|kdo)\s+jiný\s+než)\b",
+    r"(?:náhodou|nadarmo|náhodně|překvapivě|příliš|zcela|poprvé|jediný)|jin\w*\s+než|other than)\b",
     re.IGNORECASE,
 )
 _PLAIN_BREAKERS = re.compile(r"\b(?:not|never|no|nor|or|n't|either|neither)\b", re.IGNORECASE)
@@ -162,7 +164,7 @@ class ReplyWords:
             for other in self._by_letter.get(form[:1], []):
                 if other == form or other in self.question_forms:
                     continue
-                if self.in_czech_case(form, other):
+                if self.in_czech_case(form, other) or (self.czech and same_czech_unit(form, other)):
                     found += [(i, i, CZECH_CASE) for i in self._by_form[other]]
                 elif form not in _UNMISSPELT and other not in _UNMISSPELT and same_word(form, other):
                     found += [(i, i, FUZZY) for i in self._by_form[other]]
@@ -236,12 +238,16 @@ class ReplyWords:
 
     def negated(self, start: int) -> bool:
         """A denial stands within three words before reply word `start`, in its sentence ("not Bruce Hapke",
-        "rather than Luminism")."""
+        "rather than Luminism"), and not one the question makes too."""
         position = self.words[start].start
         sentence = self.sentences.at(position)
-        before = self.text[max(sentence.start if sentence else 0, position - 60) : position]
-        negation = _NEGATION_BEFORE.search(before) or _NE_RIGHT_BEFORE.search(before)
-        return bool(negation or (self.czech and _NE_BEFORE.search(before))) and not _NOT_A_DENIAL.search(before)
+        opening = self.text[sentence.start if sentence else 0 : position]
+        before = opening[-60:]
+        negation = _NEGATION_BEFORE.search(before)
+        if negation and word_form(negation["negation"]) in self.question_forms:
+            negation = None  # the question's own ("Kdo nebyl pozván?" "Pozván nebyl Charles de Gaulle.")
+        denied = negation or _NE_RIGHT_BEFORE.match(opening) or (self.czech and _NE_OPENING.match(opening))
+        return bool(denied) and not _NOT_A_DENIAL.search(before)
 
     def inside_longer_name(self, start: int, end: int) -> bool:
         """Words start..end are part of a longer run of name words ("Liverpool" in "Liverpool Jones")."""

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from nohallucinate.answers.word_forms import Word, word_form, words_of
+from nohallucinate.answers.word_forms import Word, same_czech_unit, word_form, words_of
 
 # Words a gold may carry that a reply need not repeat.
 ARTICLES = frozenset("the a an of and in for at on to by with from".split())
@@ -67,12 +67,14 @@ _LIST = re.compile(r"\s*,\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+|\s*&\s*|\s*;\s*", r
 _HAS_LIST = re.compile(r"\s(?:and|&)\s|&|;", re.I)
 _PART = re.compile(r"\s*,\s*|\s+[-–—]\s+")  # "Baltimore, Maryland", "Cyndi Lauper - True Colors"
 _COLON = re.compile(r"\s*:\s+")
-# "In which city and state", "give me the number and title", "in years and days", "ve kterém městě a státě", "v
-# letech a dnech": the question asks for two things.
+# "In which city and state", "give me the number and title", "in years and days", "ve kterém městě a státě", "Jaké
+# číslo a název", "v letech a dnech": the question asks for two things (a Czech interrogative opens the question or
+# follows a preposition: "muž, který vynalezl a patentoval" is no such question).
 _ASKS_FOR_TWO = re.compile(
     r"\b(?:what|which|the|its|his|her|their)\s+\w+\s+and\s+(?:the\s+)?\w+\b|\b\w+,\s+(?:\w+\s+){0,2}?and\s+\w+|"
     r"\bin\s+(?:years|months|weeks|days|hours|minutes)\s+and\s+\w+|"
-    r"\b(?:kter|jak)\w*\s+\w+\s+(?-i:a)\s+\w+|\bv\s+(?:letech|měsících|týdnech|dnech|hodinách|minutách)\s+(?-i:a)\s+\w+",
+    r"(?:^|\b(?:v|ve|na|z|ze|do|u|o|po|při|za|od|k|ke|s|se)\s+)(?:kter|jak)[éýáíou]\w*\s+\w+\s+(?-i:a)\s+\w+|"
+    r"\bv\s+(?:letech|měsících|týdnech|dnech|hodinách|minutách)\s+(?-i:a)\s+\w+",
     re.I,
 )
 # A question about a person: who, whom, whose, someone's name, or a noun for a person right after "which" or
@@ -324,8 +326,9 @@ def _asks_for_a_thing(question: str) -> bool:
 
 
 def _in_question(form: str, question_forms: frozenset[str]) -> bool:
-    """The question holds this word, or one of its family ("diagnosis" and "diagnosed", "award"/"awarded")."""
-    if form in question_forms:
+    """The question holds this word, or one of its family ("diagnosis" and "diagnosed", "award"/"awarded", "dní" and
+    "dnech")."""
+    if form in question_forms or any(same_czech_unit(form, q) for q in question_forms):
         return True
     if len(form) < 5 or form.isdigit():
         return False

@@ -39,6 +39,8 @@ _ALTERNATIVE_BEFORE = re.compile(
 _PREPOSITION_AT = re.compile(rf"(?:{_PREPOSITION})\s+(?:(?:the|a|an)\s+)?(?=\w)", re.IGNORECASE)
 # "Brazil vs. Germany" names both sides, not the one asked for.
 _VERSUS_AFTER = re.compile(r"^\s*(?:vs\.?|versus)\s+(?:the\s+)?(?=[\w\"“'])", re.IGNORECASE)
+# A comma and "as"/"jak" after a name say what it is called ("or in Mumbai, as it is now called").
+_DESCRIBED = re.compile(r"^\s*,\s*(?:as|jak)\b", re.IGNORECASE)
 _VERSUS_BEFORE = re.compile(r"\b(?:vs\.?|versus)\s+(?:the\s+)?$", re.IGNORECASE)
 _ALIAS_CUE = re.compile(
     r"^\s*[,(]?\s*(?:also known as|aka|a\.k\.a\.?|better known as|known as|or simply|nicknamed|also called)\s+",
@@ -55,9 +57,9 @@ _AND_AFTER = re.compile(r"^\s*,?\s*(?:and|&)\s+(?:the\s+)?(?=[\w\"“'])", re.IG
 _AND_BEFORE = re.compile(r"(?P<word>[\w'-]+)\s*,?\s+(?:and|&)\s+(?:the\s+)?$", re.IGNORECASE)
 # Czech "a" is "and" ("Albert Einstein a Niels Bohr", "ve Vídni a v Berlíně"), in lower case only. It is also the
 # English article, so after a comma or before a preposition it is read in Czech replies only ("Einstein, a German").
-_CZECH_AND_AFTER = re.compile(rf"^\s*,?\s*a\s+(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?(?=\w)")
+_CZECH_AND_AFTER = re.compile(rf"^(?P<comma>\s*,)?\s*a\s+(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?(?=\w)")
 _CZECH_AND_BEFORE = re.compile(
-    rf"(?P<word>\w[\w'-]*)\s*,?\s+a\s+(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?$"
+    rf"(?P<word>\w[\w'-]*)(?P<comma>\s*,)?\s+a\s+(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?$"
 )
 _SEPARATOR = re.compile(rf"\s*[,;]\s*(?:(?:and|{_OR})\.?\s+)?|\s+(?:and|{_OR}|&)\.?\s+", re.IGNORECASE)
 _COORDINATOR = re.compile(rf"\b(?:and|{_OR})\b|&", re.IGNORECASE)
@@ -91,9 +93,17 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
             following = after_the_gold.match(after)
             if following and _offered_after(reply, end + following.end(), gold_spans, hit):
                 return EITHER_OR
+        described = _DESCRIBED.match(after)  # "Bombay (or Mumbai, as it is now called)": one place, two names
         for before_the_gold in (_OR_BEFORE, _ALTERNATIVE_BEFORE, _VERSUS_BEFORE):
             preceding = before_the_gold.search(text[max(0, start - 40) : start])
-            if preceding and _offered_before_or(reply, max(0, start - 40) + preceding.start(), gold_spans, hit):
+            if not preceding or (described and before_the_gold is _OR_BEFORE):
+                continue
+            position = max(0, start - 40) + preceding.start()
+            # "Brazil vs. Germany" answers "Whom did Brazil play?": the side the question names is no rival, unless
+            # the question names the gold too ("Who won, Brazil or Germany?").
+            if before_the_gold is _VERSUS_BEFORE and _asked_side(reply, position) and not _asked(reply, hit):
+                continue
+            if _offered_before_or(reply, position, gold_spans, hit):
                 return EITHER_OR
         if not multi_item and _listed_with_others(reply, hit, gold_spans):
             return LISTED_WITH_OTHERS
@@ -135,6 +145,18 @@ def _candidate_words(text: str) -> list[Word]:
             break
         run.append(w)
     return run
+
+
+def _asked(reply: ReplyWords, hit: Hit) -> bool:
+    """Every word of the gold as found is the question's."""
+    return all(reply.of_question(reply.words[i].form) for i in range(hit.start, hit.end + 1))
+
+
+def _asked_side(reply: ReplyWords, position: int) -> bool:
+    """The name that ends right before `position` is the question's ("Brazil" in "Brazil vs." for "Whom did Brazil
+    play?")."""
+    forms = [w.form for w in words_of(reply.text[max(0, position - 60) : position])[-4:] if w.capitalised]
+    return bool(forms) and all(reply.of_question(form) for form in forms)
 
 
 def _offered_before_or(reply: ReplyWords, position: int, gold_spans: Spans, hit: Hit) -> bool:
@@ -186,22 +208,26 @@ def _listed_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
 
 def _joined_by_czech_and(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     """ "Albert Einstein a Niels Bohr", "ve Vídni a v Berlíně": Czech "a" joins the gold and a candidate of its kind,
-    the later of the two ending its clause ("Ligu vyhrála Sparta a Slavia skončila druhá" is two facts; "Einstein,
-    a German physicist" is no list). A policy may write Czech "and" in any reply; outside Czech replies, only an "a"
-    before a preposition is read as English ("in Vienna a in Berlin" is no Czech)."""
+    the later of the two ending its clause ("Ligu vyhrála Sparta a Slavia skončila druhá" is two facts). A policy
+    may write Czech "and" in any reply, but outside Czech replies "a" is also the English article: after a comma and
+    a person's name, it joins only a full name ("Louis Pasteur, a Frenchman." is no list), and before a preposition
+    nothing."""
     if "a" in reply.gold_forms:  # the gold joins its own items so ("William Beechey a Hannah Read")
         return False
     text = reply.text
     start, end = reply.words[hit.start].start, reply.words[hit.end].end
     following = _CZECH_AND_AFTER.match(text[end : end + 40])
-    if (
-        following is not None
-        and (reply.czech or not following["preposition"])
-        and _closing_candidate(reply, hit, end + following.end(), gold_spans)
-    ):
-        return True
+    if following is not None and (reply.czech or not following["preposition"]):
+        position = end + following.end()
+        # After a comma outside Czech replies, "a" before one word says what a person is ("Louis Pasteur, a
+        # Frenchman."); before a full name, or beside a place or a thing, it is "and" ("Vienna, a Berlin.").
+        described = hit.person and len(_candidate_words(text[position : position + 80])) < 2
+        if (reply.czech or not (following["comma"] and described)) and _closing_candidate(
+            reply, hit, position, gold_spans
+        ):
+            return True
     preceding = _CZECH_AND_BEFORE.search(text[max(0, start - 60) : start])
-    if preceding is None or (not reply.czech and preceding["preposition"]):
+    if preceding is None or (not reply.czech and (preceding["comma"] or preceding["preposition"])):
         return False
     if not _ENDS_A_CLAUSE.match(text[end : end + 40]):
         return False

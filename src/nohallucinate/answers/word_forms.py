@@ -16,6 +16,7 @@ from nohallucinate.answers.lexicon import (
     CZECH_CASE_ENDINGS,
     CZECH_PLURAL_ENDINGS,
     CZECH_SOFTENED_ENDINGS,
+    CZECH_TIME_UNITS,
     ORDINAL_TEENS,
     ORDINAL_UNITS,
     TEENS,
@@ -175,6 +176,7 @@ def same_word(a: str, b: str) -> bool:
 
 
 _FEMININE_ENDINGS = frozenset({"ova", "ove", "ovou"})  # Czech "-ová" in its cases
+_CZECH_UNIT_OF = {word_form(form): unit for unit, forms in CZECH_TIME_UNITS.items() for form in forms.split()}
 
 
 def czech_case_form(gold: str, said: str) -> bool:
@@ -200,6 +202,13 @@ def czech_case_form(gold: str, said: str) -> bool:
         if hard and len(written) - len(hard) >= 2 and said == written[: -len(hard)] + CZECH_SOFTENED_ENDINGS[hard]:
             return True
     return False
+
+
+def same_czech_unit(gold: str, said: str) -> bool:
+    """Whether two forms are one Czech unit of time in two of the forms a count puts it in ("dni" and "dnu" for
+    "dní" and "dnů", "rok" and "let")."""
+    unit = _CZECH_UNIT_OF.get(gold)
+    return unit is not None and unit == _CZECH_UNIT_OF.get(said) and gold != said
 
 
 def czech_feminine_form(gold: str, said: str) -> bool:

@@ -84,6 +84,8 @@ PAIR_FRAMES = [
     "{a}, a {b}.",
     "{a}, maybe {b}.",
     "{a} a {b}.",
+    "{a} a možná {b}.",
+    "{a}, spíše však {b}.",
     "{a}, nebo {b}.",
     "Mezi {a} a {b}.",
     "Buď {a}, nebo {b}.",
@@ -160,6 +162,8 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         ("How long was his term in years and days?", "1 year, 161 days", "1 year and 156 days.", Label.INCORRECT),
         ("Jak dlouho trvalo v letech a dnech?", "1 rok, 161 dní", "Trvalo to 1 rok a 156 dnů.", Label.INCORRECT),
         ("Jak dlouho trvalo v letech a dnech?", "5 let, 161 dní", "Trvalo to 5 let a 161 dnů.", Label.CORRECT),
+        ("How long was his term?", "1 year, 161 days", "1 year, 156 days.", Label.INCORRECT),
+        ("What was the final score?", "Chiefs 38 - 35 Eagles", "It ended Chiefs 38, Eagles 35.", Label.CORRECT),
         # A negation the question makes is the question's; idioms that affirm; "Ne" opening a name mid-sentence.
         (
             "Kdo nebyl pozván na konferenci v roce 1945?",

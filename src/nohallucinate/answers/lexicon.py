@@ -124,7 +124,7 @@ CZECH_TIMES = {forms.split()[0] + "krát": value for value, forms in _CZECH_CARD
 ALTERNATIVE_CUES = (
     "maybe", "possibly", "perhaps", "probably", "although some say", "though some say", "unless it was", "if not",
     "alternatively", "otherwise", "možná", "ale možná", "snad", "asi", "jinak", "ale spíš", "spíše", "pokud ne",
-    "ne-li",
+    "ne-li", "spíše však", "spíš však",
 )  # fmt: skip
 # "Or" in the languages replies come in: a reply that offers "Brno nebo Hukvaldy" offers two candidates, as "Brno or
 # Hukvaldy" does, whatever language it writes "or" in.

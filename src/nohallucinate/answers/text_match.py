@@ -27,7 +27,7 @@ from functools import lru_cache
 from nohallucinate.answers.normalise import straighten_quotes
 from nohallucinate.answers.person_names import person_hits
 from nohallucinate.answers.reply_words import RANK, SURE_WORDS, Hit, ReplyWords, Spans
-from nohallucinate.answers.text_gold import REQUIRED, GoldItem, GoldPhrase, TextGold, read_gold
+from nohallucinate.answers.text_gold import ARTICLE, REQUIRED, GoldItem, GoldPhrase, TextGold, read_gold
 from nohallucinate.answers.text_rivals import rival_rule
 from nohallucinate.answers.text_rules import (
     ALIAS,
@@ -40,7 +40,7 @@ from nohallucinate.answers.text_rules import (
     Outcome,
     dropped_leniencies,
 )
-from nohallucinate.answers.word_forms import joined
+from nohallucinate.answers.word_forms import joined, time_unit
 
 __all__ = ["SURE_WORDS", "Outcome", "TextMatch", "match_text"]
 
@@ -188,7 +188,13 @@ def _contradicted(options: tuple[GoldPhrase, ...], reply: ReplyWords) -> bool:
     either side ("Episode 6", "156 days", "Alabama 33")."""
     for phrase in options:
         numbers = [w.form for i, w in enumerate(phrase.words) if phrase.roles[i] == REQUIRED and w.numeric]
-        labels = [w.form for i, w in enumerate(phrase.words) if phrase.roles[i] != REQUIRED and not w.numeric]
+        # A label the question holds ("Episode"), or a unit of time ("161 days"); not a name beside a score ("35
+        # Philadelphia Eagles" in "Chiefs 38, Philadelphia Eagles 35").
+        labels = [
+            w.form
+            for i, w in enumerate(phrase.words)
+            if not w.numeric and (phrase.roles[i] not in (REQUIRED, ARTICLE) or time_unit(w.form))
+        ]
         if not numbers or not labels:
             continue
         for label in labels:

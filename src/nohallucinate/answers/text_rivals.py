@@ -29,7 +29,7 @@ _OR_BEFORE = re.compile(
     re.IGNORECASE,
 )
 # "X, maybe Y", "X, ale možná Y": after a comma or a dash, a hedge offers a second candidate as "or" does.
-_ALTERNATIVE = "|".join(ALTERNATIVE_CUES)
+_ALTERNATIVE = "|".join(sorted(ALTERNATIVE_CUES, key=len, reverse=True))  # the longest first: "spíše však"
 _ALTERNATIVE_AFTER = re.compile(rf"^\s*[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+)?(?=[\w\"“'])", re.IGNORECASE)
 _ALTERNATIVE_BEFORE = re.compile(
     rf"[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+|(?:{_PREPOSITION})\s+)?$", re.IGNORECASE
@@ -55,11 +55,14 @@ _SOURCES = re.compile(
 )
 _AND_AFTER = re.compile(r"^\s*,?\s*(?:and|&)\s+(?:the\s+)?(?=[\w\"“'])", re.IGNORECASE)
 _AND_BEFORE = re.compile(r"(?P<word>[\w'-]+)\s*,?\s+(?:and|&)\s+(?:the\s+)?$", re.IGNORECASE)
-# Czech "a" is "and" ("Albert Einstein a Niels Bohr", "ve Vídni a v Berlíně"), in lower case only. It is also the
-# English article, so after a comma or before a preposition it is read in Czech replies only ("Einstein, a German").
-_CZECH_AND_AFTER = re.compile(rf"^(?P<comma>\s*,)?\s*a\s+(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?(?=\w)")
+# Czech "a" is "and" ("Albert Einstein a Niels Bohr", "ve Vídni a v Berlíně", "X a možná Y"), in lower case only:
+# it is also the English article (`_joined_by_czech_and` says where it is read).
+_AND_ALSO = r"(?:(?:také|taky|rovněž|snad|možná|asi)\s+)?"
+_CZECH_AND_AFTER = re.compile(
+    rf"^(?P<comma>\s*,)?\s*a\s+{_AND_ALSO}(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?(?=\w)"
+)
 _CZECH_AND_BEFORE = re.compile(
-    rf"(?P<word>\w[\w'-]*)(?P<comma>\s*,)?\s+a\s+(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?$"
+    rf"(?P<word>\w[\w'-]*)(?P<comma>\s*,)?\s+a\s+{_AND_ALSO}(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?$"
 )
 _SEPARATOR = re.compile(rf"\s*[,;]\s*(?:(?:and|{_OR})\.?\s+)?|\s+(?:and|{_OR}|&)\.?\s+", re.IGNORECASE)
 _COORDINATOR = re.compile(rf"\b(?:and|{_OR})\b|&", re.IGNORECASE)

@@ -176,6 +176,7 @@ def same_word(a: str, b: str) -> bool:
 
 
 _FEMININE_ENDINGS = frozenset({"ova", "ove", "ovou"})  # Czech "-ová" in its cases
+_ENGLISH_TIME_UNITS = frozenset(word_form(w) for w in "years months weeks days hours minutes seconds".split())
 _CZECH_UNIT_OF = {word_form(form): unit for unit, forms in CZECH_TIME_UNITS.items() for form in forms.split()}
 
 
@@ -202,6 +203,11 @@ def czech_case_form(gold: str, said: str) -> bool:
         if hard and len(written) - len(hard) >= 2 and said == written[: -len(hard)] + CZECH_SOFTENED_ENDINGS[hard]:
             return True
     return False
+
+
+def time_unit(form: str) -> bool:
+    """Whether a form is a unit of time, in English or in a form a Czech count puts it in ("days", "dní")."""
+    return form in _ENGLISH_TIME_UNITS or form in _CZECH_UNIT_OF
 
 
 def same_czech_unit(gold: str, said: str) -> bool:

@@ -136,53 +136,41 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         # A second name that is no second candidate.
         ("Where was it signed?", "Vienna", "In Vienna; Metternich hosted the talks.", Label.CORRECT),
         ("Kde se narodil?", "Praha", "Narodil se v Praze a v Brně vystudoval práva.", Label.CORRECT),
-        ("Who won in 1921?", "Albert Einstein", "Not Niels Bohr but Albert Einstein.", Label.CORRECT),
         ("Který klub vyhrál ligu?", "Sparta", "Ligu vyhrála Sparta a Slavia skončila až druhá.", Label.CORRECT),
-        (
-            "Kdo získal cenu v roce 1921?",
-            "Bruce Hapke",
-            "Získal ji Bruce Hapke a Carl Sagan mu ji předal.",
-            Label.CORRECT,
-        ),
+        ("Kdo ji získal v roce 1921?", "Bruce Hapke", "Získal ji Bruce Hapke a Sagan mu ji předal.", Label.CORRECT),
         ("Where was he born?", "Bombay", "In Bombay (or in Mumbai, as it is now called).", Label.CORRECT),
+        ("Where was he born?", "Mumbai", "In Bombay (or in Mumbai, as it is now called).", Label.CORRECT),
         ("Who was he?", "Albert Einstein", "He was Albert Einstein, a German physicist.", Label.CORRECT),
-        # A negation that affirms, and names that open as Czech negations do, in English.
-        ("Kdo získal cenu v roce 1921?", "Bruce Hapke", "Cenu nikoli náhodou získal Bruce Hapke.", Label.CORRECT),
-        ("Kdo získal cenu v roce 1921?", "Bruce Hapke", "Nebyl to nikdo jiný než Bruce Hapke.", Label.CORRECT),
-        ("Who succeeded Ne Win?", "Sein Lwin", "Ne Win's successor was Sein Lwin.", Label.CORRECT),
-        ("Who did she duet with?", "Utah Phillips", "Ani DiFranco duetted with Utah Phillips.", Label.CORRECT),
-        # Czech denials deny.
+        ("Who discovered it?", "Louis Pasteur", "Louis Pasteur, a Frenchman.", Label.CORRECT),  # the article
+        ("Who did Brazil play in the semi-final?", "Germany", "Brazil vs. Germany.", Label.CORRECT),
+        # Denials deny, in Czech too; "but" turns to what is affirmed.
+        ("Who won in 1921?", "Albert Einstein", "Not Niels Bohr but Albert Einstein.", Label.CORRECT),
         ("Kdo ji objevil?", "Bruce Hapke", "Rozhodně ne Bruce Hapke.", Label.INCORRECT),
         ("Kdo ji objevil?", "Bruce Hapke", "Nebyl to Bruce Hapke, ale Gene Shoemaker.", Label.INCORRECT),
         ("Kdo ji objevil?", "Gene Shoemaker", "Nebyl to Bruce Hapke, ale Gene Shoemaker.", Label.CORRECT),
         ("Kdo ji objevil?", "Bruce Hapke", "Ne, byl to Bruce Hapke.", Label.CORRECT),
         ("Kdo byl prezidentem v roce 1990?", "Václav Havel", "Ne Václav Havel, ale Alexander Dubček.", Label.INCORRECT),
+        ("Která země to byla?", "Italy", "The Netherlands, ne však Italy.", Label.INCORRECT),
+        # Negations that affirm, the question's own negation, and names that open as Czech negations do.
+        ("Kdo ji získal v roce 1921?", "Bruce Hapke", "Cenu nikoli náhodou získal Bruce Hapke.", Label.CORRECT),
+        ("Kdo ji získal v roce 1921?", "Bruce Hapke", "Nebyl to nikdo jiný než Bruce Hapke.", Label.CORRECT),
+        ("Kdo ji získal v roce 1921?", "Bruce Hapke", "Nejde o nikoho jiného než Bruce Hapke.", Label.CORRECT),
+        ("Kdo nebyl pozván v roce 1945?", "Charles de Gaulle", "Pozván nebyl Charles de Gaulle.", Label.CORRECT),
+        ("Who succeeded Ne Win?", "Sein Lwin", "Ne Win's successor was Sein Lwin.", Label.CORRECT),
+        ("Kdo byl nástupcem v roce 1988?", "Sein Lwin", "Nástupcem Ne Wina byl Sein Lwin.", Label.CORRECT),
+        ("Who did she duet with?", "Utah Phillips", "Ani DiFranco duetted with Utah Phillips.", Label.CORRECT),
         # A question that asks for two things needs both, and a number the reply gives a part otherwise is wrong.
         ("How long was his term in years and days?", "1 year, 161 days", "1 year and 161 days.", Label.CORRECT),
         ("How long was his term in years and days?", "1 year, 161 days", "1 year and 156 days.", Label.INCORRECT),
+        ("How long was his term?", "1 year, 161 days", "1 year, 156 days.", Label.INCORRECT),
         ("Jak dlouho trvalo v letech a dnech?", "1 rok, 161 dní", "Trvalo to 1 rok a 156 dnů.", Label.INCORRECT),
         ("Jak dlouho trvalo v letech a dnech?", "5 let, 161 dní", "Trvalo to 5 let a 161 dnů.", Label.CORRECT),
-        ("How long was his term?", "1 year, 161 days", "1 year, 156 days.", Label.INCORRECT),
         ("What was the final score?", "Chiefs 38 - 35 Eagles", "It ended Chiefs 38, Eagles 35.", Label.CORRECT),
-        # A negation the question makes is the question's; idioms that affirm; "Ne" opening a name mid-sentence.
-        (
-            "Kdo nebyl pozván na konferenci v roce 1945?",
-            "Charles de Gaulle",
-            "Pozván nebyl Charles de Gaulle.",
-            Label.CORRECT,
-        ),
-        ("Kdo získal cenu v roce 1921?", "Bruce Hapke", "Nejde o nikoho jiného než Bruce Hapke.", Label.CORRECT),
-        ("Kdo byl nástupcem v roce 1988?", "Sein Lwin", "Nástupcem Ne Wina byl Sein Lwin.", Label.CORRECT),
-        # "a" after a comma is the English article before one word; "vs." beside the side the question names.
-        ("Who discovered it?", "Louis Pasteur", "Louis Pasteur, a Frenchman.", Label.CORRECT),
-        ("Who did Brazil play in the semi-final?", "Germany", "Brazil vs. Germany.", Label.CORRECT),
-        ("Where was he born?", "Mumbai", "In Bombay (or in Mumbai, as it is now called).", Label.CORRECT),
         # An initial tells no woman's name from a man's.
         ("Kdo vyhrál turnaj v roce 1990?", "A. Novák", "Vyhrála ho A. Nováková.", Label.INCORRECT),
-        ("Která země to byla?", "Italy", "The Netherlands, ne však Italy.", Label.INCORRECT),
     ],
 )
-def test_second_names_and_denials(question: str, gold: str, reply: str, label: Label) -> None:
+def test_second_names_denials_and_parts(question: str, gold: str, reply: str, label: Label) -> None:
     assert judge_answerable(question, gold, reply)[0] is label
 
 

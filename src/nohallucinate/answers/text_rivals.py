@@ -21,8 +21,8 @@ _OR_AFTER = re.compile(
     rf"(?:(?:{_OR_FILLER}|the|a)\s+)*(?=[\w\"“'])",
     re.IGNORECASE,
 )
-# "X or Y", "Either X or Y", "X. Or Y." (a second sentence that opens with "or" offers another candidate too).
 _PREPOSITION = "|".join(PLACE_PREPOSITIONS)
+# "X or Y", "Either X or Y", "X. Or Y." (a second sentence that opens with "or" offers another candidate too).
 _OR_BEFORE = re.compile(
     rf"(?:\b(?:{_OR}|either)\.?\s+(?:(?:{_OR_FILLER}|the|a)\s+)*(?:(?:{_PREPOSITION})\s+(?:(?:the|a|an)\s+)?)?"
     r"|\w\s*/\s*)$",
@@ -39,9 +39,9 @@ _ALTERNATIVE_BEFORE = re.compile(
 _PREPOSITION_AT = re.compile(rf"(?:{_PREPOSITION})\s+(?:(?:the|a|an)\s+)?(?=\w)", re.IGNORECASE)
 # "Brazil vs. Germany" names both sides, not the one asked for.
 _VERSUS_AFTER = re.compile(r"^\s*(?:vs\.?|versus)\s+(?:the\s+)?(?=[\w\"“'])", re.IGNORECASE)
+_VERSUS_BEFORE = re.compile(r"\b(?:vs\.?|versus)\s+(?:the\s+)?$", re.IGNORECASE)
 # A comma and "as"/"jak" after a name say what it is called ("or in Mumbai, as it is now called").
 _DESCRIBED = re.compile(r"^\s*,\s*(?:as|jak)\b", re.IGNORECASE)
-_VERSUS_BEFORE = re.compile(r"\b(?:vs\.?|versus)\s+(?:the\s+)?$", re.IGNORECASE)
 _ALIAS_CUE = re.compile(
     r"^\s*[,(]?\s*(?:also known as|aka|a\.k\.a\.?|better known as|known as|or simply|nicknamed|also called)\s+",
     re.IGNORECASE,
@@ -224,8 +224,8 @@ def _joined_by_czech_and(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool
         position = end + following.end()
         # After a comma outside Czech replies, "a" before one word says what a person is ("Louis Pasteur, a
         # Frenchman."); before a full name, or beside a place or a thing, it is "and" ("Vienna, a Berlin.").
-        described = hit.person and len(_candidate_words(text[position : position + 80])) < 2
-        if (reply.czech or not (following["comma"] and described)) and _closing_candidate(
+        says_what_one_is = hit.person and len(_candidate_words(text[position : position + 80])) < 2
+        if (reply.czech or not (following["comma"] and says_what_one_is)) and _closing_candidate(
             reply, hit, position, gold_spans
         ):
             return True

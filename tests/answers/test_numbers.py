@@ -344,6 +344,7 @@ def test_a_number_admits_half_a_unit_of_its_last_figure(text: str, tolerance: fl
     ("text", "value"),
     [
         ("10,6", 10.6),  # a comma no thousands separator could be is a decimal mark (Czech, German, French...)
+        ("1,0495", 1.0495),  # four figures after it: no group of thousands either
         ("0,95 kilometru", 0.95),
         ("14 857,33", 14857.33),  # grouped by spaces, a decimal comma
         ("9,3mm", 9.3),

@@ -132,8 +132,9 @@ _DIGITS_RE = re.compile(
     r"(?P<sign>(?<![\w.,:‐‑–—−-])[-−])?"
     # Not glued to a word or another number: Q42, v1.3, 5.0.4, 10:30, the "234" of 1,234, MZ-05.
     r"(?<![\w.,:])(?<![^\W\d_][-‐‑])"
-    # A comma is a decimal mark where no thousands separator could stand ("14 857,33", "10,6"); "1,234" groups.
-    r"(?P<body>(?P<number>\d{1,3}(?:[ \u00a0\u202f]\d{3})+,\d+|\d+,\d{1,2}(?!\d)"
+    # A comma is a decimal mark where no thousands separator could stand ("14 857,33", "10,6", "1,0495"); "1,234"
+    # groups.
+    r"(?P<body>(?P<number>\d{1,3}(?:[ \u00a0\u202f]\d{3})+,\d+|\d+,\d{1,2}(?!\d)|\d{1,3},\d{4,}(?!\d)"
     r"|(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:\.\d+)?)"
     rf"(?:(?P<glued>k|bn)(?![^\W\d_])|\s*(?P<scale>{_SCALE_WORDS})s?\b)?)"
     r"(?![.,:]\d)(?P<suffix>[^\W\d_]+)?(?!\w)",

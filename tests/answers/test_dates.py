@@ -535,6 +535,8 @@ def test_mentions_are_ordered_disjoint_and_exact(text: str) -> None:
         ("v květnu roku 1698", "1698-05"),  # Czech, "in May of the year 1698"
         ("26. července roku 1873", "1873-07-26"),
         ("v červenci r. 2008", "2008-07"),
+        ("15. červen, 1923.", "1923-06-15"),  # a comma before the year, as some Czech golds write it
+        ("21. listopadu", "--11-21"),  # a day and its month, the year left to the question
         ("fue fundada el 13 de abril de 1879.", "1879-04-13"),  # Spanish
         ("wurde am 1. Januar 2012 gebildet", "2012-01-01"),  # German
         ("le 3 mars 1990", "1990-03-03"),  # French

@@ -268,10 +268,11 @@ def _build_day_range(match: re.Match[str]) -> list[_Found]:
 
 
 def _build_foreign(match: re.Match[str]) -> list[_Found]:
-    """A date with a month named in another language ("17. srpna 2022", "13 de abril de 1879", "1. Januar 2012")."""
+    """A date with a month named in another language ("17. srpna 2022", "13 de abril de 1879", "1. Januar 2012",
+    "21. listopadu")."""
     month = FOREIGN_MONTHS[match["fm"].lower()]
     day = int(match["fd"]) if match["fd"] else None
-    year = int(match["fy"])
+    year = int(match["fy"]) if match.groupdict().get("fy") else None
     if not _is_valid(year, month, day):
         return []
     return [(PartialDate(year, month, day), match.start(), match.end())]
@@ -390,11 +391,13 @@ def _rules(strict_case: bool, year_words: bool, foreign: bool = True) -> tuple[_
     if foreign:  # 17. srpna 2022, 13 de abril de 1879, 1. Januar 2012, srpen 2022, en abril de 1879, v květnu roku 1698
         specs.append(
             (
-                rf"(?:(?<![\w.,:/])(?P<fd>0?[1-9]|[12]\d|3[01])\.?\s+(?:de\s+)?)?(?P<fm>{_FOREIGN_MONTH})\s+"
+                rf"(?:(?<![\w.,:/])(?P<fd>0?[1-9]|[12]\d|3[01])\.?\s+(?:de\s+)?)?(?P<fm>{_FOREIGN_MONTH}),?\s+"
                 rf"(?:de\s+|del\s+|roku\s+|r\.\s*)?(?P<fy>{_YEAR_3_OR_4})",
                 _build_foreign,
             )
         )
+        # "21. listopadu": a Czech day, its dot and its month, without a year (a question may name the year).
+        specs.append((rf"(?<![\w.,:/])(?P<fd>0?[1-9]|[12]\d|3[01])\.\s*(?P<fm>{_FOREIGN_MONTH})\b", _build_foreign))
     return tuple(_Rule(re.compile(pattern, re.IGNORECASE), build) for pattern, build in specs)
 
 

@@ -271,8 +271,9 @@ def _build_foreign(match: re.Match[str]) -> list[_Found]:
     """A date with a month named in another language ("17. srpna 2022", "13 de abril de 1879", "1. Januar 2012",
     "21. listopadu")."""
     month = FOREIGN_MONTHS[match["fm"].lower()]
-    day = int(match["fd"]) if match["fd"] else None
-    year = int(match["fy"]) if match.groupdict().get("fy") else None
+    groups = match.groupdict()
+    day = int(groups["fd"]) if groups.get("fd") else None
+    year = int(groups["fy"]) if groups.get("fy") else None
     if not _is_valid(year, month, day):
         return []
     return [(PartialDate(year, month, day), match.start(), match.end())]
@@ -416,11 +417,12 @@ def _names_a_foreign_month(text: str) -> bool:
 
 @cache
 def _whole_string_rules(year_words: bool) -> tuple[_Rule, ...]:
-    # A whole string may also be a bare month ("July") or a year in words; in free text those are too
+    # A whole string may also be a bare month ("July", "Duben") or a year in words; in free text those are too
     # often something else ("you may", "nineteen eighty-four").
     rules = (
         *_rules(strict_case=False, year_words=year_words),
         _Rule(re.compile(rf"(?P<m>{_MONTH})\.?", re.IGNORECASE), _build_single),
+        _Rule(re.compile(rf"(?P<fm>{_FOREIGN_MONTH})\.?", re.IGNORECASE), _build_foreign),
     )
     if not year_words:
         return rules

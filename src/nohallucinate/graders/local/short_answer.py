@@ -151,10 +151,11 @@ _ASKS_A_NUMBER = re.compile(
     re.I,
 )
 # A gold that is two dates and the words that join them: "1950-52", "1929–1930", "1911 to 1959".
-_SPAN_WORDS = re.compile(r"^(?:from|between|the|years?|to|until|till|and|[-–—/]|\s|,|\.)*$", re.I)
-# What joins the two ends of a span in a reply: "1950 to 1952", "1950–52", "between 1950 and 1952".
+_SPAN_WORDS = re.compile(r"^(?:from|between|the|years?|to|until|till|and|od|do|až|mezi|a|[-–—/]|\s|,|\.)*$", re.I)
+# What joins the two ends of a span in a reply: "1950 to 1952", "1950–52", "between 1950 and 1952", "1950 až 1952",
+# "od 1950 do 1952", "mezi lety 1950 a 1952".
 _SPAN_JOINT = re.compile(
-    r"\s*,?\s*(?:[-–—/]|to(?:\s+the\s+year)?|until|till|through|and)(?:\s+(?:his|her|their|its)\s+(?:death|retirement|resignation)\s+in)?\s*",
+    r"\s*,?\s*(?:[-–—/]|to(?:\s+the\s+year)?|until|till|through|and|(?:až\s+)?do(?:\s+roku)?|až|a)(?:\s+(?:his|her|their|its)\s+(?:death|retirement|resignation)\s+in)?\s*",
     re.IGNORECASE,
 )
 

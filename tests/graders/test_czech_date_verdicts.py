@@ -1,0 +1,30 @@
+"""Czech dates as the Czech SimpleQA golds and replies write them, graded as the English ones are."""
+
+from __future__ import annotations
+
+import pytest
+
+from nohallucinate.graders.ladder import Label
+from nohallucinate.graders.local.short_answer import judge_answerable
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "reply", "label"),
+    [
+        # "roku" between the month and the year: the date is read, right or wrong.
+        ("Kdy byl kostel vysvěcen?", "26. července 1851", "Byl vysvěcen 26. července roku 1851.", Label.CORRECT),
+        ("Kdy byl kostel vysvěcen?", "26. července 1851", "Byl vysvěcen 26. července roku 1873.", Label.INCORRECT),
+        # A gold with a comma before its year, a gold without one, and a bare month.
+        ("Kdy byla činnost ukončena?", "15. červen, 1923.", "Skončila 28. prosince 2001.", Label.INCORRECT),
+        ("Který den a měsíc v roce 1956 byl dopis zaslán?", "21. listopadu", "Dne 21. listopadu 1956.", Label.CORRECT),
+        ("Který den a měsíc v roce 1956 byl dopis zaslán?", "21. listopadu", "Dne 9. dubna 1956.", Label.INCORRECT),
+        ("V kterém měsíci roku 1968 byla loď vypuštěna?", "Duben", "Byla vypuštěna v dubnu 1968.", Label.CORRECT),
+        ("V kterém měsíci roku 1968 byla loď vypuštěna?", "Duben", "Byla vypuštěna v říjnu 1968.", Label.INCORRECT),
+        # Spans joined the Czech way.
+        ("V kterých letech byla rektorkou?", "1995-1997", "Byla jí v letech 1995 až 1997.", Label.CORRECT),
+        ("V kterých letech byla rektorkou?", "1837 až 1839", "Od roku 1837 do roku 1839.", Label.CORRECT),
+        ("V kterých letech byla rektorkou?", "1995-1997", "Mezi lety 1995 a 1998.", Label.INCORRECT),
+    ],
+)
+def test_czech_dates(question: str, gold: str, reply: str, label: Label) -> None:
+    assert judge_answerable(question, gold, reply)[0] is label

@@ -71,6 +71,9 @@ def test_a_guess_beside_a_decline_pays_no_more_than_abstaining(frame: str, gold:
 # 1.0 by naming both where answering earns 0.5 and abstaining 0.5: the two golds' rewards may sum to 1.0 at most.
 _REWARD = {Label.CORRECT: 1.0, Label.NOT_ATTEMPTED: 0.5, Label.INCORRECT: 0.0}
 PAIR_FRAMES = [
+    "In {a} or in {b}, as far as I know.",
+    "{a}, Ne {b}.",
+    "It was not {a} but {b}.",
     "{a} or {b}.",
     "Either {a} or {b}.",
     "{a} and {b}.",
@@ -151,6 +154,13 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         ("Kdo ji objevil?", "Bruce Hapke", "Ne, byl to Bruce Hapke.", Label.CORRECT),
         ("Kdo byl prezidentem v roce 1990?", "Václav Havel", "Ne Václav Havel, ale Alexander Dubček.", Label.INCORRECT),
         ("Která země to byla?", "Italy", "The Netherlands, ne však Italy.", Label.INCORRECT),
+        ("Who won?", "Gene Shoemaker", "It wasn't Gene Shoemaker, it was Bruce Hapke.", Label.INCORRECT),
+        ("Where was it signed?", "Berlin", "Vienna, Ne Berlin.", Label.INCORRECT),
+        # The question's own negation is no denial only beside the question's words; an idiom before it affirms none.
+        ("Who was not invited to Yalta?", "Joseph Stalin", "It was not Joseph Stalin.", Label.INCORRECT),
+        ("Who was not invited to Yalta?", "Charles de Gaulle", "Not invited was Charles de Gaulle.", Label.CORRECT),
+        ("Who won?", "Gene Shoemaker", "Other than that, it was not Gene Shoemaker but Bruce Hapke.", Label.INCORRECT),
+        ("Who wrote the song?", "Karan Aujla", "Karan Aujla wrote 'It Ain't Legal'.", Label.CORRECT),
         # Negations that affirm, the question's own negation, and names that open as Czech negations do.
         ("Kdo ji získal v roce 1921?", "Bruce Hapke", "Cenu nikoli náhodou získal Bruce Hapke.", Label.CORRECT),
         ("Kdo ji získal v roce 1921?", "Bruce Hapke", "Nebyl to nikdo jiný než Bruce Hapke.", Label.CORRECT),

@@ -219,13 +219,13 @@ CZECH_PLURAL_ENDINGS = frozenset("ech ich ach um".split())
 # question asks in ("v letech a dnech"), which change more than an ending does. Not "roku", "roce" nor "dne": those
 # date a day or a year ("v roce 1990").
 CZECH_TIME_UNITS = {
-    "rok": "rok roky let léta letech",
-    "měsíc": "měsíc měsíce měsíců měsících",
-    "týden": "týden týdny týdnů týdnech",
-    "den": "den dny dní dnů dnech",
-    "hodina": "hodina hodiny hodin hodinách",
-    "minuta": "minuta minuty minut minutách",
-    "sekunda": "sekunda sekundy sekund sekundách",
+    "rok": "rok roky let léta letech lety rokům",
+    "měsíc": "měsíc měsíce měsíců měsících měsícům měsíci měsícem",
+    "týden": "týden týdny týdnů týdnech týdnům týdnu týdnem",
+    "den": "den dny dní dnů dnech dnům dnem",
+    "hodina": "hodina hodiny hodin hodinách hodinám hodinami hodinu hodině hodinou",
+    "minuta": "minuta minuty minut minutách minutám minutami minutu minutě minutou",
+    "sekunda": "sekunda sekundy sekund sekundách sekundám sekundami sekundu sekundě sekundou",
 }
 # A name in "-ka", "-ga", "-ha", "-cha" softens its consonant before "-e" ("v Mekce", "v Rize", "v Praze", "v Laše"),
 # as written without accents.

@@ -118,7 +118,7 @@ def _same_pieces(core: list[str], said: list[Word], leniencies: set[str], reply:
     for w in said:
         match = next((piece for piece in remaining if piece == w.form), None)
         if match is None:
-            match = next((piece for piece in remaining if reply.in_czech_case(piece, w.form)), None)
+            match = next((piece for piece in remaining if reply.in_czech_case(piece, w.form, softened=False)), None)
             if match is not None:
                 leniencies.add(CZECH_CASE)
         if match is None and reply.czech:
@@ -169,7 +169,7 @@ def _given_match(gold: Word, said: Word, reply: ReplyWords) -> str | None:
         return ""
     if same_word(gold.form, said.form):
         return FUZZY
-    if reply.in_czech_case(gold.form, said.form):
+    if reply.in_czech_case(gold.form, said.form, softened=False):
         return CZECH_CASE
     short, long_ = sorted((gold.form, said.form), key=len)
     if len(short) >= 3 and long_.startswith(short):

@@ -57,15 +57,17 @@ _QUOTES_AND_BRACKETS = str.maketrans("", "", '"“”‘’()')
 # A negation up to three words before a name denies it ("not Niels Bohr", "rozhodně ne Bruce Hapke", "nebyl to X"),
 # unless a "but" between turns to what is affirmed ("not Niels Bohr but Albert Einstein").
 _NOT_BUT = r"(?:(?!(?:but|ale|nýbrž)\b)[\w'.-]+\s+){0,3}$"
+# "wasn't", "didn't", "can't": a verb's contracted "not" (not "ain't", which titles use: "It Ain't Legal").
+_CONTRACTED_NOT = r"\b(?:is|was|are|were|did|does|do|has|have|had|could|would|should|ca|wo)n['’]t"
 _NEGATION_BEFORE = re.compile(
-    r"\b(?P<negation>not|never|nor|neither|rather than|instead of|no longer|n't|nikoli|nikoliv|nebyl|nebyla|nebylo|"
-    r"nebyli|nebyly|není|nejsou|nejde o|nejedná se o|(?-i:ne|ani))\s+" + _NOT_BUT,
+    r"(?:\b(?P<negation>not|never|nor|neither|rather than|instead of|no longer|nikoli|nikoliv|nebyl|nebyla|nebylo|"
+    rf"nebyli|nebyly|není|nejsou|nejde o|nejedná se o|(?-i:ne|ani))|{_CONTRACTED_NOT})\s+" + _NOT_BUT,
     re.IGNORECASE,
 )
-# Capitalised, "Ne" and "Ani" open names too ("Nástupcem Ne Wina", "Ani DiFranco"): they deny only where they open
-# the sentence, and outside Czech replies only a name right after them ("Ne Vaclav Havel, ale ...").
+# Capitalised, "Ne" and "Ani" open names too ("Nástupcem Ne Wina", "Ani DiFranco"): they deny a name right after
+# them ("Vienna, Ne Berlin."), and in a Czech reply one up to three words on where they open the sentence.
 _NE_OPENING = re.compile(r"^\s*(?:Ne|Ani|NE|ANI)\s+" + _NOT_BUT)
-_NE_RIGHT_BEFORE = re.compile(r"^\s*(?:Ne|Ani|NE|ANI)\s+$")
+_NE_RIGHT_BEFORE = re.compile(r"\b(?:Ne|Ani|NE|ANI)\s+$")
 # Negations that affirm: "not only", "nejen", "ne náhodou" (not by chance), "nikdo jiný než" and "none other than",
 # "ne poprvé" (not for the first time), "nikoli překvapivě", "ne příliš známý".
 _NOT_A_DENIAL = re.compile(
@@ -173,11 +175,11 @@ class ReplyWords:
             self._places[key] = sorted(found, key=lambda place: place[:2])
         return self._places[key]
 
-    def in_czech_case(self, gold: str, said: str) -> bool:
+    def in_czech_case(self, gold: str, said: str, softened: bool = True) -> bool:
         """Whether the reply's form `said` is the gold's form `gold` with a Czech case ending, in a Czech reply, and
         not a word of the question so inflected ("Mezi Jaumem Munarem a Stefanosem Tsitsipasem ..." repeats the
         question's two names, whichever the gold is)."""
-        if not self.czech or not czech_case_form(gold, said):
+        if not self.czech or not czech_case_form(gold, said, softened):
             return False
         return not any(czech_case_form(asked, said) for asked in self.question_forms)
 
@@ -244,10 +246,27 @@ class ReplyWords:
         opening = self.text[sentence.start if sentence else 0 : position]
         before = opening[-60:]
         negation = _NEGATION_BEFORE.search(before)
-        if negation and word_form(negation["negation"]) in self.question_forms:
-            negation = None  # the question's own ("Kdo nebyl pozván?" "Pozván nebyl Charles de Gaulle.")
-        denied = negation or _NE_RIGHT_BEFORE.match(opening) or (self.czech and _NE_OPENING.match(opening))
-        return bool(denied) and not _NOT_A_DENIAL.search(before)
+        if negation and self._questions_own(negation, before):
+            negation = None
+        if negation is None:
+            negation = _NE_RIGHT_BEFORE.search(before) or (_NE_OPENING.match(opening) if self.czech else None)
+            before = opening if negation and negation.re is _NE_OPENING else before
+        # An idiom that affirms counts only within the negation's own words ("Nebyl to nikdo jiný než X"), not
+        # before it ("Other than that, it was not X but Y").
+        return negation is not None and not _NOT_A_DENIAL.search(before, negation.start())
+
+    def _questions_own(self, negation: re.Match[str], before: str) -> bool:
+        """The negation is the question's, said beside a word of the question's ("Kdo nebyl pozván?" "Pozván nebyl
+        Charles de Gaulle."; "Who was not invited?" "Not invited was ..."), not a denial that merely shares its
+        word ("It was not Stalin but de Gaulle")."""
+        word = negation["negation"]
+        if word is None or word_form(word) not in self.question_forms:
+            return False
+        beside = words_of(before[: negation.start()])[-1:] + words_of(before[negation.end("negation") :])[:1]
+        beside = [w for w in beside if len(w.form) >= 4 and w.form not in _UNMISSPELT]  # "invited", not "was"
+        return any(
+            self.of_question(w.form) or any(czech_case_form(q, w.form) for q in self.question_forms) for w in beside
+        )
 
     def inside_longer_name(self, start: int, end: int) -> bool:
         """Words start..end are part of a longer run of name words ("Liverpool" in "Liverpool Jones")."""

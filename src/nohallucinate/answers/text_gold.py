@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from nohallucinate.answers.word_forms import Word, same_czech_unit, word_form, words_of
+from nohallucinate.answers.word_forms import Word, time_unit, word_form, words_of
 
 # Words a gold may carry that a reply need not repeat.
 ARTICLES = frozenset("the a an of and in for at on to by with from".split())
@@ -282,7 +282,12 @@ def _phrase(text: str, question_forms: frozenset[str], not_a_person: bool) -> Go
     # Words the question holds are presumed ("Outstanding Paper" for an award question; "Michelle" for Barack
     # Obama's wife: of a person's name, only the family name), unless nothing would be left.
     presumable = surname if person else range(lead, tail + 1)
-    in_question = [i for i in presumable if roles[i] == REQUIRED and _in_question(words[i].form, question_forms)]
+    # Not a unit of time: "161 days" answers "in years and days" only with its unit, or "161 hours" would.
+    in_question = [
+        i
+        for i in presumable
+        if roles[i] == REQUIRED and _in_question(words[i].form, question_forms) and not time_unit(words[i].form)
+    ]
     restated = all(_in_question(words[i].form, question_forms) for i in range(lead, tail + 1))
     if len(in_question) < sum(role == REQUIRED for role in roles):
         for i in in_question:
@@ -326,9 +331,8 @@ def _asks_for_a_thing(question: str) -> bool:
 
 
 def _in_question(form: str, question_forms: frozenset[str]) -> bool:
-    """The question holds this word, or one of its family ("diagnosis" and "diagnosed", "award"/"awarded", "dní" and
-    "dnech")."""
-    if form in question_forms or any(same_czech_unit(form, q) for q in question_forms):
+    """The question holds this word, or one of its family ("diagnosis" and "diagnosed", "award"/"awarded")."""
+    if form in question_forms:
         return True
     if len(form) < 5 or form.isdigit():
         return False

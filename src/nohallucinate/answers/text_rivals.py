@@ -40,8 +40,13 @@ _PREPOSITION_AT = re.compile(rf"(?:{_PREPOSITION})\s+(?:(?:the|a|an)\s+)?(?=\w)"
 # "Brazil vs. Germany" names both sides, not the one asked for.
 _VERSUS_AFTER = re.compile(r"^\s*(?:vs\.?|versus)\s+(?:the\s+)?(?=[\w\"“'])", re.IGNORECASE)
 _VERSUS_BEFORE = re.compile(r"\b(?:vs\.?|versus)\s+(?:the\s+)?$", re.IGNORECASE)
-# A comma and "as"/"jak" after a name say what it is called ("or in Mumbai, as it is now called").
-_DESCRIBED = re.compile(r"^\s*,\s*(?:as|jak)\b", re.IGNORECASE)
+# Words after a name that say it is what the other name is called ("or in Mumbai, as it is now called", "as Austrians
+# call it", "jak se tehdy říkalo"): one place, two names. Not any "as" ("or in Berlin, as far as I know").
+_CALLED = (
+    r"(?:as\s+(?:it|the\s+\w+|\w+)\s+(?:(?:is|was|are|were)\s+)?(?:now\s+|then\s+|also\s+|locally\s+|today\s+)?"
+    r"(?:called|known|named|calls?\s+it|called\s+it)|jak\s+se\s+(?:\w+\s+)?(?:říká|říkalo|jmenuje|jmenovalo|nazývá|nazývalo))"
+)
+_DESCRIBED = re.compile(rf"^\s*,\s*{_CALLED}\b", re.IGNORECASE)
 _ALIAS_CUE = re.compile(
     r"^\s*[,(]?\s*(?:also known as|aka|a\.k\.a\.?|better known as|known as|or simply|nicknamed|also called)\s+",
     re.IGNORECASE,
@@ -69,7 +74,7 @@ _COORDINATOR = re.compile(rf"\b(?:and|{_OR})\b|&", re.IGNORECASE)
 # Where a candidate ends its clause: a stop, or a comma that does not open words about it ("or in Mumbai, as it is
 # now called", "v Praze, kde studoval": the name is described, not listed).
 _ENDS_A_CLAUSE = re.compile(
-    r"\s*(?:[.;:!?)]|$|,(?!\s*(?:as|which|where|who|to|known|then|jak|kde|kdy|kter\w*|což|jež|jenž|co)\b))",
+    rf"\s*(?:[.;:!?)]|$|,(?!\s*(?:{_CALLED}|which|where|who|known|then|kde|kdy|kter\w*|což|jež|jenž)\b))",
     re.IGNORECASE,
 )
 _ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
@@ -229,12 +234,19 @@ def _joined_by_czech_and(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool
             reply, hit, position, gold_spans
         ):
             return True
-    preceding = _CZECH_AND_BEFORE.search(text[max(0, start - 60) : start])
-    if preceding is None or (not reply.czech and (preceding["comma"] or preceding["preposition"])):
+    window = max(0, start - 60)
+    preceding = _CZECH_AND_BEFORE.search(text[window:start])
+    if preceding is None or (not reply.czech and preceding["preposition"]):
+        return False
+    # After a comma outside Czech replies, "a" joins only where it follows a full name or stands before a person's
+    # ("Pablo Picasso, a Matisse."); "Vienna, a Berlin" is read from Vienna's side.
+    last_two = words_of(text[window : window + preceding.end("word")])[-2:]
+    after_a_full_name = len(last_two) == 2 and all(w.capitalised for w in last_two)
+    if not reply.czech and preceding["comma"] and not (hit.person or after_a_full_name):
         return False
     if not _ENDS_A_CLAUSE.match(text[end : end + 40]):
         return False
-    return _same_kind(reply, hit, max(0, start - 60) + preceding.start("word"), gold_spans)
+    return _same_kind(reply, hit, window + preceding.start("word"), gold_spans)
 
 
 def _closing_candidate(reply: ReplyWords, hit: Hit, position: int, gold_spans: Spans) -> bool:

@@ -180,12 +180,13 @@ _ENGLISH_TIME_UNITS = frozenset(word_form(w) for w in "years months weeks days h
 _CZECH_UNIT_OF = {word_form(form): unit for unit, forms in CZECH_TIME_UNITS.items() for form in forms.split()}
 
 
-def czech_case_form(gold: str, said: str) -> bool:
+def czech_case_form(gold: str, said: str, softened: bool = True) -> bool:
     """Whether the form `said` is the gold's form `gold` with a Czech case ending ("henryho" for "henry",
     "chamberlinovi", "brne" for "brno": a final vowel gives way to the ending; "hukvaldech" for "hukvaldy"; "rize"
     for "riga", its consonant softened). The gold is read as written, before `word_form` made it singular ("thoma"
     is "Thomas", "hukvaldie" "Hukvaldy"). Only a stem of four letters or more, but for a softened consonant: a
-    shorter one with an ending is often another word ("Parmu" is no "Paris")."""
+    shorter one with an ending is often another word ("Parmu" is no "Paris"). `softened` False for a person's name,
+    which takes other endings ("Rochovi", not "Rose", for Rocha)."""
     if not gold.isalpha() or not said.isalpha():
         return False
     if said.endswith("ie"):
@@ -199,7 +200,7 @@ def czech_case_form(gold: str, said: str) -> bool:
         for stem, endings in stems:
             if len(stem) >= 4 and said.startswith(stem) and said[len(stem) :] in endings:
                 return True
-        hard = next((e for e in CZECH_SOFTENED_ENDINGS if written.endswith(e)), "")
+        hard = next((e for e in CZECH_SOFTENED_ENDINGS if written.endswith(e)), "") if softened else ""
         if hard and len(written) - len(hard) >= 2 and said == written[: -len(hard)] + CZECH_SOFTENED_ENDINGS[hard]:
             return True
     return False

@@ -20,6 +20,10 @@ from nohallucinate.graders.local.short_answer import judge_answerable
         ("Který den a měsíc v roce 1956 byl dopis zaslán?", "21. listopadu", "Dne 9. dubna 1956.", Label.INCORRECT),
         ("V kterém měsíci roku 1968 byla loď vypuštěna?", "Duben", "Byla vypuštěna v dubnu 1968.", Label.CORRECT),
         ("V kterém měsíci roku 1968 byla loď vypuštěna?", "Duben", "Byla vypuštěna v říjnu 1968.", Label.INCORRECT),
+        ("V kterém měsíci roku 1968 byla loď vypuštěna?", "Duben", "Červenec.", Label.INCORRECT),
+        # A month word of another language is a month only where a month is asked: "Mars" is also a planet.
+        ("Which planet is fourth from the Sun?", "Mars", "March.", Label.INCORRECT),
+        ("Which planet is fourth from the Sun?", "Mars", "It is Mars.", Label.CORRECT),
         # Spans joined the Czech way.
         ("V kterých letech byla rektorkou?", "1995-1997", "Byla jí v letech 1995 až 1997.", Label.CORRECT),
         ("V kterých letech byla rektorkou?", "1837 až 1839", "Od roku 1837 do roku 1839.", Label.CORRECT),

@@ -159,6 +159,8 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         # The question's own negation is no denial only beside the question's words; an idiom before it affirms none.
         ("Who was not invited to Yalta?", "Joseph Stalin", "It was not Joseph Stalin.", Label.INCORRECT),
         ("Who was not invited to Yalta?", "Charles de Gaulle", "Not invited was Charles de Gaulle.", Label.CORRECT),
+        ("Komu věnoval knihu v roce 1990?", "Olga Havlová", "Své ženě Olze Havlové.", Label.CORRECT),
+        ("Kdo navrhl šaty v roce 1990?", "John Rocha", "John Rose.", Label.INCORRECT),
         ("Who won?", "Gene Shoemaker", "Other than that, it was not Gene Shoemaker but Bruce Hapke.", Label.INCORRECT),
         ("Who wrote the song?", "Karan Aujla", "Karan Aujla wrote 'It Ain't Legal'.", Label.CORRECT),
         # Negations that affirm, the question's own negation, and names that open as Czech negations do.

@@ -410,6 +410,12 @@ def _free_text_rules(year_words: bool, foreign: bool) -> tuple[_Rule, ...]:
 _LETTERS = re.compile(r"[^\W\d_]+")
 
 
+def foreign_month(text: str) -> int | None:
+    """The month a string names when it is one month word of another language and nothing else ("Duben",
+    "říjen."), else None. Read only where a month is asked: "Mars" is also a planet and "Mayo" a county."""
+    return FOREIGN_MONTHS.get(text.strip(_WRAPPING).rstrip(".").strip().lower())
+
+
 def _names_a_foreign_month(text: str) -> bool:
     """Whether a word of the text is a month in another language (read by word, which costs less than a rule)."""
     return not FOREIGN_MONTHS.keys().isdisjoint(_LETTERS.findall(text.lower()))
@@ -417,12 +423,11 @@ def _names_a_foreign_month(text: str) -> bool:
 
 @cache
 def _whole_string_rules(year_words: bool) -> tuple[_Rule, ...]:
-    # A whole string may also be a bare month ("July", "Duben") or a year in words; in free text those are too
+    # A whole string may also be a bare month ("July") or a year in words; in free text those are too
     # often something else ("you may", "nineteen eighty-four").
     rules = (
         *_rules(strict_case=False, year_words=year_words),
         _Rule(re.compile(rf"(?P<m>{_MONTH})\.?", re.IGNORECASE), _build_single),
-        _Rule(re.compile(rf"(?P<fm>{_FOREIGN_MONTH})\.?", re.IGNORECASE), _build_foreign),
     )
     if not year_words:
         return rules

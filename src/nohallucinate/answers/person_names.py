@@ -169,7 +169,7 @@ def _given_match(gold: Word, said: Word, reply: ReplyWords) -> str | None:
         return ""
     if same_word(gold.form, said.form):
         return FUZZY
-    if reply.in_czech_case(gold.form, said.form, softened=False):
+    if reply.in_czech_case(gold.form, said.form):
         return CZECH_CASE
     short, long_ = sorted((gold.form, said.form), key=len)
     if len(short) >= 3 and long_.startswith(short):

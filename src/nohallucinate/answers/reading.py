@@ -13,6 +13,7 @@ from nohallucinate.answers.dates import (
     DateMention,
     PartialDate,
     find_dates,
+    foreign_month,
     numeric_readings,
     parse_date,
     stated_order,
@@ -392,6 +393,8 @@ def read_reply(
             months = "full" if month_answers else "partial"
             bare_months = _bare_months(text, context.dates)
             whole = parse_date(normalise(text)) if month_answers and not bare_months else None
+            if whole is None and month_answers and not bare_months and (month := foreign_month(text)) is not None:
+                whole = PartialDate(None, month, None)  # a Czech one ("únor."), read as a month only where one is asked
             if whole is not None and whole.year is None and whole.day is None:
                 bare_months = [(0, len(text), whole)]  # a reply that is a month and nothing else ("May.")
             found += [(start, end, month, None, months) for start, end, month in bare_months]

@@ -68,6 +68,7 @@ _NEGATION_BEFORE = re.compile(
 # them ("Vienna, Ne Berlin."), and in a Czech reply one up to three words on where they open the sentence.
 _NE_OPENING = re.compile(r"^\s*(?:Ne|Ani|NE|ANI)\s+" + _NOT_BUT)
 _NE_RIGHT_BEFORE = re.compile(r"\b(?:Ne|Ani|NE|ANI)\s+$")
+_HERE_OR_THERE = frozenset("tam zde tu there here".split())  # "Nebyl zde uveden X": the question's word is next
 # Negations that affirm: "not only", "nejen", "ne náhodou" (not by chance), "nikdo jiný než" and "none other than",
 # "ne poprvé" (not for the first time), "nikoli překvapivě", "ne příliš známý".
 _NOT_A_DENIAL = re.compile(
@@ -262,7 +263,8 @@ class ReplyWords:
         word = negation["negation"]
         if word is None or word_form(word) not in self.question_forms:
             return False
-        beside = words_of(before[: negation.start()])[-1:] + words_of(before[negation.end("negation") :])[:1]
+        after = [w for w in words_of(before[negation.end("negation") :]) if w.form not in _HERE_OR_THERE]
+        beside = words_of(before[: negation.start()])[-1:] + after[:1]
         beside = [w for w in beside if len(w.form) >= 4 and w.form not in _UNMISSPELT]  # "invited", not "was"
         return any(
             self.of_question(w.form) or any(czech_case_form(q, w.form) for q in self.question_forms) for w in beside

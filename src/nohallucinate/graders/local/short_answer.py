@@ -21,7 +21,7 @@ from itertools import pairwise
 from typing import Any
 
 from nohallucinate.answers.czech_numbers import writes_czech
-from nohallucinate.answers.dates import PartialDate, find_dates, parse_date
+from nohallucinate.answers.dates import PartialDate, find_dates, foreign_month, parse_date
 from nohallucinate.answers.defects import DefectCue, defect_claims
 from nohallucinate.answers.numbers import NumberMention, decimal_places, find_numbers, parse_number, stated_tolerance
 from nohallucinate.answers.quantities import Quantity, parse_quantity
@@ -193,12 +193,15 @@ def _gold_as_quantity(question: str, gold: str) -> Quantity | None:
     return quantity
 
 
+_ASKS_A_MONTH = re.compile(r"\b(?:month|měsíc\w*)\b", re.IGNORECASE)
 # "Kolik ...?", "Kolikrát ...?": how many, as "how many" is (not "Kolikátý", which asks a place).
 _ASKS_A_COUNT_IN_CZECH = re.compile(r"\bkolik(?!át)", re.IGNORECASE)
 
 
 def _gold_as_date(question: str, gold: str) -> PartialDate | None:
     date = parse_date(gold)
+    if date is None and (month := foreign_month(gold)) is not None and _ASKS_A_MONTH.search(question):
+        return PartialDate(None, month, None)  # "Duben" for "V kterém měsíci roku 1968 ...?"
     if date is None:
         # A gold written as a sentence around one date ("Mita died suddenly on 31 May 2010, after ...").
         dated = [m.date for m in find_dates(gold) if m.date.month is not None and m.date.year is not None]

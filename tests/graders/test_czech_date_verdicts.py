@@ -21,6 +21,8 @@ from nohallucinate.graders.local.short_answer import judge_answerable
         ("V kterém měsíci roku 1968 byla loď vypuštěna?", "Duben", "Byla vypuštěna v dubnu 1968.", Label.CORRECT),
         ("V kterém měsíci roku 1968 byla loď vypuštěna?", "Duben", "Byla vypuštěna v říjnu 1968.", Label.INCORRECT),
         ("V kterém měsíci roku 1968 byla loď vypuštěna?", "Duben", "Červenec.", Label.INCORRECT),
+        ("Kdy začala invaze v roce 1968?", "srpen", "V srpnu 1968.", Label.CORRECT),  # "when" asks a month too
+        ("Kdy začala invaze v roce 1968?", "srpen", "V září 1968.", Label.INCORRECT),
         # A month word of another language is a month only where a month is asked: "Mars" is also a planet.
         ("Which planet is fourth from the Sun?", "Mars", "March.", Label.INCORRECT),
         ("Which planet is fourth from the Sun?", "Mars", "It is Mars.", Label.CORRECT),

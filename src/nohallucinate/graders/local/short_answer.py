@@ -193,7 +193,9 @@ def _gold_as_quantity(question: str, gold: str) -> Quantity | None:
     return quantity
 
 
-_ASKS_A_MONTH = re.compile(r"\b(?:month|měsíc\w*)\b", re.IGNORECASE)
+# Where a foreign month word is a month: the question asks for a month or when ("Kdy začala invaze?" "srpen"), not
+# "Which planet ...?" ("Mars").
+_ASKS_A_MONTH = re.compile(r"\b(?:month|měsíc\w*|when|kdy)\b", re.IGNORECASE)
 # "Kolik ...?", "Kolikrát ...?": how many, as "how many" is (not "Kolikátý", which asks a place).
 _ASKS_A_COUNT_IN_CZECH = re.compile(r"\bkolik(?!át)", re.IGNORECASE)
 

@@ -413,7 +413,7 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 def foreign_month(text: str) -> int | None:
     """The month a string names when it is one month word of another language and nothing else ("Duben",
     "říjen."), else None. Read only where a month is asked: "Mars" is also a planet and "Mayo" a county."""
-    return FOREIGN_MONTHS.get(text.strip(_WRAPPING).rstrip(".").strip().lower())
+    return FOREIGN_MONTHS.get(text.strip(_WRAPPING).lower())
 
 
 def _names_a_foreign_month(text: str) -> bool:

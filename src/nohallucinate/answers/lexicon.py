@@ -215,6 +215,8 @@ FAMILIAR_NAMES: dict[str, frozenset[str]] = {
 CZECH_CASE_ENDINGS = frozenset("a u e i y o m ou em om um ho mu ovi ech ich ach".split())
 # The endings a name that ends in "-y" takes in place of it: a place named in the plural ("v Hukvaldech").
 CZECH_PLURAL_ENDINGS = frozenset("ech ich ach um".split())
+# Units of time, whose count a reply may give otherwise ("1 year, 156 days" for "1 year, 161 days").
+TIME_UNITS = ("years", "months", "weeks", "days", "hours", "minutes", "seconds")
 # Czech units of time in the forms a count puts them in ("1 rok", "2 roky", "5 let"; "161 dní", "161 dnů") and a
 # question asks in ("v letech a dnech"), which change more than an ending does. Not "roku", "roce" nor "dne": those
 # date a day or a year ("v roce 1990").

@@ -249,9 +249,9 @@ class ReplyWords:
         negation = _NEGATION_BEFORE.search(before)
         if negation and self._questions_own(negation, before):
             negation = None
-        if negation is None:
-            negation = _NE_RIGHT_BEFORE.search(before) or (_NE_OPENING.match(opening) if self.czech else None)
-            before = opening if negation and negation.re is _NE_OPENING else before
+        if negation is None:  # "Ne" opening the sentence is read where the sentence opens within the window
+            opens_within = self.czech and before == opening
+            negation = _NE_RIGHT_BEFORE.search(before) or (_NE_OPENING.match(before) if opens_within else None)
         # An idiom that affirms counts only within the negation's own words ("Nebyl to nikdo jiný než X"), not
         # before it ("Other than that, it was not X but Y").
         return negation is not None and not _NOT_A_DENIAL.search(before, negation.start())

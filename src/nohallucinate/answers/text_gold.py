@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from nohallucinate.answers.lexicon import TIME_UNITS
 from nohallucinate.answers.word_forms import Word, time_unit, word_form, words_of
 
 # Words a gold may carry that a reply need not repeat.
@@ -70,9 +71,10 @@ _COLON = re.compile(r"\s*:\s+")
 # "In which city and state", "give me the number and title", "in years and days", "ve kterém městě a státě", "Jaké
 # číslo a název", "v letech a dnech": the question asks for two things (a Czech interrogative opens the question or
 # follows a preposition: "muž, který vynalezl a patentoval" is no such question).
+_TIME_UNIT = "|".join(TIME_UNITS)
 _ASKS_FOR_TWO = re.compile(
     r"\b(?:what|which|the|its|his|her|their)\s+\w+\s+and\s+(?:the\s+)?\w+\b|\b\w+,\s+(?:\w+\s+){0,2}?and\s+\w+|"
-    r"\bin\s+(?:years|months|weeks|days|hours|minutes)\s+and\s+\w+|"
+    rf"\bin\s+(?:{_TIME_UNIT})\s+and\s+\w+|"
     r"(?:^|\b(?:v|ve|na|z|ze|do|u|o|po|při|za|od|k|ke|s|se)\s+)(?:kter|jak)[éýáíou]\w*\s+\w+\s+(?-i:a)\s+\w+|"
     r"\bv\s+(?:letech|měsících|týdnech|dnech|hodinách|minutách)\s+(?-i:a)\s+\w+",
     re.I,

@@ -21,6 +21,7 @@ from nohallucinate.answers.lexicon import (
     ORDINAL_UNITS,
     TEENS,
     TENS,
+    TIME_UNITS,
     UNITS,
 )
 from nohallucinate.answers.normalise import fold
@@ -176,7 +177,7 @@ def same_word(a: str, b: str) -> bool:
 
 
 _FEMININE_ENDINGS = frozenset({"ova", "ove", "ovou"})  # Czech "-ová" in its cases
-_ENGLISH_TIME_UNITS = frozenset(word_form(w) for w in "years months weeks days hours minutes seconds".split())
+_ENGLISH_TIME_UNITS = frozenset(word_form(w) for w in TIME_UNITS)
 _CZECH_UNIT_OF = {word_form(form): unit for unit, forms in CZECH_TIME_UNITS.items() for form in forms.split()}
 
 

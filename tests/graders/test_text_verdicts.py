@@ -92,6 +92,22 @@ PAIR_FRAMES = [
     "{a}, nebo {b}.",
     "Mezi {a} a {b}.",
     "Buď {a}, nebo {b}.",
+    # Joined to the name before it, however the sentence goes on: the first is the answer.
+    "{a} a {b} v roce 2001.",
+    "Byli to {a} a {b} společně.",
+    "{a}, {b}.",
+    "{a} – {b}.",
+    "{a}; {b}.",
+    "{a}, then {b}.",
+    "{a}, potom {b}.",
+    "{a} i {b}.",
+    "Not only {a} but also {b}.",
+    "Nejen {a}, ale i {b}.",
+    "{a} and {b} in 2001.",
+    "{a} together with {b}.",
+    "{a} spolu s {b}.",
+    "{a} & {b}.",
+    "{a} + {b}.",
 ]
 CZECH_PAIR_REPLIES = [
     "V Ostravě a v Berlíně.",
@@ -146,6 +162,27 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         ("Who was he?", "Albert Einstein", "He was Albert Einstein, a German physicist.", Label.CORRECT),
         ("Who discovered it?", "Louis Pasteur", "Louis Pasteur, a Frenchman.", Label.CORRECT),  # the article
         ("Who did Brazil play in the semi-final?", "Germany", "Brazil vs. Germany.", Label.CORRECT),
+        # Of two names joined, the first is the answer; a place narrowed down by the next is one answer where the
+        # question asks for the larger place; a role or a phrase before a comma names no one.
+        ("Who won the prize in 2001?", "Gene Shoemaker", "Gene Shoemaker, Bruce Hapke.", Label.CORRECT),
+        ("Who won the prize in 2001?", "Bruce Hapke", "Gene Shoemaker, Bruce Hapke.", Label.INCORRECT),
+        ("Who won the prize in 2001?", "Bruce Hapke", "Gene Shoemaker won, Bruce Hapke was second.", Label.INCORRECT),
+        (
+            "Které divadlo bylo otevřeno v roce 1783?",
+            "Stavovské divadlo",
+            "Národní divadlo a Stavovské divadlo.",
+            Label.INCORRECT,
+        ),
+        ("In which country was he born in 1901?", "France", "Paris, France.", Label.CORRECT),
+        ("Who won the prize in 2001?", "Bruce Hapke", "According to NASA, Bruce Hapke.", Label.CORRECT),
+        ("Who won the prize in 2001?", "Bruce Hapke", "Gene Shoemaker's student, Bruce Hapke.", Label.CORRECT),
+        (
+            "Who won the prize in 2001?",
+            "Bruce Hapke",
+            "In 2001 Gene Shoemaker died, and Bruce Hapke won.",
+            Label.CORRECT,
+        ),
+        ("Who shared it in 1977?", "Ilya Prigogine", "He shared the Nobel Prize with Ilya Prigogine.", Label.CORRECT),
         # Denials deny, in Czech too; "but" turns to what is affirmed.
         ("Who won in 1921?", "Albert Einstein", "Not Niels Bohr but Albert Einstein.", Label.CORRECT),
         ("Kdo ji objevil?", "Bruce Hapke", "Rozhodně ne Bruce Hapke.", Label.INCORRECT),

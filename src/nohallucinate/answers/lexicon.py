@@ -139,6 +139,28 @@ PLACE_PREPOSITIONS = (
     "in", "at", "on", "from", "to", "by", "v", "ve", "na", "do", "z", "ze", "u", "k", "ke", "o", "po", "při", "za",
 )  # fmt: skip
 
+# Nouns for a person by role or kin ("Which physicist ...?", "Union Minister of Commerce, Suresh Prabhu"): they ask
+# for a person in a question, and before a name they say who the person is rather than name another.
+PERSON_NOUNS = tuple(
+    """man woman men women person people individual wife husband son daughter mother father brother sister child
+    children grandson granddaughter grandfather grandmother uncle aunt nephew niece cousin spouse partner founder
+    architect artist painter sculptor writer author poet composer conductor director producer player footballer
+    cricketer actor actress scientist president inventor engineer designer winner recipient coach manager member mayor
+    principal professor teacher student naturalist chemist physicist mathematician biologist botanist geologist
+    astronomer economist philosopher historian politician singer musician drummer guitarist leader bishop priest monk
+    officer minister judge lawyer journalist editor photographer chancellor governor successor predecessor contestant
+    character surgeon physician doctor nurse explorer king queen emperor ruler pope saint expert activist chef dancer
+    model athlete boxer wrestler host""".split()
+)
+
+# Words in a question that ask for a place holding others. A reply's places narrow left to right there ("Paris,
+# France"), so a comma between them joins no two answers.
+CONTAINING_PLACES = frozenset(
+    """country countries state states province provinces county counties region nation continent prefecture
+    territory republic canton země zemi zemí stát státě státu státem provincie provincii kraj kraji kraje okres
+    okrese okresu region regionu oblast oblasti kontinent kontinentu kanton kantonu republika republice""".split()
+)
+
 # Capitalised words that name no one. There are two sets because the two readers ask different questions.
 # In a reply or a question (answers/reading.py): is this word a name of some other person, club or prize? Sentence
 # openers of a reply ("Unfortunately", "Sorry", "Perhaps", "According"), its hedges and weekdays are not.

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from nohallucinate.answers.lexicon import TIME_UNITS
+from nohallucinate.answers.lexicon import PERSON_NOUNS, TIME_UNITS
 from nohallucinate.answers.word_forms import Word, time_unit, word_form, words_of
 
 # Words a gold may carry that a reply need not repeat.
@@ -81,17 +81,7 @@ _ASKS_FOR_TWO = re.compile(
 )
 # A question about a person: who, whom, whose, someone's name, or a noun for a person right after "which" or
 # "name of" ("which German surgeon", "the name of Wassily Kandinsky's mother").
-_PERSON_NOUNS = (
-    r"(?:man|woman|men|women|person|people|individual|wife|husband|son|daughter|mother|father|brother|sister|child|"
-    r"children|grandson|granddaughter|grandfather|grandmother|uncle|aunt|nephew|niece|cousin|spouse|partner|"
-    r"founder|architect|artist|painter|sculptor|writer|author|poet|composer|conductor|director|producer|player|"
-    r"footballer|cricketer|actor|actress|scientist|president|inventor|engineer|designer|winner|recipient|coach|"
-    r"manager|member|mayor|principal|professor|teacher|student|naturalist|chemist|physicist|mathematician|"
-    r"biologist|botanist|geologist|astronomer|economist|philosopher|historian|politician|singer|musician|"
-    r"drummer|guitarist|leader|bishop|priest|monk|officer|minister|judge|lawyer|journalist|editor|photographer|"
-    r"chancellor|governor|successor|predecessor|contestant|character|surgeon|physician|doctor|nurse|explorer|"
-    r"king|queen|emperor|ruler|pope|saint|expert|activist|chef|dancer|model|athlete|boxer|wrestler|host)s?"
-)
+_PERSON_NOUNS = rf"(?:{'|'.join(PERSON_NOUNS)})s?"
 _ASKS_FOR_A_PERSON = re.compile(
     r"\b(?:who|whom|whose)\b|\b(?:full|first|last|maiden|real|birth|given|middle|christian|family)\s+names?\b|"
     r"\bsurnames?\b|\b(?:which|what)\s+(?:[\w-]+\s+){0,3}?" + _PERSON_NOUNS + r"\b|"

@@ -107,6 +107,7 @@ _SURNAMES = st.sampled_from(
 @example(given_name="District", surname="Aa", other="Smith")  # once read as "DistrictAa" misspelt
 @example(given_name="Aa", surname="Or", other="Smith")  # once read as the alternatives "Aa" or nothing
 @example(given_name="Aa", surname="Aka", other="Smith")  # once read as "Aa", also known as nothing
+@example(given_name="Aa", surname="Was", other="Smith")  # once read as "was Aa", the family name first
 def test_another_family_name_never_matches(given_name: str, surname: str, other: str) -> None:
     assume(other[0] != surname[0] and given_name != surname and surname.lower() not in {"who", "won", "the", "prize"})
     assume(

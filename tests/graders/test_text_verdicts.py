@@ -95,9 +95,6 @@ PAIR_FRAMES = [
     # Joined to the name before it, however the sentence goes on: the first is the answer.
     "{a} a {b} v roce 2001.",
     "Byli to {a} a {b} společně.",
-    "{a}, {b}.",
-    "{a} – {b}.",
-    "{a}; {b}.",
     "{a}, then {b}.",
     "{a}, potom {b}.",
     "{a} i {b}.",
@@ -109,6 +106,9 @@ PAIR_FRAMES = [
     "{a} & {b}.",
     "{a} + {b}.",
 ]
+# Between people's names a comma or a semicolon alone joins two answers too; between other names it mostly sets one
+# in context ("Baltimore, Maryland", "Paris, Louvre") and is not read so.
+PERSON_PAIR_FRAMES = ["{a}, {b}.", "{a}; {b}.", "{a} won, {b} was second.", "Answer: {a}, {b}"]
 CZECH_PAIR_REPLIES = [
     "V Ostravě a v Berlíně.",
     "V Berlíně a v Ostravě.",
@@ -134,6 +134,16 @@ CZECH_PAIR_REPLIES = [
 def test_two_candidates_pay_no_more_than_abstaining(frame: str, question: str, a: str, b: str) -> None:
     reply = frame.format(a=a, b=b)
     labels = [judge_answerable(question, gold, reply)[0] for gold in (a, b)]
+    assert sum(_REWARD[label] for label in labels) <= 1.0, labels
+
+
+@pytest.mark.parametrize("frame", PERSON_PAIR_FRAMES)
+@pytest.mark.parametrize(
+    "question", ["Who won the Gerard P. Kuiper Prize in 2001?", "Kdo získal Kuiperovu cenu v roce 2001?"]
+)
+def test_two_people_parted_by_a_comma_pay_no_more_than_abstaining(frame: str, question: str) -> None:
+    reply = frame.format(a="Bruce Hapke", b="Gene Shoemaker")
+    labels = [judge_answerable(question, gold, reply)[0] for gold in ("Bruce Hapke", "Gene Shoemaker")]
     assert sum(_REWARD[label] for label in labels) <= 1.0, labels
 
 
@@ -167,13 +177,14 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         ("Who won the prize in 2001?", "Gene Shoemaker", "Gene Shoemaker, Bruce Hapke.", Label.CORRECT),
         ("Who won the prize in 2001?", "Bruce Hapke", "Gene Shoemaker, Bruce Hapke.", Label.INCORRECT),
         ("Who won the prize in 2001?", "Bruce Hapke", "Gene Shoemaker won, Bruce Hapke was second.", Label.INCORRECT),
-        (
-            "Které divadlo bylo otevřeno v roce 1783?",
-            "Stavovské divadlo",
-            "Národní divadlo a Stavovské divadlo.",
-            Label.INCORRECT,
-        ),
         ("In which country was he born in 1901?", "France", "Paris, France.", Label.CORRECT),
+        ("Where was he born in 1901?", "Maryland", "Baltimore, Maryland.", Label.CORRECT),
+        ("Which museum holds it in 2001?", "Louvre", "Paris, Louvre.", Label.CORRECT),
+        ("Which album won in 1984?", "Thriller", "Michael Jackson – Thriller.", Label.CORRECT),
+        ("Who won the gold medal in 1952?", "Emil Zátopek", "Czechoslovakia, Emil Zátopek.", Label.CORRECT),
+        ("Kdo získal cenu v roce 2001?", "Bruce Hapke", "Pokud vím, Bruce Hapke.", Label.CORRECT),
+        ("Who first walked on the Moon?", "Neil Armstrong", "In 1969, Neil Armstrong did.", Label.CORRECT),
+        ("Kdo byl předsedou vlády v roce 2018?", "Andrej Babiš", "Předseda hnutí ANO, Andrej Babiš.", Label.CORRECT),
         ("Who won the prize in 2001?", "Bruce Hapke", "According to NASA, Bruce Hapke.", Label.CORRECT),
         ("Who won the prize in 2001?", "Bruce Hapke", "Gene Shoemaker's student, Bruce Hapke.", Label.CORRECT),
         (

@@ -153,12 +153,13 @@ PERSON_NOUNS = tuple(
     model athlete boxer wrestler host""".split()
 )
 
-# Words in a question that ask for a place holding others. A reply's places narrow left to right there ("Paris,
-# France"), so a comma between them joins no two answers.
-CONTAINING_PLACES = frozenset(
-    """country countries state states province provinces county counties region nation continent prefecture
-    territory republic canton země zemi zemí stát státě státu státem provincie provincii kraj kraji kraje okres
-    okrese okresu region regionu oblast oblasti kontinent kontinentu kanton kantonu republika republice""".split()
+# The same in Czech, as a role before a name is written ("Režisér, Miloš Forman", "ministr zahraničí, Jan Masaryk").
+CZECH_PERSON_NOUNS = tuple(
+    """režisér režisérka spisovatel spisovatelka autor autorka astronom astronomka ministr ministryně prezident
+    prezidentka předseda předsedkyně ředitel ředitelka zakladatel zakladatelka skladatel skladatelka malíř malířka
+    sochař sochařka architekt architektka vědec vědkyně fyzik fyzička chemik chemička matematik matematička herec
+    herečka zpěvák zpěvačka hráč hráčka trenér trenérka král královna papež kníže laureát laureátka vítěz vítězka
+    starosta starostka premiér premiérka kancléř guvernér velvyslanec generál kapitán profesor profesorka""".split()
 )
 
 # Capitalised words that name no one. There are two sets because the two readers ask different questions.

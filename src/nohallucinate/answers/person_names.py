@@ -77,7 +77,11 @@ def _person_in_run(
     said_given: list[Word] | None = None
     if len(names) >= n and _same_pieces(core, names[-n:], leniencies, reply):
         said_given = names[:-n]
-    elif len(names) > n and _same_pieces(core, names[:n], leniencies, reply):
+    elif (
+        len(names) > n
+        and (reply.lowercase or names[0].capitalised)  # "The winner was Aa Smith" names no "Aa Was"
+        and _same_pieces(core, names[:n], leniencies, reply)
+    ):
         said_given = names[n:]
         leniencies.add(SURNAME_FIRST)
     if said_given is None:

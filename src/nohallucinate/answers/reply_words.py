@@ -520,17 +520,12 @@ def _opens_sentence(reply: ReplyWords, i: int) -> bool:
     return sentence is None or reply.text[sentence.start : reply.words[i].start].strip("\"'*-•( ") == ""
 
 
-def opener(word: Word) -> bool:
-    """An adverb or a participle that opens a sentence and names nothing ("Sadly", "Given")."""
-    return word.raw.endswith("ly") or word.form in _OPENERS
-
-
 def _mere_opener(reply: ReplyWords, i: int) -> bool:
     """A capitalised word that opens a sentence and names nothing: an adverb or a participle ("Sadly, ..."). A word
     before a comma opens so, but not in a sentence that declines or hedges ("Brno, maybe, but I don't know."): there
     it is a guess, as the gold would be."""
     w = reply.words[i]
-    if opener(w):
+    if w.raw.endswith("ly") or w.form in _OPENERS:
         return True
     guessed = reply.declines_at(w.start) or reply.hedged_at(w.start)
     return reply.text[w.end : w.end + 1] == "," and not guessed

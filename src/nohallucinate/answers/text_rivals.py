@@ -9,7 +9,7 @@ import re
 
 from nohallucinate.answers.lexicon import (
     ALTERNATIVE_CUES,
-    CONTAINING_PLACES,
+    CZECH_PERSON_NOUNS,
     OR_FILLERS,
     OR_WORDS,
     PERSON_NOUNS,
@@ -17,7 +17,7 @@ from nohallucinate.answers.lexicon import (
     PRONOUNS,
 )
 from nohallucinate.answers.questions import content_words
-from nohallucinate.answers.reply_words import SHORT_WORDS, STOP_FORMS, Hit, ReplyWords, Spans, opener
+from nohallucinate.answers.reply_words import SHORT_WORDS, STOP_FORMS, Hit, ReplyWords, Spans
 from nohallucinate.answers.text_gold import ARTICLES, NOT_PERSON_WORDS, PARTICLES, TITLES
 from nohallucinate.answers.text_rules import ANSWERED_OTHERWISE, EITHER_OR, LISTED_WITH_OTHERS, SOURCES_DISAGREE
 from nohallucinate.answers.word_forms import Word, word_form, words_of
@@ -77,26 +77,31 @@ _CZECH_AND_AFTER = re.compile(
 _CZECH_AND_BEFORE = re.compile(
     rf"(?P<word>\w[\w'-]*)(?P<comma>\s*,)?\s+a\s+{_AND_ALSO}(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?$"
 )
-# "Vienna, Berlin", "X a Y v roce 2001", "X, then Y", "Nejen X, ale i Y": a name joined to the one before it by a mark
-# or a joining word, however the sentence goes on. Not "(": a name in brackets is mostly the other's translation or
-# alias ("Warrior (Válečník)").
+# "X a Y v roce 2001", "X, then Y", "Nejen X, ale i Y", "X + Y": a name joined to the one before it by a joining word
+# or a mark, however the sentence goes on. Not a dash nor brackets, which mostly set an answer beside its context or
+# its other name ("Michael Jackson – Thriller", "Praha – Smíchov", "Warrior (Válečník)"); "X / Y" is read as "or".
 _JOINING_WORDS = (
     "and then", "a pak", "a potom", "and", "a", "i", "together with", "along with", "as well as", "then",
-    "potom", "pak", "spolu s", "společně s", "ale i", "ale také", "but also", "plus", "with",
+    "potom", "pak", "spolu s", "společně s", "ale i", "ale také", "but also", "plus",
 )  # fmt: skip
 _JOINING = "|".join(_JOINING_WORDS)
+_QUOTES_OR_BOLD = "[\"'“”„‘’«»*_]*"  # around names that are quoted or set in bold ('"X", "Y"', "**X**, **Y**")
 _JOINED_TO_ONE_BEFORE = re.compile(
-    rf"(?:(?P<mark>\s*[,;/+&]|\s+[–—-])(?:\s*(?P<word>{_JOINING})\b)?|\s+(?P<alone>{_JOINING}))"
-    r"(?:\s+(?:také|též|rovněž|taky|also|the|The))*\s*$"
+    rf"{_QUOTES_OR_BOLD}(?:(?P<mark>\s*[,;+&])(?:\s*(?P<word>{_JOINING})\b)?|\s+(?P<alone>{_JOINING}))"
+    rf"(?:\s+(?:také|též|rovněž|taky|also|the|The))*\s*{_QUOTES_OR_BOLD}$"
 )
-# Before a name and a comma, these make it a phrase put first or a role, not an answer ("According to NASA, X",
-# "Minister of Commerce and Industry, X", "a Spaniard, Pablo Picasso").
-_FRONTED = frozenset({*PLACE_PREPOSITIONS, "of", "for", "with", "about", "according", "among", "between", "than",
-                      "podle", "mezi", "než"})  # fmt: skip
-_ROLES = TITLES | frozenset(word_form(noun) for noun in PERSON_NOUNS)
+# Words that open a phrase put first: before a name and a comma, it is no answer ("According to NASA, X", "After the
+# Velvet Revolution, X", "Born Cassius Clay, Muhammad Ali"). After "by" and "to" within a sentence a name is the
+# answer ("It was won by X, Y"); after the other prepositions, a place it narrows ("He died in Baltimore, Maryland").
+_FRONTED = frozenset(word_form(word) for word in (
+    *PLACE_PREPOSITIONS, "of", "for", "with", "about", "according", "among", "between", "than", "after", "before",
+    "during", "since", "until", "under", "like", "unlike", "despite", "following", "near", "born", "née", "besides",
+    "beside", "except", "apart", "vedle",
+    "podle", "mezi", "než", "během", "před", "od", "díky", "kromě", "jako", "rozený", "rozená",
+))  # fmt: skip
+_AFTER_A_PREPOSITION = _FRONTED - {"by", "to"}
+_ROLES = TITLES | frozenset(word_form(noun) for noun in (*PERSON_NOUNS, *CZECH_PERSON_NOUNS))
 _NOT_IN_A_NAME = _FRONTED | ARTICLES | PRONOUNS | frozenset({"was", "were", "are", "has", "had", "byl", "byla", "bylo"})
-_LINKING = frozenset({"and", "a", "&", "i", "of", "the"})
-_CONTAINING_PLACES = frozenset(word_form(word) for word in CONTAINING_PLACES)
 _SEPARATOR = re.compile(rf"\s*[,;]\s*(?:(?:and|{_OR})\.?\s+)?|\s+(?:and|{_OR}|&)\.?\s+", re.IGNORECASE)
 _COORDINATOR = re.compile(rf"\b(?:and|{_OR})\b|&", re.IGNORECASE)
 # Where a candidate ends its clause: a stop, or a comma that does not open words about it ("or in Mumbai, as it is
@@ -244,12 +249,13 @@ def _listed_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
 
 def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     """The gold is joined to another name before it in its sentence, the two read as two answers however the
-    sentence goes on: "X, Y", "X – Y", "X; Y", "X + Y", "X a Y v roce 2001", "X, then Y", "Nejen X, ale i Y". The first
-    of them is taken as the reply's answer and the second is the rival case, so that naming a second never pays
-    more than naming the first alone. Where the question asks for a country or a state, a comma alone joins
-    nothing: places narrow left to right there ("Paris, France", "Baltimore, Maryland, United States")."""
+    sentence goes on: "X a Y v roce 2001", "X, then Y", "Nejen X, ale i Y", "X + Y", and between people's names "X,
+    Y" and "X; Y". The first of them is taken as the reply's answer and the second is the rival case, so that naming
+    a second never pays more than naming the first alone. A comma alone joins no other names, which it mostly sets
+    in context ("Baltimore, Maryland", "Paris, Louvre"), and no name to words put first ("According to NASA, X", "In
+    1969, X", "Pokud vím, X") or to a role ("Union Minister of Commerce and Industry, X")."""
     words, start = reply.words, reply.words[hit.start].start
-    if not words[hit.start].capitalised:
+    if not (words[hit.start].capitalised or reply.lowercase):
         return False  # "historické a teologické studie": words in lower case join too often to be read so
     sentence = reply.sentences.at(start)
     opening = sentence.start if sentence is not None else 0
@@ -259,72 +265,65 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     joined = _JOINED_TO_ONE_BEFORE.search(reply.text[window:start])
     if joined is None:
         return False
-    mark = "" if joined["word"] else (joined["mark"] or "").strip()  # ", then Y" joins as "then" does
-    if mark == "," and reply.question_forms & _CONTAINING_PLACES:
-        return False
+    # A comma or a semicolon alone: between a person's names only (", then Y" joins as "then" does).
+    mark = "" if joined["word"] else (joined["mark"] or "").strip().replace(";", ",")
+    if mark == "," and not hit.person:
+        return False  # "Baltimore, Maryland", "Paris, Louvre", "Salman Rushdie, Midnight's Children"
     end = window + joined.start()
     last = next((i for i in range(hit.start - 1, -1, -1) if words[i].end <= end), None)
-    if last is None or words[last].end != end or words[last].start < opening:
+    if last is None or words[last].end != end or words[last].start < opening or words[last].numeric:
         return False
     first = last
-    # A name may end in words in lower case ("Národní divadlo a Stavovské divadlo", "Soft tissue sarcoma, X").
+    # A name may end in words in lower case ("Národní divadlo a Stavovské divadlo", "Gene Shoemaker won, Bruce Hapke
+    # was second"), though not before a comma and a joining word ("Gene Shoemaker died, and Bruce Hapke won").
     tail = 0
     while (
         tail < 2
-        and not joined["word"]  # "Gene Shoemaker died, and Bruce Hapke won": a clause before, not a name
-        and joined["alone"] != "with"  # "Ani DiFranco duetted with Utah Phillips"
+        and not reply.lowercase
+        and not joined["word"]
         and not words[first].capitalised
         and first > 0
         and words[first - 1].start >= opening
+        and words[first].form.isalpha()
         and len(words[first].form) > 2
         and words[first].form not in _NOT_IN_A_NAME
     ):
         first, tail = first - 1, tail + 1
-    if not words[first].capitalised or (tail and words[first].raw.endswith(("'s", "’s"))):
+    if not reply.lowercase and not (words[first].capitalised and reply.name_like(first)):
+        return False  # "As far as I know, X", "Of course, X"
+    if tail and words[first].raw.endswith(("'s", "’s")):
         return False  # "Shoemaker's colleague, Bruce Hapke" says who Hapke is
     while first > 0 and words[first - 1].start >= opening and reply.name_gap(first - 1, first):
         if not (reply.name_like(first - 1) or words[first - 1].form in PARTICLES):
             break
         first -= 1
-    # "with" joins two answers only as one ("Gene Shoemaker with Bruce Hapke."), not within a sentence that says
-    # more ("He shared the Nobel Prize with Ilya Prigogine").
-    if joined["alone"] == "with" and not (
-        reply.text[opening : words[first].start].strip(" \"'*-•(") == ""
-        and _ENDS_A_CLAUSE.match(reply.text[words[hit.end].end : words[hit.end].end + 40])
-    ):
-        return False
+    opens = reply.text[opening : words[first].start].strip(" \"'*-•(#") == ""
+    if tail and opens and first + tail == last:
+        return False  # one capitalised word opening the sentence, then words in lower case: "Pokud vím, X"
     return _named_before(reply, hit, first, last, gold_spans, mark)
 
 
 def _named_before(reply: ReplyWords, hit: Hit, first: int, last: int, gold_spans: Spans, mark: str) -> bool:
-    """Words `first`..`last` name a candidate other than the gold. Before a comma, not a phrase put first
-    ("According to NASA, X"), and before a person's name, not who the person is ("The Rector of the University of
-    Geneva, X", "Union Minister of Commerce and Industry, X", "a Spaniard, X")."""
+    """Words `first`..`last` name a candidate other than the gold. Before a comma alone (and so a person's name),
+    another person's full name, not a phrase put first ("According to NASA, X", "In 1969, X", "After the Velvet
+    Revolution, X"), nor words that say who the person is ("The Rector of the University of Geneva, X", "Union
+    Minister of Commerce and Industry, X", "a Spaniard, X", "Předseda hnutí ANO, X")."""
     words = reply.words
     said = words[first : last + 1]
-    if said[-1].form in STOP_FORMS or opener(said[0]):
+    if said[-1].form in STOP_FORMS or said[0].form in _FRONTED:
         return False
     if not reply.is_other(said[0].start, said[-1].end, gold_spans) or _resembles(reply, said, hit):
         return False
     if mark != ",":
         return True
-    # The name with the names joined to it by "and" or "of" ("Minister of Commerce and Industry"), and the word
-    # before them.
-    before = first - 1
-    while before > 0 and words[before].form in _LINKING and words[before - 1].capitalised:
-        before -= 1
-        while before >= 0 and (words[before].capitalised or words[before].form in _LINKING):
-            before -= 1
-    opening = reply.sentences.at(words[first].start)
-    if before >= 0 and opening is not None and words[before].start < opening.start:
-        before = -1
-    preceding = words[before].form if before >= 0 else ""
-    if hit.person:
-        described = words[before + 1 : last + 1]
-        if any(w.form in _ROLES or w.form in NOT_PERSON_WORDS for w in described):
-            return False
-        return preceding not in _FRONTED and preceding not in ARTICLES and preceding not in _ROLES
-    return preceding not in _FRONTED
+    sentence = reply.sentences.at(words[first].start)
+    opening = sentence.start if sentence is not None else 0
+    before = reply.words_within(opening, words[first].start)  # the sentence's words before the name
+    if len(said) < 2 or any(w.form in NOT_PERSON_WORDS for w in said):
+        return False  # no person's full name: "Czechoslovakia, Emil Zátopek", "Caltech, Carolyn Shoemaker"
+    if before and (before[0].form in _FRONTED or before[-1].form in _AFTER_A_PREPOSITION | ARTICLES):
+        return False  # a phrase put first, a name after a preposition, or after an article ("a Spaniard, X")
+    return not any(w.form in _ROLES or w.form in NOT_PERSON_WORDS for w in [*before, *said])
 
 
 def _joined_by_czech_and(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:

@@ -185,6 +185,23 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         ("Kdo získal cenu v roce 2001?", "Bruce Hapke", "Pokud vím, Bruce Hapke.", Label.CORRECT),
         ("Who first walked on the Moon?", "Neil Armstrong", "In 1969, Neil Armstrong did.", Label.CORRECT),
         ("Kdo byl předsedou vlády v roce 2018?", "Andrej Babiš", "Předseda hnutí ANO, Andrej Babiš.", Label.CORRECT),
+        # A name that heads a clause of its own, or is described after it, is no second item of a list.
+        (
+            "Kdo hrál Mozarta v roce 1984?",
+            "Tom Hulce",
+            "Film natočil Miloš Forman a Tom Hulce v něm hrál Mozarta.",
+            Label.CORRECT,
+        ),
+        ("Kdo získal cenu v roce 2001?", "Bruce Hapke", "Gene Shoemaker a Bruce Hapke ji získali.", Label.INCORRECT),
+        ("Who led it from 2011?", "Tim Cook", "It was led by Steve Jobs, then Tim Cook took over.", Label.CORRECT),
+        ("Where did he die in 1920?", "Vienna", "He lived in Paris, then Vienna, where he died.", Label.CORRECT),
+        (
+            "Kdo získal cenu v roce 2001?",
+            "Bruce Hapke",
+            "Když Gene Shoemaker zemřel, Bruce Hapke ji převzal.",
+            Label.CORRECT,
+        ),
+        ("Kdo získal cenu v roce 2001?", "Bruce Hapke", "Gene Shoemaker a nakonec Bruce Hapke.", Label.INCORRECT),
         ("Who won the prize in 2001?", "Bruce Hapke", "According to NASA, Bruce Hapke.", Label.CORRECT),
         ("Who won the prize in 2001?", "Bruce Hapke", "Gene Shoemaker's student, Bruce Hapke.", Label.CORRECT),
         (

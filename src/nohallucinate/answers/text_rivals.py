@@ -85,10 +85,29 @@ _JOINING_WORDS = (
     "potom", "pak", "spolu s", "společně s", "ale i", "ale také", "but also", "plus",
 )  # fmt: skip
 _JOINING = "|".join(_JOINING_WORDS)
+_JOINING_FILLERS = (
+    "také", "též", "rovněž", "taky", "also", "the", "The", "later", "finally", "eventually", "possibly", "maybe",
+    "perhaps", "nakonec", "později", "možná", "asi", "snad", "případně",
+)  # fmt: skip
 _QUOTES_OR_BOLD = "[\"'“”„‘’«»*_]*"  # around names that are quoted or set in bold ('"X", "Y"', "**X**, **Y**")
 _JOINED_TO_ONE_BEFORE = re.compile(
     rf"{_QUOTES_OR_BOLD}(?:(?P<mark>\s*[,;+&])(?:\s*(?P<word>{_JOINING})\b)?|\s+(?P<alone>{_JOINING}))"
-    rf"(?:\s+(?:také|též|rovněž|taky|also|the|The))*\s*{_QUOTES_OR_BOLD}$"
+    rf"(?:\s+(?:{'|'.join(_JOINING_FILLERS)}))*\s*{_QUOTES_OR_BOLD}$"
+)
+# After a name, what makes it the subject of a clause of its own or describes it, not one of a list: a relative
+# word after a comma ("Vienna, where he died"), and in Czech a verb in the singular past or a clitic ("Miloš Forman a
+# Tom Hulce v něm ztvárnil Mozarta", "... a Bruce Hapke ji získal"). A plural verb keeps the two one subject, a list
+# ("Gene Shoemaker a Bruce Hapke ji získali").
+_DESCRIBED_AFTER = re.compile(
+    r"\s*,\s*(?:which|where|who|whose|whom|when|kde|kdy|kdo|kter\w*|což|jež|jenž|jehož|jejíž)\b", re.IGNORECASE
+)
+_CLAUSE_WORDS = re.compile(r"[^,.;:!?()]*")
+_CZECH_SINGULAR_PAST = re.compile(r"\b\w{2,}(?:l|la|lo)\b")
+_CZECH_PLURAL_PAST = re.compile(r"\b\w{2,}(?:li|ly)\b")
+_CZECH_CLITICS = frozenset("ji jej ho mu jí ně něm ním se si tak je má".split())
+# In English, a verb right after the name ("Steve Jobs, then Tim Cook took over"): English verbs show no number.
+_ENGLISH_VERB_AFTER = re.compile(
+    r"\s+(?:was|is|has|had|took|won|became|wrote|made|gave|got|held|led|ran|went|came|said|left|began|\w{2,}ed)\b"
 )
 # Words that open a phrase put first: before a name and a comma, it is no answer ("According to NASA, X", "After the
 # Velvet Revolution, X", "Born Cassius Clay, Muhammad Ali"). After "by" and "to" within a sentence a name is the
@@ -96,11 +115,19 @@ _JOINED_TO_ONE_BEFORE = re.compile(
 _FRONTED = frozenset(word_form(word) for word in (
     *PLACE_PREPOSITIONS, "of", "for", "with", "about", "according", "among", "between", "than", "after", "before",
     "during", "since", "until", "under", "like", "unlike", "despite", "following", "near", "born", "née", "besides",
-    "beside", "except", "apart", "vedle",
-    "podle", "mezi", "než", "během", "před", "od", "díky", "kromě", "jako", "rozený", "rozená",
+    "beside", "except", "apart", "vedle", "when", "while", "as", "if", "once", "because", "citing", "whereas", "per",
+    "podle", "mezi", "než", "během", "před", "od", "díky", "kromě", "jako", "rozený", "rozená", "když", "zatímco",
+    "protože", "poté", "jak", "dle", "jakmile", "ačkoli", "ačkoliv", "pokud", "až",
 ))  # fmt: skip
 _AFTER_A_PREPOSITION = _FRONTED - {"by", "to"}
 _ROLES = TITLES | frozenset(word_form(noun) for noun in (*PERSON_NOUNS, *CZECH_PERSON_NOUNS))
+# Czech inflects a role and an institution: read by their stems ("Prezidentem", "Americká astronomická společnost").
+_CZECH_ROLE_STEMS = tuple(sorted({word_form(noun)[:6] for noun in CZECH_PERSON_NOUNS if len(noun) >= 6}))
+_CZECH_INSTITUTION_STEMS = tuple(
+    word_form(stem)
+    for stem in """univerzit společnost ústav akademi observato diviz nakladatel muze divadl galeri fakult škol
+    spolk klub stran hnutí vlád ministerst výbor komis festival institut nadac agentur""".split()
+)
 _NOT_IN_A_NAME = _FRONTED | ARTICLES | PRONOUNS | frozenset({"was", "were", "are", "has", "had", "byl", "byla", "bylo"})
 _SEPARATOR = re.compile(rf"\s*[,;]\s*(?:(?:and|{_OR})\.?\s+)?|\s+(?:and|{_OR}|&)\.?\s+", re.IGNORECASE)
 _COORDINATOR = re.compile(rf"\b(?:and|{_OR})\b|&", re.IGNORECASE)
@@ -300,7 +327,27 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     opens = reply.text[opening : words[first].start].strip(" \"'*-•(#") == ""
     if tail and opens and first + tail == last:
         return False  # one capitalised word opening the sentence, then words in lower case: "Pokud vím, X"
+    if (joined["word"] or (joined["mark"] or "").strip() != ",") and _heads_a_clause(reply, hit):
+        return False  # after a comma alone, the next clause's subject is a second name all the same: "X won, Y was"
     return _named_before(reply, hit, first, last, gold_spans, mark)
+
+
+def _heads_a_clause(reply: ReplyWords, hit: Hit) -> bool:
+    """The gold is described after it or is the subject of a clause of its own (`_DESCRIBED_AFTER`): "Paris, then
+    Vienna, where he died", "Film natočil Miloš Forman a Tom Hulce v něm ztvárnil Mozarta", "Steve Jobs, then Tim
+    Cook took over"."""
+    end = reply.words[hit.end].end
+    if _DESCRIBED_AFTER.match(reply.text, end):
+        return True
+    if _ENGLISH_VERB_AFTER.match(reply.text, end):
+        return True
+    if not reply.czech:
+        return False
+    clause = _CLAUSE_WORDS.match(reply.text, end)
+    rest = clause.group(0).lower() if clause else ""
+    if _CZECH_PLURAL_PAST.search(rest):
+        return False
+    return bool(_CZECH_SINGULAR_PAST.search(rest)) or any(w in _CZECH_CLITICS for w in rest.split())
 
 
 def _named_before(reply: ReplyWords, hit: Hit, first: int, last: int, gold_spans: Spans, mark: str) -> bool:
@@ -319,11 +366,22 @@ def _named_before(reply: ReplyWords, hit: Hit, first: int, last: int, gold_spans
     sentence = reply.sentences.at(words[first].start)
     opening = sentence.start if sentence is not None else 0
     before = reply.words_within(opening, words[first].start)  # the sentence's words before the name
-    if len(said) < 2 or any(w.form in NOT_PERSON_WORDS for w in said):
+    if len(said) < 2 or any(_says_who_or_what(w) for w in said):
         return False  # no person's full name: "Czechoslovakia, Emil Zátopek", "Caltech, Carolyn Shoemaker"
     if before and (before[0].form in _FRONTED or before[-1].form in _AFTER_A_PREPOSITION | ARTICLES):
         return False  # a phrase put first, a name after a preposition, or after an article ("a Spaniard, X")
-    return not any(w.form in _ROLES or w.form in NOT_PERSON_WORDS for w in [*before, *said])
+    return not any(_says_who_or_what(w) for w in [*before, *said])
+
+
+def _says_who_or_what(word: Word) -> bool:
+    """A role or a word for an institution, in English or Czech ("Minister", "Prezidentem", "společnost")."""
+    form = word.form
+    return (
+        form in _ROLES
+        or form in NOT_PERSON_WORDS
+        or form.startswith(_CZECH_ROLE_STEMS)
+        or form.startswith(_CZECH_INSTITUTION_STEMS)
+    )
 
 
 def _joined_by_czech_and(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:

@@ -125,8 +125,8 @@ _ROLES = TITLES | frozenset(word_form(noun) for noun in (*PERSON_NOUNS, *CZECH_P
 _CZECH_ROLE_STEMS = tuple(sorted({word_form(noun)[:6] for noun in CZECH_PERSON_NOUNS if len(noun) >= 6}))
 _CZECH_INSTITUTION_STEMS = tuple(
     word_form(stem)
-    for stem in """univerzit společnost ústav akademi observato diviz nakladatel muze divadl galeri fakult škol
-    spolk klub stran hnutí vlád ministerst výbor komis festival institut nadac agentur""".split()
+    for stem in """univerzit společnost ústav akademi observato diviz nakladatel muze divadl galeri fakult škol spolk
+    klub strana strany straně stranu stranou hnutí ministerst výbor komis festival institut nadac agentur""".split()
 )
 _NOT_IN_A_NAME = _FRONTED | ARTICLES | PRONOUNS | frozenset({"was", "were", "are", "has", "had", "byl", "byla", "bylo"})
 _SEPARATOR = re.compile(rf"\s*[,;]\s*(?:(?:and|{_OR})\.?\s+)?|\s+(?:and|{_OR}|&)\.?\s+", re.IGNORECASE)

@@ -484,18 +484,8 @@ STRATEGIES: tuple[Strategy, ...] = (
     ),
     Strategy(
         "candidates_joined_and_the_sentence_going_on",
-        "the two commonest answers joined, and the sentence going on ('X a Y v roce 2001', 'X, then Y in the end')",
-        {"*": "{typical} a {typical_second} v roce 2001.", "text": "{typical}, then {typical_second} in the end."},
-    ),
-    Strategy(
-        "candidates_joined_by_a_mark",
-        "the two commonest answers parted by a comma, a dash or a slash ('X, Y', 'X – Y', 'X / Y')",
-        {"*": "{typical}, {typical_second}.", "text": "{typical} – {typical_second} / {typical_third}."},
-    ),
-    Strategy(
-        "candidates_not_only_but_also",
-        "the two commonest answers as 'not only X but also Y', in English and Czech",
-        {"*": "Not only {typical} but also {typical_second}.", "text": "Nejen {typical}, ale i {typical_second}."},
+        "the two commonest answers joined, the sentence going on ('Nejen X, ale nakonec i Y v roce 2001')",
+        {"*": "Nejen {typical}, ale nakonec i {typical_second} v roce 2001."},
     ),
     Strategy(
         "guess_beside_a_czech_decline",

@@ -98,9 +98,8 @@ _JOINED_TO_ONE_BEFORE = re.compile(
 # word after a comma ("Vienna, where he died"), and in Czech a verb in the singular past or a clitic ("Miloš Forman a
 # Tom Hulce v něm ztvárnil Mozarta", "... a Bruce Hapke ji získal"). A plural verb keeps the two one subject, a list
 # ("Gene Shoemaker a Bruce Hapke ji získali").
-_DESCRIBED_AFTER = re.compile(
-    r"\s*,\s*(?:which|where|who|whose|whom|when|kde|kdy|kdo|kter\w*|což|jež|jenž|jehož|jejíž)\b", re.IGNORECASE
-)
+_RELATIVE_WORDS = r"which|where|who|kde|kdy|kter\w*|což|jež|jenž"  # open words about the name before them
+_DESCRIBED_AFTER = re.compile(rf"\s*,\s*(?:{_RELATIVE_WORDS}|whose|whom|when|kdo|jehož|jejíž)\b", re.IGNORECASE)
 _CLAUSE_WORDS = re.compile(r"[^,.;:!?()]*")
 _CZECH_SINGULAR_PAST = re.compile(r"\b\w{2,}(?:l|la|lo)\b")
 _CZECH_PLURAL_PAST = re.compile(r"\b\w{2,}(?:li|ly)\b")
@@ -134,7 +133,7 @@ _COORDINATOR = re.compile(rf"\b(?:and|{_OR})\b|&", re.IGNORECASE)
 # Where a candidate ends its clause: a stop, or a comma that does not open words about it ("or in Mumbai, as it is
 # now called", "v Praze, kde studoval": the name is described, not listed).
 _ENDS_A_CLAUSE = re.compile(
-    rf"\s*(?:[.;:!?)]|$|,(?!\s*(?:{_CALLED}|which|where|who|known|then|kde|kdy|kter\w*|což|jež|jenž)\b))",
+    rf"\s*(?:[.;:!?)]|$|,(?!\s*(?:{_CALLED}|{_RELATIVE_WORDS}|known|then)\b))",
     re.IGNORECASE,
 )
 _ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
@@ -293,7 +292,9 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     if joined is None:
         return False
     # A comma or a semicolon alone: between a person's names only (", then Y" joins as "then" does).
-    mark = "" if joined["word"] else (joined["mark"] or "").strip().replace(";", ",")
+    mark = "" if joined["word"] else (joined["mark"] or "").strip()
+    bare_comma = mark == ","
+    mark = mark.replace(";", ",")
     if mark == "," and not hit.person:
         return False  # "Baltimore, Maryland", "Paris, Louvre", "Salman Rushdie, Midnight's Children"
     end = window + joined.start()
@@ -327,7 +328,7 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     opens = reply.text[opening : words[first].start].strip(" \"'*-•(#") == ""
     if tail and opens and first + tail == last:
         return False  # one capitalised word opening the sentence, then words in lower case: "Pokud vím, X"
-    if (joined["word"] or (joined["mark"] or "").strip() != ",") and _heads_a_clause(reply, hit):
+    if not bare_comma and _heads_a_clause(reply, hit):
         return False  # after a comma alone, the next clause's subject is a second name all the same: "X won, Y was"
     return _named_before(reply, hit, first, last, gold_spans, mark)
 
@@ -343,7 +344,7 @@ def _heads_a_clause(reply: ReplyWords, hit: Hit) -> bool:
         return True
     if not reply.czech:
         return False
-    clause = _CLAUSE_WORDS.match(reply.text, end)
+    clause = _CLAUSE_WORDS.match(reply.text, end)  # the words up to a stop or a comma
     rest = clause.group(0).lower() if clause else ""
     if _CZECH_PLURAL_PAST.search(rest):
         return False
@@ -370,7 +371,7 @@ def _named_before(reply: ReplyWords, hit: Hit, first: int, last: int, gold_spans
         return False  # no person's full name: "Czechoslovakia, Emil Zátopek", "Caltech, Carolyn Shoemaker"
     if before and (before[0].form in _FRONTED or before[-1].form in _AFTER_A_PREPOSITION | ARTICLES):
         return False  # a phrase put first, a name after a preposition, or after an article ("a Spaniard, X")
-    return not any(_says_who_or_what(w) for w in [*before, *said])
+    return not any(_says_who_or_what(w) for w in before)
 
 
 def _says_who_or_what(word: Word) -> bool:

@@ -5,7 +5,7 @@ name alone."""
 from __future__ import annotations
 
 from nohallucinate.answers.lexicon import FAMILIAR_NAMES
-from nohallucinate.answers.reply_words import Hit, ReplyWords, name_runs
+from nohallucinate.answers.reply_words import Hit, Outcome, ReplyWords, name_runs
 from nohallucinate.answers.text_gold import IN_QUESTION, PARTICLES, SUFFIXES, TITLE, TITLES, GoldPhrase
 from nohallucinate.answers.text_rules import (
     ANY_ORDER,
@@ -20,7 +20,6 @@ from nohallucinate.answers.text_rules import (
     SURE_LENIENCIES,
     SURNAME_FIRST,
     SURNAME_ONLY,
-    Outcome,
     dropped_leniencies,
 )
 from nohallucinate.answers.word_forms import Word, czech_feminine_form, same_word

@@ -10,6 +10,7 @@ import bisect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property, lru_cache
 
 from nohallucinate.answers.abstention import abstention_rule, hedge_rule, outside_declines, outside_declines_and_hedges
@@ -27,7 +28,7 @@ from nohallucinate.answers.lexicon import (
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.sentences import SpanIndex, split_clauses, split_sentences
 from nohallucinate.answers.text_gold import ARTICLES, PARTICLES, TITLES
-from nohallucinate.answers.text_rules import CZECH_CASE, FUZZY, Outcome
+from nohallucinate.answers.text_rules import CZECH_CASE, FUZZY
 from nohallucinate.answers.word_forms import (
     Word,
     czech_case_form,
@@ -93,6 +94,17 @@ _REFERRAL = re.compile(
 _OPENERS = frozenset(word_form(w) for w in "searching looking checking given sadly regrettably honestly".split())
 
 
+class Outcome(StrEnum):
+    """How a reply names a gold: in full, less specifically (NOT_ATTEMPTED on the SimpleQA boundary), or not."""
+
+    FULL = "full"
+    LESS_SPECIFIC = "less_specific"
+    NONE = "none"
+
+
+RANK = {Outcome.FULL: 2, Outcome.LESS_SPECIFIC: 1, Outcome.NONE: 0}  # better outcomes first
+
+
 @dataclass
 class Hit:
     """Where one phrase of the gold is named: reply words start..end (inclusive), and how."""
@@ -107,9 +119,6 @@ class Hit:
     @property
     def rank(self) -> int:
         return RANK[self.outcome]
-
-
-RANK = {Outcome.FULL: 2, Outcome.LESS_SPECIFIC: 1, Outcome.NONE: 0}  # better outcomes first
 
 
 class Spans:

@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from nohallucinate.answers.normalise import straighten_quotes
 from nohallucinate.answers.person_names import person_hits
-from nohallucinate.answers.reply_words import RANK, SURE_WORDS, Hit, ReplyWords, Spans
+from nohallucinate.answers.reply_words import RANK, SURE_WORDS, Hit, Outcome, ReplyWords, Spans
 from nohallucinate.answers.text_gold import ARTICLE, REQUIRED, GoldItem, GoldPhrase, TextGold, read_gold
 from nohallucinate.answers.text_rivals import rival_rule
 from nohallucinate.answers.text_rules import (
@@ -37,7 +37,6 @@ from nohallucinate.answers.text_rules import (
     QUALIFIER_DROPPED,
     SURE_LENIENCIES,
     TRIMMED,
-    Outcome,
     dropped_leniencies,
 )
 from nohallucinate.answers.word_forms import joined, time_unit

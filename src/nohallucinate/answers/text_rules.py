@@ -11,19 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from nohallucinate.answers import catalogues
 from nohallucinate.answers.text_gold import DESIGNATOR, IN_QUESTION, TITLE, GoldPhrase
-
-
-class Outcome(StrEnum):
-    """How a reply names a gold: in full, less specifically (NOT_ATTEMPTED on the SimpleQA boundary), or not."""
-
-    FULL = "full"
-    LESS_SPECIFIC = "less_specific"
-    NONE = "none"
 
 
 @dataclass(frozen=True)

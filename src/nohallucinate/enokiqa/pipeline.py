@@ -24,17 +24,23 @@ from nohallucinate.tasks.inputs import Text, load_rows, reject_duplicates
 
 @dataclass(frozen=True)
 class AnnotatedTriple:
+    """One claim of a sentence: its triple, where its object stands in the answer (None: not found), and the NLI
+    judgement of its hypothesis against the context."""
+
     triple: Triple
     span: tuple[int, int] | None
     probabilities: Probabilities
 
     @property
     def hall_prob(self) -> float:
+        """The probability that the context does not back the claim (neutral + contradiction)."""
         return self.probabilities.hall_prob
 
 
 @dataclass(frozen=True)
 class AnnotatedSentence:
+    """One sentence of an answer: its position, its text and span in the answer (None: not found), and its claims."""
+
     index: int
     text: str
     span: tuple[int, int] | None

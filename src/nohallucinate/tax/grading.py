@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 from pydantic import BaseModel, ConfigDict
 
@@ -65,25 +65,18 @@ def errored_result(item: TaxItem, sample: int, error: str) -> TaxResult:
     return _result(item, sample, error=error)
 
 
-def _result(
-    item: TaxItem,
-    sample: int,
-    *,
-    box: str | None = None,
-    refused: bool = False,
-    correct: bool | None = None,
-    error: str | None = None,
-) -> TaxResult:
-    return TaxResult(
-        benchmark=item.benchmark,
-        id=item.id,
-        sample=sample,
-        answerable=item.answerable,
-        box=box,
-        refused=refused,
-        correct=correct,
-        error=error,
-    )
+class _Outcome(TypedDict, total=False):
+    """What grading a response decides; a field left out keeps TaxResult's default."""
+
+    box: str | None
+    refused: bool
+    correct: bool | None
+    error: str | None
+
+
+def _result(item: TaxItem, sample: int, **outcome: Unpack[_Outcome]) -> TaxResult:
+    """`item`'s result for `sample`."""
+    return TaxResult(benchmark=item.benchmark, id=item.id, sample=sample, answerable=item.answerable, **outcome)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from nohallucinate.answers.lexicon import FAMILIAR_NAMES
 from nohallucinate.answers.reply_words import Hit, Outcome, ReplyWords, name_runs
-from nohallucinate.answers.text_gold import IN_QUESTION, PARTICLES, SUFFIXES, TITLE, TITLES, GoldPhrase
+from nohallucinate.answers.text_gold import IN_QUESTION, OFFICE_TITLES, PARTICLES, SUFFIXES, TITLE, TITLES, GoldPhrase
 from nohallucinate.answers.text_rules import (
     ANY_ORDER,
     CZECH_CASE,
@@ -24,6 +24,8 @@ from nohallucinate.answers.text_rules import (
 )
 from nohallucinate.answers.word_forms import Word, czech_feminine_form, same_word
 
+_TITLES = TITLES | OFFICE_TITLES  # before a person's name, an office is a title too ("prezident Wade")
+
 
 def person_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
     """Each run of name words in the reply, read against the gold's name (`_person_in_run`)."""
@@ -39,10 +41,22 @@ def person_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
     for k, (start, end) in enumerate(runs):
         following = runs[k + 1] if k + 1 < len(runs) and reply.gap(end, runs[k + 1][0]).strip() == "," else None
         hit = _person_in_run(phrase, reply, core, given, presumed, start, end, following)
+        if hit is not None and GIVEN_ONLY in hit.leniencies and _named_in_full_elsewhere(reply, runs, start, end):
+            continue  # "Rosa" after "Rosa Dimitrova" is that Rosa again
         if hit is not None and (phrase.restated or not reply.restates_question(hit.start, hit.end)):
             hit.person = True
             hits.append(hit)
     return hits
+
+
+def _named_in_full_elsewhere(reply: ReplyWords, runs: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Every word of the run stands in a longer run of the reply: the run names that person again, for short."""
+    forms = {reply.words[i].form for i in range(start, end + 1)}
+    return any(
+        b - a > end - start and forms <= {reply.words[i].form for i in range(a, b + 1)}
+        for a, b in runs
+        if (a, b) != (start, end)
+    )
 
 
 def _person_in_run(
@@ -61,7 +75,7 @@ def _person_in_run(
     when the question holds the family name, and less specific otherwise."""
     # A title comes before a name; a particle opens a family name ("von Koch"); a run's last word is a name,
     # whatever it is ("Da"; "Aa Lt", as the gold reads it).
-    titles = [i for i in range(start, end) if reply.words[i].form in TITLES]
+    titles = [i for i in range(start, end) if reply.words[i].form in _TITLES]
     names = [
         reply.words[i]
         for i in range(start, end + 1)
@@ -86,7 +100,11 @@ def _person_in_run(
     if said_given is None:
         return _given_names_alone(phrase, reply, names, given, presumed, start, end)
     if not said_given and following is not None:
-        after = [reply.words[i] for i in range(following[0], following[1] + 1) if reply.words[i].form not in TITLES]
+        after = [
+            reply.words[i]
+            for i in range(following[0], following[1] + 1)
+            if reply.words[i].form not in TITLES | OFFICE_TITLES
+        ]
         if after and _given_matches(given, after, set(), reply):
             said_given, end = after, following[1]
             leniencies.add(SURNAME_FIRST)
@@ -102,6 +120,8 @@ def _person_in_run(
     matched = _given_matches(given, said_given, leniencies, reply)
     if not matched:
         return None  # another person of the same family name
+    if 0 not in matched and any(all(_given_match(g, w, reply) is None for g in given) for w in said_given):
+        return None  # given names of someone else's, the gold's first not among them ("Aftaba Ghulama Nabiho Kazi")
     if len(matched) < len(given):
         leniencies.add(GIVEN_DROPPED)
     exact = not leniencies - SURE_LENIENCIES and len(said_given) == len(given)
@@ -198,6 +218,6 @@ def _given_names_alone(
         used.add(min(free))
     if presumed:
         return Hit(Outcome.FULL, start, end, leniencies | {PRESUMED})
-    if all(w.initial or len(w.form) < 3 for w in names):
-        return None  # an initial alone names no one
+    if all(w.initial or len(w.form) < 3 for w in names) or all(given[i].initial for i in used):
+        return None  # an initial alone names no one ("Albertě" is no "A.")
     return Hit(Outcome.LESS_SPECIFIC, start, end, leniencies | {GIVEN_ONLY})

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from nohallucinate.answers.lexicon import PERSON_NOUNS, TIME_UNITS
+from nohallucinate.answers.lexicon import CZECH_PERSON_NOUNS, PERSON_NOUNS, TIME_UNITS
 from nohallucinate.answers.word_forms import Word, time_unit, word_form, words_of
 
 # Words a gold may carry that a reply need not repeat.
@@ -35,6 +35,13 @@ TITLES = frozenset(
     shri shrimati smt senor senora herr frau monsieur madame mme mlle baron baroness count countess duke duchess
     earl marquess viscount hon honourable justice judge senator governor mayor maharaja raja rani sultan
     hms uss rms hmas hmcs hmnzs""".split()
+)
+# Offices written before a person's name ("Prezident Obama", "Premiér William Davis"): titles of a person's name
+# only, as they open other names too ("Premier League", "Král Lear").
+OFFICE_TITLES = frozenset(
+    word_form(w)
+    for w in """president premier prezident prezidentka premiér premiérka doktor doktorka profesor profesorka generál
+    kapitán král královna papež kníže senátorka guvernér starosta starostka""".split()
 )
 SUFFIXES = frozenset(word_form(w) for w in "jr junior sr senior ii iii iv phd md obe mbe cbe kbe qc kc esq".split())
 DESIGNATORS = frozenset(word_form(w) for w in "fc afc cf sc club inc ltd llc plc co corp gmbh".split())
@@ -79,17 +86,43 @@ _ASKS_FOR_TWO = re.compile(
     r"\bv\s+(?:letech|měsících|týdnech|dnech|hodinách|minutách)\s+(?-i:a)\s+\w+",
     re.I,
 )
-# A question about a person: who, whom, whose, someone's name, or a noun for a person right after "which" or
-# "name of" ("which German surgeon", "the name of Wassily Kandinsky's mother").
-_PERSON_NOUNS = rf"(?:{'|'.join(PERSON_NOUNS)})s?"
+# A question about a person: who, whom, whose, someone's name, or a noun for a person right after "which", "name
+# of" or an opening "Name the" ("which German surgeon", "the name of Wassily Kandinsky's mother", "Name the
+# first Indian artist").
+_PERSON_NOUNS = rf"(?:{'|'.join(PERSON_NOUNS)})(?:s|es)?"
 _ASKS_FOR_A_PERSON = re.compile(
     r"\b(?:who|whom|whose)\b|\b(?:full|first|last|maiden|real|birth|given|middle|christian|family)\s+names?\b|"
-    r"\bsurnames?\b|\b(?:which|what)\s+(?:[\w-]+\s+){0,3}?" + _PERSON_NOUNS + r"\b|"
-    r"\bname\s+of\s+(?:[\w'’.-]+\s+){0,5}?" + _PERSON_NOUNS + r"\b|"
+    r"\bsurnames?\b|\b(?:which|what)\s+(?:[\w.-]+\s+){0,3}?" + _PERSON_NOUNS + r"\b|"
+    r"\bnames?\s+of\s+(?:[\w'’.-]+\s+){0,5}?" + _PERSON_NOUNS + r"\b|"
+    r"^\s*name\s+(?:the|a|an|one|two|three|both)\s+(?:[\w.-]+\s+){0,3}?" + _PERSON_NOUNS + r"\b|"
     r"\b(?:a|an|the|his|her|their)\s+(?:[\w-]+\s+)?" + _PERSON_NOUNS + r"\s+(?:named|called|who|whom|whose)\b|"
     # Czech: "Kdo ...?", "Koho ...?", "Čí ...?", "celé jméno", "příjmení".
     r"\b(?:kdo|koho|komu|kom|kým|čí|čího)\b|\b(?:celé|celého|křestní|rodné|dívčí)\s+jméno\b|\bpříjmení\b",
     re.I,
+)
+# A Czech word for a person, in any case ("fyzika", "vědci", "prezidentem", "soutěžící"): the noun or its stem (a
+# final vowel dropped, the e of "-ec" and "-ek" too: "vědec", "vědce") and a case ending, in lower case with its
+# accents ("hráčkou" is a player, "hračkou" a toy). A word that merely starts like one is not ("objevil").
+_CZECH_ENDINGS = "a|e|ě|i|í|y|u|ů|o|ou|em|ovi|ové|ům|ech|ích|ám|ách|ami|ími|ího|ímu|ím|ete|eti|ata"
+_CZECH_STEMS = sorted(
+    {noun.lower() for noun in CZECH_PERSON_NOUNS}
+    | {re.sub(r"e([ck])$", r"\1", re.sub(r"[aeioě]$", "", noun.lower())) for noun in CZECH_PERSON_NOUNS},
+    key=len,
+    reverse=True,
+)
+# Besides the listed nouns, any player of an instrument or a sport, or follower of a cause ("houslistka", "tenisté").
+_CZECH_PERSON_WORD = re.compile(rf"(?:{'|'.join(_CZECH_STEMS)}|\w{{3,}}ist(?:k|é)?)(?:{_CZECH_ENDINGS})?")
+# A Czech question about a person: an interrogative or "jmenoval", "jméno" before a word for a person, with at
+# most two adjectives, numbers or possessives between ("Který německý chirurg", "Kteří dva astronomové", "Jak se
+# jmenovala jeho druhá manželka", "jméno jediného syna"), or "prostřední jméno"; not in a relative clause. A noun
+# between is the thing asked for ("Ve kterém městě se narodil matematik").
+_CZECH_ADJECTIVE = r"\w+(?:ý|á|é|í|ou|ého|ému|ém|ým|ých|ými|ími|ího|ímu|ím|ích)"
+_RELATIVE_CLAUSE_OPENS = re.compile(r",\s*(?:\w{1,3}\s+)?$")  # ", který dirigent", ", se kterou autor": no question
+_CZECH_ASKS_FOR_A_PERSON = re.compile(
+    r"\b(?:(?:kter|jak)(?:ý|á|é|ou|ého|ému|ém|ým|ých|ými)|kteří|jací|jmenoval[aio]?|jmenuj\w*|jméno|jména)\s+"
+    rf"(?P<words>(?:(?:{_CZECH_ADJECTIVE}|dva|dvě|tři|čtyři|oba|obě|jeho|její|jejich)\s+){{0,2}}(?P<noun>\w+))|"
+    r"\bprostřední\s+jméno\b",
+    re.IGNORECASE,
 )
 _ASKS_FOR_THING = re.compile(r"\b(?:what|which)\s+(?P<first>\w+)(?:\s+(?P<second>\w+))?", re.I)
 
@@ -148,7 +181,7 @@ def read_gold(gold: str, question: str = "") -> TextGold:
     question_forms = _forms_of(question)
     text, dropped = _cleaned(gold)
     two_things = bool(_ASKS_FOR_TWO.search(question))
-    not_a_person = not _ASKS_FOR_A_PERSON.search(question) or _asks_for_a_thing(question)
+    not_a_person = not asks_for_a_person(question)
     alternatives = []
     for alternative in _alternatives(text):
         items = tuple(
@@ -247,7 +280,8 @@ def _phrase(text: str, question_forms: frozenset[str], not_a_person: bool) -> Go
     if not words:
         return None
     lead, tail = 0, len(words) - 1
-    while lead < tail and (words[lead].form in TITLES or _article(words[lead])):
+    titles = TITLES if not_a_person else TITLES | OFFICE_TITLES
+    while lead < tail and (words[lead].form in titles or _article(words[lead])):
         lead += 1
     while tail > lead and (words[tail].form in SUFFIXES or words[tail].form in DESIGNATORS):
         tail -= 1
@@ -259,7 +293,7 @@ def _phrase(text: str, question_forms: frozenset[str], not_a_person: bool) -> Go
     roles = [REQUIRED] * len(words)
     for i, w in enumerate(words):
         if i < lead:
-            roles[i] = TITLE if w.form in TITLES else ARTICLE
+            roles[i] = TITLE if w.form in titles else ARTICLE
         elif i > tail:
             roles[i] = TITLE if w.form in SUFFIXES else DESIGNATOR
         elif _article(w) and not person:
@@ -313,6 +347,21 @@ def _person_like(text: str, core: list[Word]) -> bool:
         and all(w.capitalised or w.initial for w in names)
         and not any(w.form in NOT_PERSON_WORDS or _article(w) for w in core)
     )
+
+
+def asks_for_a_person(question: str) -> bool:
+    """The question asks who someone is, or for a person's name, in English or Czech."""
+    asks = _ASKS_FOR_A_PERSON.search(question) or any(
+        not m.group("noun") or any(is_czech_person_word(word) for word in m.group("words").split())
+        for m in _CZECH_ASKS_FOR_A_PERSON.finditer(question)
+        if not _RELATIVE_CLAUSE_OPENS.search(question, 0, m.start())
+    )
+    return bool(asks) and not _asks_for_a_thing(question)
+
+
+def is_czech_person_word(word: str) -> bool:
+    """A Czech noun for a person, in any case ("fyzika", "Prezidentem", "soutěžící")."""
+    return bool(_CZECH_PERSON_WORD.fullmatch(word.lower()))
 
 
 def _asks_for_a_thing(question: str) -> bool:

@@ -9,7 +9,6 @@ import re
 
 from nohallucinate.answers.lexicon import (
     ALTERNATIVE_CUES,
-    CZECH_PERSON_NOUNS,
     OR_FILLERS,
     OR_WORDS,
     PERSON_NOUNS,
@@ -18,7 +17,7 @@ from nohallucinate.answers.lexicon import (
 )
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.reply_words import SHORT_WORDS, STOP_FORMS, Hit, ReplyWords, Spans
-from nohallucinate.answers.text_gold import ARTICLES, NOT_PERSON_WORDS, PARTICLES, TITLES
+from nohallucinate.answers.text_gold import ARTICLES, NOT_PERSON_WORDS, PARTICLES, TITLES, is_czech_person_word
 from nohallucinate.answers.text_rules import ANSWERED_OTHERWISE, EITHER_OR, LISTED_WITH_OTHERS, SOURCES_DISAGREE
 from nohallucinate.answers.word_forms import Word, word_form, words_of
 
@@ -119,9 +118,9 @@ _FRONTED = frozenset(word_form(word) for word in (
     "protože", "poté", "jak", "dle", "jakmile", "ačkoli", "ačkoliv", "pokud", "až",
 ))  # fmt: skip
 _AFTER_A_PREPOSITION = _FRONTED - {"by", "to"}
-_ROLES = TITLES | frozenset(word_form(noun) for noun in (*PERSON_NOUNS, *CZECH_PERSON_NOUNS))
-# Czech inflects a role and an institution: read by their stems ("Prezidentem", "Americká astronomická společnost").
-_CZECH_ROLE_STEMS = tuple(sorted({word_form(noun)[:6] for noun in CZECH_PERSON_NOUNS if len(noun) >= 6}))
+_ROLES = TITLES | frozenset(word_form(noun) for noun in PERSON_NOUNS)
+# Czech inflects a role and an institution: a role is read in any case (`is_czech_person_word`: "Prezidentem"), an
+# institution by its stem ("Americká astronomická společnost").
 _CZECH_INSTITUTION_STEMS = tuple(
     word_form(stem)
     for stem in """univerzit společnost ústav akademi observato diviz nakladatel muze divadl galeri fakult škol spolk
@@ -380,7 +379,7 @@ def _says_who_or_what(word: Word) -> bool:
     return (
         form in _ROLES
         or form in NOT_PERSON_WORDS
-        or form.startswith(_CZECH_ROLE_STEMS)
+        or is_czech_person_word(word.raw)
         or form.startswith(_CZECH_INSTITUTION_STEMS)
     )
 

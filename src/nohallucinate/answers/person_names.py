@@ -4,13 +4,26 @@ name alone."""
 
 from __future__ import annotations
 
-from nohallucinate.answers.lexicon import FAMILIAR_NAMES
+import re
+
+from nohallucinate.answers.lexicon import FAMILIAR_NAMES, PERSON_NOUNS
 from nohallucinate.answers.reply_words import Hit, Outcome, ReplyWords, name_runs
-from nohallucinate.answers.text_gold import IN_QUESTION, OFFICE_TITLES, PARTICLES, SUFFIXES, TITLE, TITLES, GoldPhrase
+from nohallucinate.answers.text_gold import (
+    DESIGNATORS,
+    IN_QUESTION,
+    OFFICE_TITLES,
+    PARTICLES,
+    SUFFIXES,
+    TITLE,
+    TITLES,
+    GoldPhrase,
+    is_czech_person_word,
+)
 from nohallucinate.answers.text_rules import (
     ANY_ORDER,
     CZECH_CASE,
     CZECH_FEMININE,
+    FAMILY_NAME_ADDED,
     FUZZY,
     GIVEN_DROPPED,
     GIVEN_ONLY,
@@ -22,7 +35,7 @@ from nohallucinate.answers.text_rules import (
     SURNAME_ONLY,
     dropped_leniencies,
 )
-from nohallucinate.answers.word_forms import Word, czech_feminine_form, same_word
+from nohallucinate.answers.word_forms import Word, czech_feminine_form, same_word, word_form
 
 _TITLES = TITLES | OFFICE_TITLES  # before a person's name, an office is a title too ("prezident Wade")
 
@@ -43,10 +56,34 @@ def person_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
         hit = _person_in_run(phrase, reply, core, given, presumed, start, end, following)
         if hit is not None and GIVEN_ONLY in hit.leniencies and _named_in_full_elsewhere(reply, runs, start, end):
             continue  # "Rosa" after "Rosa Dimitrova" is that Rosa again
+        if hit is not None and hit.outcome is Outcome.LESS_SPECIFIC and _beside_another_name(reply, runs, k, hit):
+            continue  # part of the name beside another person's: "Boggs, Karen Olsen", "Karen Olsen – Boggs"
         if hit is not None and (phrase.restated or not reply.restates_question(hit.start, hit.end)):
             hit.person = True
             hits.append(hit)
     return hits
+
+
+_BESIDE = frozenset(", ; - – — / & + a and the of his her their jeho její jejich".split())
+_PERSON_WORDS = frozenset(word_form(noun) for noun in PERSON_NOUNS)
+
+
+def _beside_another_name(reply: ReplyWords, runs: list[tuple[int, int]], k: int, hit: Hit) -> bool:
+    """A run next to the hit names someone else in two words or more, only marks, joining words or words for a
+    person between ("Boggs, Karen Olsen", "Karen Olsen – Boggs", "Karen Olsen, syn Boggs"): a policy offering a
+    part of one name beside another whole one has offered two people."""
+    neighbours = [(runs[k - 1], reply.gap(runs[k - 1][1], hit.start))] if k else []
+    if k + 1 < len(runs) and runs[k + 1][0] > hit.end:
+        neighbours.append((runs[k + 1], reply.gap(hit.end, runs[k + 1][0])))
+    return any(end > start and _only_joins(gap) for (start, end), gap in neighbours)
+
+
+def _only_joins(gap: str) -> bool:
+    """Marks, joining words and words for a person only (", syn", " a jeho otec", " – ")."""
+    tokens = re.findall(r"\w+|[^\w\s]", gap.lower())
+    return bool(tokens) and all(
+        t in _BESIDE or word_form(t) in _PERSON_WORDS or is_czech_person_word(t) for t in tokens
+    )
 
 
 def _named_in_full_elsewhere(reply: ReplyWords, runs: list[tuple[int, int]], start: int, end: int) -> bool:
@@ -81,10 +118,10 @@ def _person_in_run(
         for i in range(start, end + 1)
         if i not in titles and (reply.words[i].form not in PARTICLES or i == end)
     ]
-    while names and names[-1].form in SUFFIXES:
-        names.pop()  # "Michael Todd Robinson Jr."
-    if not names:
-        return None
+    while names and (names[-1].form in SUFFIXES or names[-1].form in DESIGNATORS):
+        names.pop()  # "Michael Todd Robinson Jr."; a company's "Real Madrid CF" where a question reads as a person's
+    if not names or (start == end and reply.words[start].form in _TITLES):
+        return None  # an office alone ("Král.") names no one
     n = len(core)
     leniencies: set[str] = set()
     said_given: list[Word] | None = None
@@ -97,14 +134,13 @@ def _person_in_run(
     ):
         said_given = names[n:]
         leniencies.add(SURNAME_FIRST)
+    if said_given is None and _whole_name_then_one_more(phrase, names, reply.text):
+        said_given = names[: -n - 1]
+        leniencies.add(FAMILY_NAME_ADDED)
     if said_given is None:
         return _given_names_alone(phrase, reply, names, given, presumed, start, end)
     if not said_given and following is not None:
-        after = [
-            reply.words[i]
-            for i in range(following[0], following[1] + 1)
-            if reply.words[i].form not in TITLES | OFFICE_TITLES
-        ]
+        after = [reply.words[i] for i in range(following[0], following[1] + 1) if reply.words[i].form not in _TITLES]
         if after and _given_matches(given, after, set(), reply):
             said_given, end = after, following[1]
             leniencies.add(SURNAME_FIRST)
@@ -120,12 +156,25 @@ def _person_in_run(
     matched = _given_matches(given, said_given, leniencies, reply)
     if not matched:
         return None  # another person of the same family name
-    if 0 not in matched and any(all(_given_match(g, w, reply) is None for g in given) for w in said_given):
-        return None  # given names of someone else's, the gold's first not among them ("Aftaba Ghulama Nabiho Kazi")
+    if 0 not in matched and len(names) > 2 and all(w.form in reply.question_forms for w in names[1:]):
+        return None  # the question's own person after an opening word: "Manželkou Aftaba Ghulama Nabiho Kazi"
     if len(matched) < len(given):
         leniencies.add(GIVEN_DROPPED)
     exact = not leniencies - SURE_LENIENCIES and len(said_given) == len(given)
     return Hit(Outcome.FULL, start, end, leniencies, exact)
+
+
+def _whole_name_then_one_more(phrase: GoldPhrase, names: list[Word], text: str) -> bool:
+    """The run is the gold's whole name as written, then one more family name, a space or a hyphen apart: a second
+    or married one, perhaps after a particle ("Karen Olsen Beck" for Karen Olsen, "Salvador Allende Gossens", "Marie
+    Curie-Skłodowská", "Lázaro Cárdenas del Río"), not
+    a word in brackets ("Lydia Canaan (Islám)")."""
+    written = [phrase.words[i].form for i in range(len(phrase.words)) if phrase.roles[i] != TITLE]
+    if len(written) < 2 or len(names) != len(written) + 1 or not names[-1].capitalised:
+        return False
+    between = text[names[-2].end : names[-1].start]
+    particles = between.split() and all(word_form(t) in PARTICLES for t in between.split())
+    return [w.form for w in names[:-1]] == written and (between in (" ", "-") or bool(particles))
 
 
 def _titlesdropped_leniencies(phrase: GoldPhrase, reply: ReplyWords, start: int) -> set[int]:
@@ -216,8 +265,8 @@ def _given_names_alone(
         if not free:
             return None
         used.add(min(free))
-    if presumed:
-        return Hit(Outcome.FULL, start, end, leniencies | {PRESUMED})
+    if presumed and not leniencies & {FUZZY, SHORT_GIVEN, INITIALS}:
+        return Hit(Outcome.FULL, start, end, leniencies | {PRESUMED})  # not "Frank" for Franz nor "Král" for Karl
     if all(w.initial or len(w.form) < 3 for w in names) or all(given[i].initial for i in used):
         return None  # an initial alone names no one ("Albertě" is no "A.")
     return Hit(Outcome.LESS_SPECIFIC, start, end, leniencies | {GIVEN_ONLY})

@@ -110,8 +110,7 @@ _CZECH_STEMS = sorted(
     key=len,
     reverse=True,
 )
-# Besides the listed nouns, any player of an instrument or a sport, or follower of a cause ("houslistka", "tenisté").
-_CZECH_PERSON_WORD = re.compile(rf"(?:{'|'.join(_CZECH_STEMS)}|\w{{3,}}ist(?:k|é)?)(?:{_CZECH_ENDINGS})?")
+_CZECH_PERSON_WORD = re.compile(rf"(?:{'|'.join(_CZECH_STEMS)})(?:{_CZECH_ENDINGS})?")
 # A Czech question about a person: an interrogative or "jmenoval", "jméno" before a word for a person, with at
 # most two adjectives, numbers or possessives between ("Který německý chirurg", "Kteří dva astronomové", "Jak se
 # jmenovala jeho druhá manželka", "jméno jediného syna"), or "prostřední jméno"; not in a relative clause. A noun

@@ -17,7 +17,14 @@ from nohallucinate.answers.lexicon import (
 )
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.reply_words import SHORT_WORDS, STOP_FORMS, Hit, ReplyWords, Spans
-from nohallucinate.answers.text_gold import ARTICLES, NOT_PERSON_WORDS, PARTICLES, TITLES, is_czech_person_word
+from nohallucinate.answers.text_gold import (
+    ARTICLES,
+    NOT_PERSON_WORDS,
+    OFFICE_TITLES,
+    PARTICLES,
+    TITLES,
+    is_czech_person_word,
+)
 from nohallucinate.answers.text_rules import ANSWERED_OTHERWISE, EITHER_OR, LISTED_WITH_OTHERS, SOURCES_DISAGREE
 from nohallucinate.answers.word_forms import Word, word_form, words_of
 
@@ -77,11 +84,12 @@ _CZECH_AND_BEFORE = re.compile(
     rf"(?P<word>\w[\w'-]*)(?P<comma>\s*,)?\s+a\s+{_AND_ALSO}(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?$"
 )
 # "X a Y v roce 2001", "X, then Y", "Nejen X, ale i Y", "X + Y": a name joined to the one before it by a joining word
-# or a mark, however the sentence goes on. Not a dash nor brackets, which mostly set an answer beside its context or
-# its other name ("Michael Jackson – Thriller", "Praha – Smíchov", "Warrior (Válečník)"); "X / Y" is read as "or".
+# or a mark, however the sentence goes on; between people, also a dash, and words for people after the mark ("X,
+# premiér Y", "X, syn Y"). Not brackets, which mostly set an answer beside its other name ("Warrior (Válečník)");
+# "X / Y" is read as "or".
 _JOINING_WORDS = (
     "and then", "a pak", "a potom", "and", "a", "i", "together with", "along with", "as well as", "then",
-    "potom", "pak", "spolu s", "společně s", "ale i", "ale také", "but also", "plus",
+    "potom", "pak", "poté", "spolu s", "společně s", "ale i", "ale také", "but also", "plus",
 )  # fmt: skip
 _JOINING = "|".join(_JOINING_WORDS)
 _JOINING_FILLERS = (
@@ -90,8 +98,8 @@ _JOINING_FILLERS = (
 )  # fmt: skip
 _QUOTES_OR_BOLD = "[\"'“”„‘’«»*_]*"  # around names that are quoted or set in bold ('"X", "Y"', "**X**, **Y**")
 _JOINED_TO_ONE_BEFORE = re.compile(
-    rf"{_QUOTES_OR_BOLD}(?:(?P<mark>\s*[,;+&])(?:\s*(?P<word>{_JOINING})\b)?|\s+(?P<alone>{_JOINING}))"
-    rf"(?:\s+(?:{'|'.join(_JOINING_FILLERS)}))*\s*{_QUOTES_OR_BOLD}$"
+    rf"{_QUOTES_OR_BOLD}(?:(?P<mark>\s*[,;+&–—]|\s+-(?=\s))(?:\s*(?P<word>{_JOINING})\b)?|\s+(?P<alone>{_JOINING}))"
+    rf"(?:\s+(?:{'|'.join(_JOINING_FILLERS)}))*(?P<roles>(?:\s+[a-záčďéěíňóřšťúůýž]+){{0,2}})\s*{_QUOTES_OR_BOLD}$"
 )
 # After a name, what makes it the subject of a clause of its own or describes it, not one of a list: a relative
 # word after a comma ("Vienna, where he died"), and in Czech a verb in the singular past or a clitic ("Miloš Forman a
@@ -119,6 +127,7 @@ _FRONTED = frozenset(word_form(word) for word in (
 ))  # fmt: skip
 _AFTER_A_PREPOSITION = _FRONTED - {"by", "to"}
 _ROLES = TITLES | frozenset(word_form(noun) for noun in PERSON_NOUNS)
+_PERSON_TITLES = TITLES | OFFICE_TITLES
 # Czech inflects a role and an institution: a role is read in any case (`is_czech_person_word`: "Prezidentem"), an
 # institution by its stem ("Americká astronomická společnost").
 _CZECH_INSTITUTION_STEMS = tuple(
@@ -290,10 +299,15 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     joined = _JOINED_TO_ONE_BEFORE.search(reply.text[window:start])
     if joined is None:
         return False
-    # A comma or a semicolon alone: between a person's names only (", then Y" joins as "then" does).
+    # A comma, a semicolon or a dash alone: between people's names only (", then Y" joins as "then" does; "Michael
+    # Jackson – Thriller", "Praha – Smíchov" set an answer in context).
     mark = "" if joined["word"] else (joined["mark"] or "").strip()
     bare_comma = mark == ","
-    mark = mark.replace(";", ",")
+    mark = "," if mark in (";", "–", "—", "-") else mark
+    roles = joined["roles"].split()
+    if roles and not (hit.person and all(_names_a_person(word) for word in roles)):
+        return False  # "X, ředitel Y" is no list; "X, premiér Y", "X a jeho žena Y" are, between people
+
     if mark == "," and not hit.person:
         return False  # "Baltimore, Maryland", "Paris, Louvre", "Salman Rushdie, Midnight's Children"
     end = window + joined.start()
@@ -318,6 +332,8 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
         first, tail = first - 1, tail + 1
     if not reply.lowercase and not (words[first].capitalised and reply.name_like(first)):
         return False  # "As far as I know, X", "Of course, X"
+    if tail and roles:
+        return False  # "obdržela spisovatelka a novinářka Ann Druyanová": roles of one person, no list
     if tail and words[first].raw.endswith(("'s", "’s")):
         return False  # "Shoemaker's colleague, Bruce Hapke" says who Hapke is
     while first > 0 and words[first - 1].start >= opening and reply.name_gap(first - 1, first):
@@ -366,22 +382,64 @@ def _named_before(reply: ReplyWords, hit: Hit, first: int, last: int, gold_spans
     sentence = reply.sentences.at(words[first].start)
     opening = sentence.start if sentence is not None else 0
     before = reply.words_within(opening, words[first].start)  # the sentence's words before the name
-    if len(said) < 2 or any(_says_who_or_what(w) for w in said):
-        return False  # no person's full name: "Czechoslovakia, Emil Zátopek", "Caltech, Carolyn Shoemaker"
+    if not _a_person_s_name(said, opening):
+        return False  # no person's name: "Czechoslovakia, Emil Zátopek", "Caltech, Carolyn Shoemaker"
     if before and (before[0].form in _FRONTED or before[-1].form in _AFTER_A_PREPOSITION | ARTICLES):
         return False  # a phrase put first, a name after a preposition, or after an article ("a Spaniard, X")
-    return not any(_says_who_or_what(w) for w in before)
+    return not _of_an_institution(reply, before, opening)
 
 
-def _says_who_or_what(word: Word) -> bool:
+def _a_person_s_name(said: list[Word], opening: int) -> bool:
+    """A person's full name, or a family name after a title ("Dr. Novák", not "Prezident Francie"): a title or an
+    office before a name in capitals is the person's ("Dr. A, B", "Prezident Václav Havel, B"), and no other word
+    says who or what ("Prezident České republiky, X", "Union Minister of Commerce and Industry, X")."""
+    titles = next((i for i, w in enumerate(said[:-1]) if w.form not in _PERSON_TITLES), len(said) - 1)
+    name = said[titles:]
+    if not all((w.capitalised or w.form in PARTICLES) and not _acronym(w) for w in name):
+        name, titles = said, 0
+    if len(name) < 2 and not any(w.form in TITLES for w in said[:titles]):
+        return False
+    return not any(_says_who_or_what(w, opening) for w in name)
+
+
+def _names_a_person(word: str) -> bool:
+    """A word for a person, or a possessive before one ("premiér", "syn", "jeho")."""
+    return word_form(word) in _ROLES or is_czech_person_word(word) or word in ("jeho", "její", "his", "her")
+
+
+def _acronym(word: Word) -> bool:
+    """ "USA", "ČR", "NASA"; an initial ("J.") is none."""
+    letters = word.raw.rstrip(".")
+    return len(letters) > 1 and letters.isupper()
+
+
+def _of_an_institution(reply: ReplyWords, before: list[Word], opening: int) -> bool:
+    """The words right before a name make it an institution's, or a role's in one: "The Rector of the University of
+    Geneva, X", "Union Minister of Commerce and Industry, X", "Předseda hnutí ANO, X". Only the words joined to the
+    name count (capitalised, small joining words, roles, institutions), up to a comma or any other word, and roles
+    alone title a person ("fotbalista A, B"; "Vítězem se stal A, B" has a verb between)."""
+    joined: list[Word] = []
+    for word in reversed(before):
+        if joined and "," in reply.text[word.end : joined[-1].start]:
+            break
+        if not (word.capitalised or word.form in ARTICLES or _says_who_or_what(word, opening)):
+            break
+        joined.append(word)
+    roles = [w for w in joined if _says_who_or_what(w, opening)]
+    return bool(roles) and not all(_is_a_role(w, opening) for w in joined)
+
+
+def _says_who_or_what(word: Word, opening: int) -> bool:
     """A role or a word for an institution, in English or Czech ("Minister", "Prezidentem", "společnost")."""
     form = word.form
-    return (
-        form in _ROLES
-        or form in NOT_PERSON_WORDS
-        or is_czech_person_word(word.raw)
-        or form.startswith(_CZECH_INSTITUTION_STEMS)
-    )
+    return _is_a_role(word, opening) or form in NOT_PERSON_WORDS or form.startswith(_CZECH_INSTITUTION_STEMS)
+
+
+def _is_a_role(word: Word, opening: int) -> bool:
+    """A word for a person's role; a Czech one in any case, in lower case or opening its sentence (a capital
+    within a sentence is a name's: "Martin Voják")."""
+    czech = is_czech_person_word(word.raw) and (word.raw.islower() or word.start == opening)
+    return word.form in _ROLES or czech
 
 
 def _joined_by_czech_and(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:

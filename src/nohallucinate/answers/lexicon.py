@@ -153,7 +153,8 @@ PERSON_NOUNS = tuple(
     model athlete boxer wrestler host senator zoologist biochemist physiologist typographer villain supervillain
     nobleman noblewoman streamer youtuber medalist laureate nominee commander presenter announcer parents
     grandparents sibling victim survivor secretary ambassador admiral captain soldier astronaut novelist playwright
-    illustrator cartoonist comedian pianist violinist entrepreneur businessman diplomat""".split()
+    illustrator cartoonist comedian pianist violinist entrepreneur businessman diplomat colleague friend rival mentor
+    protege assistant teammate deputy cofounder""".split()
 )
 
 # Czech words for a person, in the nominative: a question asking for one ("Který fyzik ...?"), a role before a
@@ -170,7 +171,8 @@ CZECH_PERSON_NOUNS = tuple(
     sportovec závodník závodnice hudebník kytarista houslista houslistka klavírista klavíristka bubeník syn dcera otec
     matka bratr sestra manžel manželka rodiče děti vnuk vnučka dědeček babička strýc teta člen členka streamer osoba
     muž žena politik politička umělec umělkyně přírodovědec bratranec sestřenice rytec voják soudce archeolog osadník
-    návrhář návrhářka bioložka přeživší předchůdkyně nástupkyně hlasatel podnikatel padouch superpadouch""".split()
+    návrhář návrhářka bioložka přeživší předchůdkyně nástupkyně hlasatel podnikatel padouch superpadouch kolega
+    kolegyně žák žákyně přítel přítelkyně učitel učitelka soupeř soupeřka spoluhráč spoluhráčka švagr""".split()
 )
 
 # Capitalised words that name no one. There are two sets because the two readers ask different questions.

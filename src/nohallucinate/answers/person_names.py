@@ -23,7 +23,6 @@ from nohallucinate.answers.text_rules import (
     ANY_ORDER,
     CZECH_CASE,
     CZECH_FEMININE,
-    FAMILY_NAME_ADDED,
     FUZZY,
     GIVEN_DROPPED,
     GIVEN_ONLY,
@@ -35,7 +34,7 @@ from nohallucinate.answers.text_rules import (
     SURNAME_ONLY,
     dropped_leniencies,
 )
-from nohallucinate.answers.word_forms import Word, czech_feminine_form, same_word, word_form
+from nohallucinate.answers.word_forms import Word, czech_case_form, czech_feminine_form, same_word, word_form
 
 _TITLES = TITLES | OFFICE_TITLES  # before a person's name, an office is a title too ("prezident Wade")
 
@@ -64,18 +63,29 @@ def person_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
     return hits
 
 
-_BESIDE = frozenset(", ; - – — / & + a and the of his her their jeho její jejich".split())
+_BESIDE = frozenset(", ; & + a and the of his her their jeho její jejich".split())
 _PERSON_WORDS = frozenset(word_form(noun) for noun in PERSON_NOUNS)
 
 
 def _beside_another_name(reply: ReplyWords, runs: list[tuple[int, int]], k: int, hit: Hit) -> bool:
     """A run next to the hit names someone else in two words or more, only marks, joining words or words for a
-    person between ("Boggs, Karen Olsen", "Karen Olsen – Boggs", "Karen Olsen, syn Boggs"): a policy offering a
-    part of one name beside another whole one has offered two people."""
+    person between ("Boggs, Karen Olsen", "Karen Olsen, syn Boggs"): a policy offering a part of one name beside
+    another whole one has offered two people. A relative of the same family name is no one else ("Masaryk, otec
+    Jana Masaryka")."""
     neighbours = [(runs[k - 1], reply.gap(runs[k - 1][1], hit.start))] if k else []
     if k + 1 < len(runs) and runs[k + 1][0] > hit.end:
         neighbours.append((runs[k + 1], reply.gap(hit.end, runs[k + 1][0])))
-    return any(end > start and _only_joins(gap) for (start, end), gap in neighbours)
+    forms = {reply.words[i].form for i in range(hit.start, hit.end + 1)}
+    return any(
+        end > start
+        and _only_joins(gap)
+        and not any(
+            czech_case_form(f, reply.words[i].form, False) or f == reply.words[i].form
+            for f in forms
+            for i in range(start, end + 1)
+        )
+        for (start, end), gap in neighbours
+    )
 
 
 def _only_joins(gap: str) -> bool:
@@ -125,7 +135,7 @@ def _person_in_run(
     n = len(core)
     leniencies: set[str] = set()
     said_given: list[Word] | None = None
-    if len(names) >= n and _same_pieces(core, names[-n:], leniencies, reply):
+    if len(names) >= n and _same_pieces(core, names[-n:], leniencies, reply, asked=presumed and not phrase.restated):
         said_given = names[:-n]
     elif (
         len(names) > n
@@ -134,9 +144,6 @@ def _person_in_run(
     ):
         said_given = names[n:]
         leniencies.add(SURNAME_FIRST)
-    if said_given is None and _whole_name_then_one_more(phrase, names, reply.text):
-        said_given = names[: -n - 1]
-        leniencies.add(FAMILY_NAME_ADDED)
     if said_given is None:
         return _given_names_alone(phrase, reply, names, given, presumed, start, end)
     if not said_given and following is not None:
@@ -158,23 +165,13 @@ def _person_in_run(
         return None  # another person of the same family name
     if 0 not in matched and len(names) > 2 and all(w.form in reply.question_forms for w in names[1:]):
         return None  # the question's own person after an opening word: "Manželkou Aftaba Ghulama Nabiho Kazi"
+    asked_given = [w for w in said_given if _given_matches(given, [w], set(), reply)]
+    if presumed and not phrase.restated and all(_asked(w.form, reply) for w in asked_given):
+        return None  # the question's person, whose family name the gold shares: "Ghulama Nabi Azada" for his daughter
     if len(matched) < len(given):
         leniencies.add(GIVEN_DROPPED)
     exact = not leniencies - SURE_LENIENCIES and len(said_given) == len(given)
     return Hit(Outcome.FULL, start, end, leniencies, exact)
-
-
-def _whole_name_then_one_more(phrase: GoldPhrase, names: list[Word], text: str) -> bool:
-    """The run is the gold's whole name as written, then one more family name, a space or a hyphen apart: a second
-    or married one, perhaps after a particle ("Karen Olsen Beck" for Karen Olsen, "Salvador Allende Gossens", "Marie
-    Curie-Skłodowská", "Lázaro Cárdenas del Río"), not
-    a word in brackets ("Lydia Canaan (Islám)")."""
-    written = [phrase.words[i].form for i in range(len(phrase.words)) if phrase.roles[i] != TITLE]
-    if len(written) < 2 or len(names) != len(written) + 1 or not names[-1].capitalised:
-        return False
-    between = text[names[-2].end : names[-1].start]
-    particles = between.split() and all(word_form(t) in PARTICLES for t in between.split())
-    return [w.form for w in names[:-1]] == written and (between in (" ", "-") or bool(particles))
 
 
 def _titlesdropped_leniencies(phrase: GoldPhrase, reply: ReplyWords, start: int) -> set[int]:
@@ -183,14 +180,17 @@ def _titlesdropped_leniencies(phrase: GoldPhrase, reply: ReplyWords, start: int)
     return {i for i, role in enumerate(phrase.roles) if role == TITLE and phrase.words[i].form not in said}
 
 
-def _same_pieces(core: list[str], said: list[Word], leniencies: set[str], reply: ReplyWords) -> bool:
+def _same_pieces(
+    core: list[str], said: list[Word], leniencies: set[str], reply: ReplyWords, asked: bool = False
+) -> bool:
     """The said words are the family name's pieces, in any order ("Újlaky-Rejtő" for "Rejto-Ujlaki"); in Czech,
-    with a case ending ("Chamberlinovi" for "Chamberlin")."""
+    with a case ending ("Chamberlinovi" for "Chamberlin"), even as the question inflects it when the question holds
+    the family name (`asked`: "Karla Thomasa Mozarta" for a son of Amadeus Mozart's)."""
     remaining = list(core)
     for w in said:
         match = next((piece for piece in remaining if piece == w.form), None)
         if match is None:
-            match = next((piece for piece in remaining if reply.in_czech_case(piece, w.form, softened=False)), None)
+            match = next((piece for piece in remaining if _case_of(piece, w.form, reply, asked)), None)
             if match is not None:
                 leniencies.add(CZECH_CASE)
         if match is None and reply.czech:
@@ -208,6 +208,17 @@ def _same_pieces(core: list[str], said: list[Word], leniencies: set[str], reply:
     if said and [w.form for w in said] != core and sorted(w.form for w in said) == sorted(core):
         leniencies.add(ANY_ORDER)
     return not remaining
+
+
+def _asked(form: str, reply: ReplyWords) -> bool:
+    """A word of the question, perhaps in another Czech case ("Jaumem" for the question's "Jaume")."""
+    return reply.of_question(form) or any(czech_case_form(asked, form, False) for asked in reply.question_forms)
+
+
+def _case_of(piece: str, form: str, reply: ReplyWords, asked: bool) -> bool:
+    if asked:
+        return reply.czech and czech_case_form(piece, form, False)
+    return reply.in_czech_case(piece, form, softened=False)
 
 
 def _given_matches(given: list[Word], said: list[Word], leniencies: set[str], reply: ReplyWords) -> set[int]:

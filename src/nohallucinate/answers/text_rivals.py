@@ -84,9 +84,9 @@ _CZECH_AND_BEFORE = re.compile(
     rf"(?P<word>\w[\w'-]*)(?P<comma>\s*,)?\s+a\s+{_AND_ALSO}(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?$"
 )
 # "X a Y v roce 2001", "X, then Y", "Nejen X, ale i Y", "X + Y": a name joined to the one before it by a joining word
-# or a mark, however the sentence goes on; between people, also a dash, and words for people after the mark ("X,
-# premiér Y", "X, syn Y"). Not brackets, which mostly set an answer beside its other name ("Warrior (Válečník)");
-# "X / Y" is read as "or".
+# or a mark, however the sentence goes on. Not a dash nor brackets, which mostly set an answer beside its context or
+# its other name ("Michael Jackson – Thriller", "Colonel Drucker – Adrian Holmes", "Warrior (Válečník)"); "X / Y"
+# is read as "or".
 _JOINING_WORDS = (
     "and then", "a pak", "a potom", "and", "a", "i", "together with", "along with", "as well as", "then",
     "potom", "pak", "poté", "spolu s", "společně s", "ale i", "ale také", "but also", "plus",
@@ -97,9 +97,14 @@ _JOINING_FILLERS = (
     "perhaps", "nakonec", "později", "možná", "asi", "snad", "případně",
 )  # fmt: skip
 _QUOTES_OR_BOLD = "[\"'“”„‘’«»*_]*"  # around names that are quoted or set in bold ('"X", "Y"', "**X**, **Y**")
+_JOINED = rf"(?:(?P<mark>\s*[,;+&])(?:\s*(?P<word>{_JOINING})\b)?|\s+(?P<alone>{_JOINING}))"
 _JOINED_TO_ONE_BEFORE = re.compile(
-    rf"{_QUOTES_OR_BOLD}(?:(?P<mark>\s*[,;+&–—]|\s+-(?=\s))(?:\s*(?P<word>{_JOINING})\b)?|\s+(?P<alone>{_JOINING}))"
-    rf"(?:\s+(?:{'|'.join(_JOINING_FILLERS)}))*(?P<roles>(?:\s+[a-záčďéěíňóřšťúůýž]+){{0,2}})\s*{_QUOTES_OR_BOLD}$"
+    rf"{_QUOTES_OR_BOLD}{_JOINED}(?:\s+(?:{'|'.join(_JOINING_FILLERS)}))*\s*{_QUOTES_OR_BOLD}$"
+)
+# The same with up to two words in lower case after it, read only when they are words for people ("X, premiér Y",
+# "X a jeho žena Y", "X, prof. Y").
+_JOINED_WITH_ROLES = re.compile(
+    rf"{_QUOTES_OR_BOLD}{_JOINED}(?P<roles>(?:\s+[a-záčďéěíňóřšťúůýž]+\.?){{1,2}})\s*{_QUOTES_OR_BOLD}$"
 )
 # After a name, what makes it the subject of a clause of its own or describes it, not one of a list: a relative
 # word after a comma ("Vienna, where he died"), and in Czech a verb in the singular past or a clitic ("Miloš Forman a
@@ -289,7 +294,8 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     in context ("Baltimore, Maryland", "Paris, Louvre"), and no name to words put first ("According to NASA, X", "In
     1969, X", "Pokud vím, X") or to a role ("Union Minister of Commerce and Industry, X")."""
     words, start = reply.words, reply.words[hit.start].start
-    if not (words[hit.start].capitalised or reply.lowercase):
+    named = next((i for i in range(hit.start, hit.end) if words[i].form not in _PERSON_TITLES), hit.end)
+    if not (words[named].capitalised or reply.lowercase):  # a title may be in lower case ("prof. Jiří Doležal")
         return False  # "historické a teologické studie": words in lower case join too often to be read so
     sentence = reply.sentences.at(start)
     opening = sentence.start if sentence is not None else 0
@@ -297,16 +303,18 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
         return False
     window = max(opening, words[hit.start - 1].start - 40)
     joined = _JOINED_TO_ONE_BEFORE.search(reply.text[window:start])
+    roles: list[str] = []
+    if joined is None and hit.person:
+        joined = _JOINED_WITH_ROLES.search(reply.text[window:start])
+        roles = joined["roles"].split() if joined else []
+        if roles and not (_names_a_person(roles[-1].rstrip(".")) and all(map(_describes_a_person, roles[:-1]))):
+            return False  # "X, ředitel Y" is no list; "X, premiér Y", "X a jeho žena Y" are, between people
     if joined is None:
         return False
-    # A comma, a semicolon or a dash alone: between people's names only (", then Y" joins as "then" does; "Michael
-    # Jackson – Thriller", "Praha – Smíchov" set an answer in context).
+    # A comma or a semicolon alone: between people's names only (", then Y" joins as "then" does).
     mark = "" if joined["word"] else (joined["mark"] or "").strip()
     bare_comma = mark == ","
-    mark = "," if mark in (";", "–", "—", "-") else mark
-    roles = joined["roles"].split()
-    if roles and not (hit.person and all(_names_a_person(word) for word in roles)):
-        return False  # "X, ředitel Y" is no list; "X, premiér Y", "X a jeho žena Y" are, between people
+    mark = mark.replace(";", ",")
 
     if mark == "," and not hit.person:
         return False  # "Baltimore, Maryland", "Paris, Louvre", "Salman Rushdie, Midnight's Children"
@@ -390,21 +398,26 @@ def _named_before(reply: ReplyWords, hit: Hit, first: int, last: int, gold_spans
 
 
 def _a_person_s_name(said: list[Word], opening: int) -> bool:
-    """A person's full name, or a family name after a title ("Dr. Novák", not "Prezident Francie"): a title or an
-    office before a name in capitals is the person's ("Dr. A, B", "Prezident Václav Havel, B"), and no other word
-    says who or what ("Prezident České republiky, X", "Union Minister of Commerce and Industry, X")."""
+    """A person's full name: a title or an office before a name in capitals is the person's ("Dr. A, B", "Prezident
+    Václav Havel, B"), and no other word says who or what ("Prezident České republiky, X", "Union Minister of
+    Commerce and Industry, X")."""
     titles = next((i for i, w in enumerate(said[:-1]) if w.form not in _PERSON_TITLES), len(said) - 1)
     name = said[titles:]
     if not all((w.capitalised or w.form in PARTICLES) and not _acronym(w) for w in name):
-        name, titles = said, 0
-    if len(name) < 2 and not any(w.form in TITLES for w in said[:titles]):
-        return False
+        name = said
+    if len(name) < 2:
+        return False  # a family name after a title may be a character's ("Colonel Drucker, Adrian Holmes")
     return not any(_says_who_or_what(w, opening) for w in name)
 
 
 def _names_a_person(word: str) -> bool:
     """A word for a person, or a possessive before one ("premiér", "syn", "jeho")."""
     return word_form(word) in _ROLES or is_czech_person_word(word) or word in ("jeho", "její", "his", "her")
+
+
+def _describes_a_person(word: str) -> bool:
+    """A word before a word for a person: another one, or an adjective ("starší bratr", "his elder brother")."""
+    return _names_a_person(word) or word.endswith(("ý", "á", "é", "í")) or word in ("elder", "older", "younger")
 
 
 def _acronym(word: Word) -> bool:

@@ -42,7 +42,6 @@ GIVEN_DROPPED = "given_names_dropped"
 INITIALS = "initials"
 SHORT_GIVEN = "short_given_name"
 SURNAME_FIRST = "surname_first"
-FAMILY_NAME_ADDED = "family_name_added"
 QUALIFIER_DROPPED = "qualifier_dropped"
 ALIAS = "alias_in_gold"
 TRIMMED = "gold_trimmed"
@@ -62,8 +61,8 @@ _FILE = "match_rules.toml"
 _CASE = "[question, gold, reply]"
 # Every rule the file must hold: "normalised" is the rule of forms, which no match names as a leniency.
 _LENIENCIES = ("normalised", FUZZY, JOINED, ANY_ORDER, TITLE_DROPPED, DESIGNATOR_DROPPED, PRESUMED, GIVEN_DROPPED,
-               INITIALS, SHORT_GIVEN, SURNAME_FIRST, FAMILY_NAME_ADDED, QUALIFIER_DROPPED, ALIAS, TRIMMED, CZECH_CASE,
-               CZECH_FEMININE, SURNAME_ONLY, GIVEN_ONLY, PART_ONLY)  # fmt: skip
+               INITIALS, SHORT_GIVEN, SURNAME_FIRST, QUALIFIER_DROPPED, ALIAS, TRIMMED, CZECH_CASE, CZECH_FEMININE,
+               SURNAME_ONLY, GIVEN_ONLY, PART_ONLY)  # fmt: skip
 _RIVALS = (EITHER_OR, SOURCES_DISAGREE, LISTED_WITH_OTHERS, ANSWERED_OTHERWISE)
 
 

@@ -4,12 +4,12 @@ A strategy writes one reply per question from what a policy sees before it knows
 wording asks for (a date, a year, a count, a biography), the question's first name (`{subject}`), the club or prize
 it names beside a person (`{object}`; the subject when it names none) and the question itself (`{question}`).
 `{typical}` is the most common gold answer among the form's other answerable rows (`{typical_second}`,
-`{typical_third}` the next ones; `{typical_surname}` its last word and `{typical_second_surname}` the next one's,
-`{typical_initials}` its first words as initials, `{typical_monogram}` initials only) and `{common_claims}` the
-claims the set's other biographies most often make about their own subjects: priors a trained policy can learn.
-`{negated_lead}` and the other denials of the lead (`audit.evaluate.DENIALS`: each claim denied in its own words,
-"It is false that ...", "... — that is untrue", each sentence called untrue or a myth) are not something a policy
-sees: they probe whether the grader reads denial. Add a strategy by adding an entry.
+`{typical_third}` the next ones; `{typical_surname}` its last word, `{typical_initials}` its first words as
+initials, `{typical_monogram}` initials only) and `{common_claims}` the claims the set's other biographies most
+often make about their own subjects: priors a trained policy can learn. `{negated_lead}` and the other denials of
+the lead (`audit.evaluate.DENIALS`: each claim denied in its own words, "It is false that ...", "... — that is
+untrue", each sentence called untrue or a myth) are not something a policy sees: they probe whether the grader reads
+denial. Add a strategy by adding an entry.
 """
 
 from __future__ import annotations
@@ -539,11 +539,6 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"text": "{typical_initials}."},
     ),
     Strategy("typical_monogram", "the typical answer's initials only ('B. W. H.')", {"text": "{typical_monogram}"}),
-    Strategy(
-        "typical_with_the_next_family_name",
-        "the typical answer with the next one's family name after it, as a second family name would be",
-        {"text": "{typical} {typical_second_surname}."},
-    ),
     Strategy(
         "alias_list",
         "the typical answer with the next ones as its aliases",

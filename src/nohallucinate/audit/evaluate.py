@@ -411,9 +411,8 @@ def _ranked_other_golds(tasks: Sequence[Task]) -> dict[str, list[str]]:
 
 def _text_priors(typical: str, runners_up: list[str]) -> dict[str, str]:
     """What the text matcher's leniencies would let a policy make of the common answers: the next two
-    (`typical_second`, `typical_third`), the typical answer's last word (`typical_surname`: "Hapke") and the next
-    one's (`typical_second_surname`), its first words as initials (`typical_initials`: "B. W. Hapke"), and initials
-    only (`typical_monogram`: "B. W. H.")."""
+    (`typical_second`, `typical_third`), the typical answer's last word (`typical_surname`: "Hapke"), its first
+    words as initials (`typical_initials`: "B. W. Hapke"), and initials only (`typical_monogram`: "B. W. H.")."""
     second, third = [*runners_up, *_DEFAULT_RUNNERS_UP["text"]][:2]
     words = typical.split() or [""]
     initials = [f"{w[:1]}." for w in words]
@@ -421,7 +420,6 @@ def _text_priors(typical: str, runners_up: list[str]) -> dict[str, str]:
         "typical_second": second,
         "typical_third": third,
         "typical_surname": words[-1],
-        "typical_second_surname": (second.split() or [""])[-1],
         "typical_initials": " ".join([*initials[:-1], words[-1]]),
         "typical_monogram": " ".join(initials),
     }

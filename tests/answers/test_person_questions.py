@@ -148,6 +148,14 @@ def test_two_people_offered_at_once_pay_no_more_than_abstaining(
         ("Kdo byl prvním prezidentem?", "Tomáš Garrigue Masaryk", "Masaryk, otec Jana Masaryka.", Label.NOT_ATTEMPTED),
         # A person's whole name after a dash that sets it in context.
         ("Kdo získal cenu v roce 2019?", "Ehud Hrushovski", "ETH Zürich – Ehud Hrushovski.", Label.CORRECT),
+        # The question's own person, in any case, is no candidate beside the answer.
+        (
+            "Kdo byla manželkou Václava Havla?",
+            "Olga Havlová",
+            "Václav Havel a jeho manželka Olga Havlová.",
+            Label.CORRECT,
+        ),
+        ("Kdo byl trenérem Emila Zátopka?", "Jan Haluza", "Emil Zátopek, trenér Haluza.", Label.NOT_ATTEMPTED),
         # A company's designator after the name where the question reads as asking for a person.
         ("Který výrobce postavil letoun?", "Lockheed Martin", "Lockheed Martin Corp.", Label.CORRECT),
     ],

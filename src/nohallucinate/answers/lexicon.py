@@ -154,25 +154,26 @@ PERSON_NOUNS = tuple(
     nobleman noblewoman streamer youtuber medalist laureate nominee commander presenter announcer parents
     grandparents sibling victim survivor secretary ambassador admiral captain soldier astronaut novelist playwright
     illustrator cartoonist comedian pianist violinist entrepreneur businessman diplomat colleague friend rival mentor
-    protege assistant teammate deputy cofounder""".split()
+    protege assistant teammate deputy cofounder vicepresident""".split()
 )
 
 # Czech words for a person, in the nominative: a question asking for one ("Který fyzik ...?"), a role before a
 # name ("Režisér, Miloš Forman", "ministr zahraničí, Jan Masaryk"); text_gold reads them in any case.
 CZECH_PERSON_NOUNS = tuple(
-    """doktor doktorka režisér režisérka spisovatel spisovatelka autor autorka astronom astronomka ministr ministryně
-    prezident prezidentka předseda předsedkyně ředitel ředitelka zakladatel zakladatelka skladatel skladatelka malíř
-    malířka sochař sochařka architekt architektka vědec vědkyně fyzik fyzička chemik chemička matematik matematička
-    herec herečka zpěvák zpěvačka hráč hráčka trenér trenérka král královna papež kníže laureát laureátka vítězka
-    starosta starostka premiér premiérka kancléř guvernér velvyslanec generál kapitán profesor profesorka senátor
-    senátorka poslanec poslankyně novinář novinářka moderátor moderátorka redaktor redaktorka soutěžící držitel
-    držitelka pachatel fyziolog zoolog biolog entomolog botanik geolog chirurg lékař lékařka kriketista fotbalista
-    tenista portrétista kreslíř typograf básník básnířka dirigent inženýr vynálezce objevitel tanečník tanečnice
-    sportovec závodník závodnice hudebník kytarista houslista houslistka klavírista klavíristka bubeník syn dcera otec
-    matka bratr sestra manžel manželka rodiče děti vnuk vnučka dědeček babička strýc teta člen členka streamer osoba
-    muž žena politik politička umělec umělkyně přírodovědec bratranec sestřenice rytec voják soudce archeolog osadník
-    návrhář návrhářka bioložka přeživší předchůdkyně nástupkyně hlasatel podnikatel padouch superpadouch kolega
-    kolegyně žák žákyně přítel přítelkyně učitel učitelka soupeř soupeřka spoluhráč spoluhráčka švagr""".split()
+    """doktor doktorka viceprezident viceprezidentka režisér režisérka spisovatel spisovatelka autor autorka astronom
+    astronomka ministr ministryně prezident prezidentka předseda předsedkyně ředitel ředitelka zakladatel zakladatelka
+    skladatel skladatelka malíř malířka sochař sochařka architekt architektka vědec vědkyně fyzik fyzička chemik
+    chemička matematik matematička herec herečka zpěvák zpěvačka hráč hráčka trenér trenérka král královna papež kníže
+    laureát laureátka vítězka starosta starostka premiér premiérka kancléř guvernér velvyslanec generál kapitán
+    profesor profesorka senátor senátorka poslanec poslankyně novinář novinářka moderátor moderátorka redaktor
+    redaktorka soutěžící držitel držitelka pachatel fyziolog zoolog biolog entomolog botanik geolog chirurg lékař
+    lékařka kriketista fotbalista tenista portrétista kreslíř typograf básník básnířka dirigent inženýr vynálezce
+    objevitel tanečník tanečnice sportovec závodník závodnice hudebník kytarista houslista houslistka klavírista
+    klavíristka bubeník syn dcera otec matka bratr sestra manžel manželka rodiče děti vnuk vnučka dědeček babička
+    strýc teta člen členka streamer osoba muž žena politik politička umělec umělkyně přírodovědec bratranec sestřenice
+    rytec voják soudce archeolog osadník návrhář návrhářka bioložka přeživší předchůdkyně nástupkyně hlasatel
+    podnikatel padouch superpadouch kolega kolegyně žák žákyně přítel přítelkyně učitel učitelka soupeř soupeřka
+    spoluhráč spoluhráčka švagr""".split()
 )
 
 # Capitalised words that name no one. There are two sets because the two readers ask different questions.

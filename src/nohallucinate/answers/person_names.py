@@ -56,7 +56,7 @@ def person_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
         if hit is not None and GIVEN_ONLY in hit.leniencies and _named_in_full_elsewhere(reply, runs, start, end):
             continue  # "Rosa" after "Rosa Dimitrova" is that Rosa again
         if hit is not None and hit.outcome is Outcome.LESS_SPECIFIC and _beside_another_name(reply, runs, k, hit):
-            continue  # part of the name beside another person's: "Boggs, Karen Olsen", "Karen Olsen – Boggs"
+            continue  # part of the name beside another person's: "Boggs, Karen Olsen", "Karen Olsen, syn Boggs"
         if hit is not None and (phrase.restated or not reply.restates_question(hit.start, hit.end)):
             hit.person = True
             hits.append(hit)
@@ -70,8 +70,8 @@ _PERSON_WORDS = frozenset(word_form(noun) for noun in PERSON_NOUNS)
 def _beside_another_name(reply: ReplyWords, runs: list[tuple[int, int]], k: int, hit: Hit) -> bool:
     """A run next to the hit names someone else in two words or more, only marks, joining words or words for a
     person between ("Boggs, Karen Olsen", "Karen Olsen, syn Boggs"): a policy offering a part of one name beside
-    another whole one has offered two people. A relative of the same family name is no one else ("Masaryk, otec
-    Jana Masaryka")."""
+    another whole one has offered two people. The question's own person ("Brod, přítel Franze Kafky") and a relative
+    of the same family name ("Masaryk, otec Jana Masaryka") are no one else."""
     neighbours = [(runs[k - 1], reply.gap(runs[k - 1][1], hit.start))] if k else []
     if k + 1 < len(runs) and runs[k + 1][0] > hit.end:
         neighbours.append((runs[k + 1], reply.gap(hit.end, runs[k + 1][0])))
@@ -79,6 +79,7 @@ def _beside_another_name(reply: ReplyWords, runs: list[tuple[int, int]], k: int,
     return any(
         end > start
         and _only_joins(gap)
+        and not all(reply.asked(reply.words[i].form) for i in range(start, end + 1))  # the question's person
         and not any(
             czech_case_form(f, reply.words[i].form, False) or f == reply.words[i].form
             for f in forms
@@ -89,7 +90,7 @@ def _beside_another_name(reply: ReplyWords, runs: list[tuple[int, int]], k: int,
 
 
 def _only_joins(gap: str) -> bool:
-    """Marks, joining words and words for a person only (", syn", " a jeho otec", " – ")."""
+    """Marks, joining words and words for a person only (", syn", " a jeho otec")."""
     tokens = re.findall(r"\w+|[^\w\s]", gap.lower())
     return bool(tokens) and all(
         t in _BESIDE or word_form(t) in _PERSON_WORDS or is_czech_person_word(t) for t in tokens
@@ -166,7 +167,7 @@ def _person_in_run(
     if 0 not in matched and len(names) > 2 and all(w.form in reply.question_forms for w in names[1:]):
         return None  # the question's own person after an opening word: "Manželkou Aftaba Ghulama Nabiho Kazi"
     asked_given = [w for w in said_given if _given_matches(given, [w], set(), reply)]
-    if presumed and not phrase.restated and all(_asked(w.form, reply) for w in asked_given):
+    if presumed and not phrase.restated and all(reply.asked(w.form) for w in asked_given):
         return None  # the question's person, whose family name the gold shares: "Ghulama Nabi Azada" for his daughter
     if len(matched) < len(given):
         leniencies.add(GIVEN_DROPPED)
@@ -210,12 +211,8 @@ def _same_pieces(
     return not remaining
 
 
-def _asked(form: str, reply: ReplyWords) -> bool:
-    """A word of the question, perhaps in another Czech case ("Jaumem" for the question's "Jaume")."""
-    return reply.of_question(form) or any(czech_case_form(asked, form, False) for asked in reply.question_forms)
-
-
 def _case_of(piece: str, form: str, reply: ReplyWords, asked: bool) -> bool:
+    """`form` is `piece` with a Czech case ending; unless `asked`, not as the question inflects it."""
     if asked:
         return reply.czech and czech_case_form(piece, form, False)
     return reply.in_czech_case(piece, form, softened=False)
@@ -250,10 +247,10 @@ def _given_match(gold: Word, said: Word, reply: ReplyWords) -> str | None:
         return INITIALS if gold.form[:1] == said.form[:1] else None
     if gold.form == said.form:
         return ""
-    if same_word(gold.form, said.form):
-        return FUZZY
     if reply.in_czech_case(gold.form, said.form):
         return CZECH_CASE
+    if same_word(gold.form, said.form):
+        return FUZZY
     short, long_ = sorted((gold.form, said.form), key=len)
     if len(short) >= 3 and long_.startswith(short):
         return SHORT_GIVEN

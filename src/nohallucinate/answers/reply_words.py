@@ -275,9 +275,7 @@ class ReplyWords:
         after = [w for w in words_of(before[negation.end("negation") :]) if w.form not in _HERE_OR_THERE]
         beside = words_of(before[: negation.start()])[-1:] + after[:1]
         beside = [w for w in beside if len(w.form) >= 4 and w.form not in _UNMISSPELT]  # "invited", not "was"
-        return any(
-            self.of_question(w.form) or any(czech_case_form(q, w.form) for q in self.question_forms) for w in beside
-        )
+        return any(self.asked(w.form) for w in beside)
 
     def inside_longer_name(self, start: int, end: int) -> bool:
         """Words start..end are part of a longer run of name words ("Liverpool" in "Liverpool Jones")."""
@@ -435,6 +433,15 @@ class ReplyWords:
         """The question's word, or the same word with another ending ("Kandinského" for "Kandinsky": languages
         that inflect names change their endings, not their beginnings)."""
         return form in self.question_forms or (len(form) >= 6 and form[:6] in self.question_prefixes)
+
+    def asked(self, form: str) -> bool:
+        """The question's word, with another ending or in another Czech case ("Boženy" asked, "Božena" said;
+        "Havla", "Havel": the e of "-el", "-ek", "-ec" drops before an ending)."""
+        stem = re.sub(r"e([lkc])$", r"\1", form)
+        return self.of_question(form) or any(
+            czech_case_form(q, form) or czech_case_form(form, q) or czech_case_form(stem, q)
+            for q in self.question_forms
+        )
 
     def surely_absent(self) -> bool:
         """A short, plain reply with no word near any of the gold's (two edits, or four first letters)."""

@@ -385,6 +385,8 @@ def _named_before(reply: ReplyWords, hit: Hit, first: int, last: int, gold_spans
         return False
     if not reply.is_other(said[0].start, said[-1].end, gold_spans) or _resembles(reply, said, hit):
         return False
+    if all(reply.asked(w.form) for w in said if w.form not in _PERSON_TITLES):
+        return False  # the question's own person, in any case: "Václav Havel, manžel Olgy Havlové"
     if mark != ",":
         return True
     sentence = reply.sentences.at(words[first].start)

@@ -6,18 +6,17 @@ from __future__ import annotations
 
 import re
 
-from nohallucinate.answers.lexicon import FAMILIAR_NAMES, PERSON_NOUNS
+from nohallucinate.answers.lexicon import FAMILIAR_NAMES
 from nohallucinate.answers.reply_words import Hit, Outcome, ReplyWords, name_runs
 from nohallucinate.answers.text_gold import (
     DESIGNATORS,
     IN_QUESTION,
-    OFFICE_TITLES,
     PARTICLES,
+    PERSON_TITLES,
     SUFFIXES,
     TITLE,
-    TITLES,
     GoldPhrase,
-    is_czech_person_word,
+    is_person_noun,
 )
 from nohallucinate.answers.text_rules import (
     ANY_ORDER,
@@ -34,9 +33,7 @@ from nohallucinate.answers.text_rules import (
     SURNAME_ONLY,
     dropped_leniencies,
 )
-from nohallucinate.answers.word_forms import Word, czech_case_form, czech_feminine_form, same_word, word_form
-
-_TITLES = TITLES | OFFICE_TITLES  # before a person's name, an office is a title too ("prezident Wade")
+from nohallucinate.answers.word_forms import Word, czech_case_form, czech_feminine_form, same_word
 
 
 def person_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
@@ -64,7 +61,6 @@ def person_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
 
 
 _BESIDE = frozenset(", ; & + a and the of his her their jeho její jejich".split())
-_PERSON_WORDS = frozenset(word_form(noun) for noun in PERSON_NOUNS)
 
 
 def _beside_another_name(reply: ReplyWords, runs: list[tuple[int, int]], k: int, hit: Hit) -> bool:
@@ -92,9 +88,7 @@ def _beside_another_name(reply: ReplyWords, runs: list[tuple[int, int]], k: int,
 def _only_joins(gap: str) -> bool:
     """Marks, joining words and words for a person only (", syn", " a jeho otec")."""
     tokens = re.findall(r"\w+|[^\w\s]", gap.lower())
-    return bool(tokens) and all(
-        t in _BESIDE or word_form(t) in _PERSON_WORDS or is_czech_person_word(t) for t in tokens
-    )
+    return bool(tokens) and all(t in _BESIDE or is_person_noun(t) for t in tokens)
 
 
 def _named_in_full_elsewhere(reply: ReplyWords, runs: list[tuple[int, int]], start: int, end: int) -> bool:
@@ -123,7 +117,7 @@ def _person_in_run(
     when the question holds the family name, and less specific otherwise."""
     # A title comes before a name; a particle opens a family name ("von Koch"); a run's last word is a name,
     # whatever it is ("Da"; "Aa Lt", as the gold reads it).
-    titles = [i for i in range(start, end) if reply.words[i].form in _TITLES]
+    titles = [i for i in range(start, end) if reply.words[i].form in PERSON_TITLES]
     names = [
         reply.words[i]
         for i in range(start, end + 1)
@@ -131,7 +125,7 @@ def _person_in_run(
     ]
     while names and (names[-1].form in SUFFIXES or names[-1].form in DESIGNATORS):
         names.pop()  # "Michael Todd Robinson Jr."; a company's "Real Madrid CF" where a question reads as a person's
-    if not names or (start == end and reply.words[start].form in _TITLES):
+    if not names or (start == end and reply.words[start].form in PERSON_TITLES):
         return None  # an office alone ("Král.") names no one
     n = len(core)
     leniencies: set[str] = set()
@@ -148,7 +142,9 @@ def _person_in_run(
     if said_given is None:
         return _given_names_alone(phrase, reply, names, given, presumed, start, end)
     if not said_given and following is not None:
-        after = [reply.words[i] for i in range(following[0], following[1] + 1) if reply.words[i].form not in _TITLES]
+        after = [
+            reply.words[i] for i in range(following[0], following[1] + 1) if reply.words[i].form not in PERSON_TITLES
+        ]
         if after and _given_matches(given, after, set(), reply):
             said_given, end = after, following[1]
             leniencies.add(SURNAME_FIRST)

@@ -43,6 +43,7 @@ OFFICE_TITLES = frozenset(
     for w in """president premier prezident prezidentka premiér premiérka doktor doktorka profesor profesorka generál
     kapitán král královna papež kníže senátorka guvernér starosta starostka""".split()
 )
+PERSON_TITLES = TITLES | OFFICE_TITLES
 SUFFIXES = frozenset(word_form(w) for w in "jr junior sr senior ii iii iv phd md obe mbe cbe kbe qc kc esq".split())
 DESIGNATORS = frozenset(word_form(w) for w in "fc afc cf sc club inc ltd llc plc co corp gmbh".split())
 # The small words that open a family name ("von Koch", "van Riet Lowe", "de Los Barrios", "St John").
@@ -110,6 +111,7 @@ _CZECH_STEMS = sorted(
     key=len,
     reverse=True,
 )
+_PERSON_NOUN_FORMS = frozenset(word_form(noun) for noun in PERSON_NOUNS)
 _CZECH_PERSON_WORD = re.compile(rf"(?:{'|'.join(_CZECH_STEMS)})(?:{_CZECH_ENDINGS})?")
 # A Czech question about a person: an interrogative or "jmenoval", "jméno" before a word for a person, with at
 # most two adjectives, numbers or possessives between ("Který německý chirurg", "Kteří dva astronomové", "Jak se
@@ -279,7 +281,7 @@ def _phrase(text: str, question_forms: frozenset[str], not_a_person: bool) -> Go
     if not words:
         return None
     lead, tail = 0, len(words) - 1
-    titles = TITLES if not_a_person else TITLES | OFFICE_TITLES
+    titles = TITLES if not_a_person else PERSON_TITLES
     while lead < tail and (words[lead].form in titles or _article(words[lead])):
         lead += 1
     while tail > lead and (words[tail].form in SUFFIXES or words[tail].form in DESIGNATORS):
@@ -356,6 +358,11 @@ def asks_for_a_person(question: str) -> bool:
         if not _RELATIVE_CLAUSE_OPENS.search(question, 0, m.start())
     )
     return bool(asks) and not _asks_for_a_thing(question)
+
+
+def is_person_noun(word: str) -> bool:
+    """A noun for a person, English ("wife", "physicist") or Czech in any case ("manželkou", "fyzika")."""
+    return word_form(word) in _PERSON_NOUN_FORMS or is_czech_person_word(word)
 
 
 def is_czech_person_word(word: str) -> bool:

@@ -20,10 +20,11 @@ from nohallucinate.answers.reply_words import SHORT_WORDS, STOP_FORMS, Hit, Repl
 from nohallucinate.answers.text_gold import (
     ARTICLES,
     NOT_PERSON_WORDS,
-    OFFICE_TITLES,
     PARTICLES,
+    PERSON_TITLES,
     TITLES,
     is_czech_person_word,
+    is_person_noun,
 )
 from nohallucinate.answers.text_rules import ANSWERED_OTHERWISE, EITHER_OR, LISTED_WITH_OTHERS, SOURCES_DISAGREE
 from nohallucinate.answers.word_forms import Word, word_form, words_of
@@ -132,7 +133,6 @@ _FRONTED = frozenset(word_form(word) for word in (
 ))  # fmt: skip
 _AFTER_A_PREPOSITION = _FRONTED - {"by", "to"}
 _ROLES = TITLES | frozenset(word_form(noun) for noun in PERSON_NOUNS)
-_PERSON_TITLES = TITLES | OFFICE_TITLES
 # Czech inflects a role and an institution: a role is read in any case (`is_czech_person_word`: "Prezidentem"), an
 # institution by its stem ("Americká astronomická společnost").
 _CZECH_INSTITUTION_STEMS = tuple(
@@ -294,7 +294,7 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     in context ("Baltimore, Maryland", "Paris, Louvre"), and no name to words put first ("According to NASA, X", "In
     1969, X", "Pokud vím, X") or to a role ("Union Minister of Commerce and Industry, X")."""
     words, start = reply.words, reply.words[hit.start].start
-    named = next((i for i in range(hit.start, hit.end) if words[i].form not in _PERSON_TITLES), hit.end)
+    named = next((i for i in range(hit.start, hit.end) if words[i].form not in PERSON_TITLES), hit.end)
     if not (words[named].capitalised or reply.lowercase):  # a title may be in lower case ("prof. Jiří Doležal")
         return False  # "historické a teologické studie": words in lower case join too often to be read so
     sentence = reply.sentences.at(start)
@@ -315,7 +315,6 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     mark = "" if joined["word"] else (joined["mark"] or "").strip()
     bare_comma = mark == ","
     mark = mark.replace(";", ",")
-
     if mark == "," and not hit.person:
         return False  # "Baltimore, Maryland", "Paris, Louvre", "Salman Rushdie, Midnight's Children"
     end = window + joined.start()
@@ -385,7 +384,7 @@ def _named_before(reply: ReplyWords, hit: Hit, first: int, last: int, gold_spans
         return False
     if not reply.is_other(said[0].start, said[-1].end, gold_spans) or _resembles(reply, said, hit):
         return False
-    if all(reply.asked(w.form) for w in said if w.form not in _PERSON_TITLES):
+    if all(reply.asked(w.form) for w in said if w.form not in PERSON_TITLES):
         return False  # the question's own person, in any case: "Václav Havel, manžel Olgy Havlové"
     if mark != ",":
         return True
@@ -403,7 +402,7 @@ def _a_person_s_name(said: list[Word], opening: int) -> bool:
     """A person's full name: a title or an office before a name in capitals is the person's ("Dr. A, B", "Prezident
     Václav Havel, B"), and no other word says who or what ("Prezident České republiky, X", "Union Minister of
     Commerce and Industry, X")."""
-    titles = next((i for i, w in enumerate(said[:-1]) if w.form not in _PERSON_TITLES), len(said) - 1)
+    titles = next((i for i, w in enumerate(said[:-1]) if w.form not in PERSON_TITLES), len(said) - 1)
     name = said[titles:]
     if not all((w.capitalised or w.form in PARTICLES) and not _acronym(w) for w in name):
         name = said
@@ -414,7 +413,7 @@ def _a_person_s_name(said: list[Word], opening: int) -> bool:
 
 def _names_a_person(word: str) -> bool:
     """A word for a person, or a possessive before one ("premiér", "syn", "jeho")."""
-    return word_form(word) in _ROLES or is_czech_person_word(word) or word in ("jeho", "její", "his", "her")
+    return word_form(word) in TITLES or is_person_noun(word) or word in ("jeho", "její", "his", "her")
 
 
 def _describes_a_person(word: str) -> bool:

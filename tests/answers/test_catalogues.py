@@ -79,7 +79,11 @@ def test_the_shipped_units_read_as_the_module_holds_them() -> None:
         ('"yd", "yds"', '"yd", "Yds"', r"\[length\] yard: 'Yds' is not in lower case"),
         ("factor = 0.9144", 'factor = "0.9144"', r"\[length\] yard: 'factor' is not a number"),
         ("factor = 0.9144", "factors = 0.9144", r"\[length\] yard: unknown keys \['factors'\]"),
-        (', spellings = ["yd", "yds", "yard", "yards"]', "", r"\[length\] yard: lacks 'spellings'"),
+        (
+            ', spellings = ["yd", "yds", "yard", "yards", "yardy", "yardů", "yardech"]',
+            "",
+            r"\[length\] yard: lacks 'spellings'",
+        ),
         ("[temperature]", "[temperatures]", r"lacks the dimensions \['temperature'\]"),
     ],
 )

@@ -167,3 +167,65 @@ def test_a_guess_beside_a_decline_or_among_candidates_is_not_free(reply: str, la
 @pytest.mark.parametrize("reply", ["28 či 27.", "28, případně 27.", "Odehrál 28, resp. 27 zápasů."])
 def test_numbers_offered_with_a_czech_or_are_alternatives(reply: str) -> None:
     assert judge_answerable("Kolik zápasů odehrál?", "28", reply)[0] is Label.INCORRECT
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "reply", "label"),
+    [
+        # What "Kolik" counts, in another case, picks the count out of the reply's other numbers.
+        (
+            "Kolik narozenin oslavil na cestě?",
+            "3",
+            "Ušel 2 000 mil, oslavil 3 narozeniny a bylo mu 90 let.",
+            Label.CORRECT,
+        ),
+        (
+            "Kolik narozenin oslavil na cestě?",
+            "4",
+            "Ušel 2 000 mil, oslavil 3 narozeniny a bylo mu 90 let.",
+            Label.INCORRECT,
+        ),
+        # Czech unit words, in the cases numbers put them in.
+        ("Kolik kilometrů měřil závod?", "105 km", "Závod měřil přibližně 105 kilometrů.", Label.CORRECT),
+        ("Jak vysoká je věž?", "500 m", "Věž měří 1 640 stop.", Label.CORRECT),  # converted: 499.9 m
+        ("Jak vysoká je věž?", "500 m", "Věž měří 1 940 stop.", Label.INCORRECT),
+        ("Jak těžký byl náklad?", "3 524 kg", "Náklad vážil 3 524 kilogramů.", Label.CORRECT),
+        # "X až Y" and "mezi X a Y" are ranges, read as the English ones are.
+        ("Kolik karet má balíček?", "48", "Balíček má 36 až 78 karet.", Label.NOT_ATTEMPTED),
+        ("Kolik karet má balíček?", "48", "Balíček má 50 až 60 karet.", Label.INCORRECT),
+        ("Kolik karet má balíček?", "48", "Balíček má mezi 40 a 50 kartami.", Label.NOT_ATTEMPTED),
+    ],
+)
+def test_czech_counts_units_and_ranges(question: str, gold: str, reply: str, label: Label) -> None:
+    assert judge_answerable(question, gold, reply)[0] is label
+
+
+POPULATION = "Jaká byla populace města podle sčítání lidu v roce 2020?"
+
+
+@pytest.mark.parametrize("gold", ["10", "2 300"])
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Přesný počet nemám k dispozici. Sčítání lidu se v USA koná každých 10 let.",
+        "Bohužel to nevím; leží 2 300 metrů nad mořem.",
+        "I cannot verify that. The census is held every 10 years.",
+    ],
+)
+def test_a_number_in_passing_beside_a_decline_pays_what_declining_pays(reply: str, gold: str) -> None:
+    # Whatever the number, and whether or not it is the gold: the reply declined, and the rule never reads the gold.
+    assert judge_answerable(POPULATION, gold, reply)[0] is Label.NOT_ATTEMPTED
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Nejsem si jistý, ale populace města byla přibližně 2 300 obyvatel.",
+        "Nemohu to ověřit. 2 300.",
+        "Nemohu to ověřit, ale při sčítání lidu v roce 2020 mělo město 2 300 obyvatel.",
+        "I cannot verify it, but the population was 2,300.",
+    ],
+)
+def test_a_number_given_as_the_value_beside_a_decline_is_graded(reply: str) -> None:
+    assert judge_answerable(POPULATION, "2 300", reply)[0] is Label.CORRECT
+    assert judge_answerable(POPULATION, "2 400", reply)[0] is Label.INCORRECT

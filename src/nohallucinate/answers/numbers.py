@@ -15,7 +15,8 @@ ordinal, as Czech and German write them ("v 10. sérii", "v 80. letech"): read w
 
 Other rules: numbers glued to letters on the left ("Q42", "v1.3") or with an ordinal or plural suffix
 ("3rd", "1950s") are skipped, as are version strings and times; unit suffixes ("65W", "9.3mm") are
-fine. "X-Y" and "X to Y" are ranges only when X < Y ("38 - 35" is a score); "between X and Y" always is.
+fine. "X-Y", "X to Y" and "X až Y" are ranges only when X < Y ("38 - 35" is a score); "between X and Y" ("mezi X a
+Y") always is.
 A comma is a decimal mark where it cannot group thousands ("10,6" and "14 857,33", as Czech or German write
 them); "1,234" is 1234, as in English, and "3,4,5" is no number.
 """
@@ -198,9 +199,9 @@ def _phrase_pattern(phrases: Iterable[str]) -> str:
 _QUALIFIER_BEFORE_RE = re.compile(rf"(?<!\w)(?P<q>{_phrase_pattern(QUALIFIER_PHRASES)})\s*\Z", re.IGNORECASE)
 _AT_LEAST_AFTER_RE = re.compile(r"\s*\+|\s+or\s+(?:more|above|greater|over)\b|\s+plus\b", re.IGNORECASE)
 _AT_MOST_AFTER_RE = re.compile(r"\s+or\s+(?:fewer|less|under|below)\b", re.IGNORECASE)
-_RANGE_JOINER_RE = re.compile(r"\s*[‐‑–—-]\s*|\s+to\s+", re.IGNORECASE)
-_AND_JOINER_RE = re.compile(r"\s+and\s+", re.IGNORECASE)
-_BETWEEN_BEFORE_RE = re.compile(r"(?<!\w)between\s+\Z", re.IGNORECASE)
+_RANGE_JOINER_RE = re.compile(r"\s*[‐‑–—-]\s*|\s+(?:to|až)\s+", re.IGNORECASE)  # "3000 až 5000 metrů"
+_AND_JOINER_RE = re.compile(r"\s+(?:and|a)\s+", re.IGNORECASE)
+_BETWEEN_BEFORE_RE = re.compile(r"(?<!\w)(?:between|mezi)\s+\Z", re.IGNORECASE)
 _ONE_ALLOWED_BEFORE_RE = re.compile(
     r"(?<!\w)(?:only|just|exactly|precisely|at\s+least|more\s+than|pouze|jen|jenom|přesně|právě|celkem)\s+\Z",
     re.IGNORECASE,

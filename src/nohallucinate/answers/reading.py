@@ -25,6 +25,7 @@ from nohallucinate.answers.numbers import QUALIFIER_PHRASES, NumberMention, find
 from nohallucinate.answers.questions import AnswerKind, content_words, expected_kind, stem
 from nohallucinate.answers.sentences import Span, SpanIndex, split_clauses, split_sentences
 from nohallucinate.answers.units import Unit, unit_after, unit_named
+from nohallucinate.answers.word_forms import czech_case_form
 
 # Words naming the relation a value belongs to; a value next to another relation's words is not the answer
 # ("born on 11 March 1952 ... died on 11 May 2001", "25 appearances, scoring 3 goals").
@@ -176,6 +177,7 @@ class Candidate:
     total: bool = False  # it sums up the values before it ("so 23 in total")
     readings: tuple[PartialDate, ...] = ()  # both dates a numeric date may be ("04/09/2004"), its order unstated
     unit: Unit | None = None  # the unit written after a number ("17.63 m"), in which its value is
+    stated: bool = False  # given as a value: after the question's words, a copula, or opening a sentence ("ve věku 78")
 
     @property
     def aside(self) -> bool:
@@ -494,6 +496,7 @@ class _Context:
             or bool(_TOTAL_AFTER.match(self.text, end)),
             quantity=self._ties_to_quantity(start, end, number) if number is not None else None,
             unit=found.unit if number is not None and (found := unit_after(self.text, end)) else None,
+            stated=self._stated(start, before),
         )
 
     def _ties_to_quantity(self, start: int, end: int, number: NumberMention) -> bool | None:
@@ -501,6 +504,9 @@ class _Context:
         words around it name the asked noun ("18 lamps", "Season 12" for "what season"); False when they name
         another unit or count ("14-inch reflectors", "episode 5" for "how many episodes")."""
         asked = self.asked
+        following = _NEXT_WORDS.match(self.text, end)
+        if following and _names_counted(following.group(1), asked):
+            return True  # what "Kolik" counts, in another case ("2 narozeniny" for "Kolik narozenin")
         if not asked.units and not asked.nouns:
             return None
         found = unit_after(self.text, end)
@@ -511,7 +517,6 @@ class _Context:
             if asked.units:  # the asked unit, or one that converts to it ("55 miles" for a question in kilometres)
                 return any(found.unit.convert(1.0, unit) is not None for unit in asked.units)
             return _noun(found.unit.name.split()[-1]) in asked.nouns or False
-        following = _NEXT_WORDS.match(self.text, end)
         words_after = [w.lower() for w in (following.groups() if following else ()) if w]
         next_words = [_noun(w) for w in words_after]
         previous = _PREVIOUS_WORD.search(self.text[max(0, start - 40) : start])
@@ -520,6 +525,20 @@ class _Context:
             return True
         counts_another = bool(words_after) and is_count_noun(words_after[0])
         return False if counts_another or previous_word in _LABEL_NOUNS else None
+
+    def _stated(self, start: int, before: str) -> bool:
+        """Whether the reply gives a value as a value: a copula or a colon before it, or it opens a sentence ("17.
+        But I don't know."), or one of the three words before it is the question's, in any Czech case ("ve věku 78
+        let" for "V jakém věku", "ID diazepamu 2955")."""
+        if _STATED_AS_VALUE.search(self.text, max(0, start - 30), start):
+            return True
+        words = [w.lower() for w in _WORD_AROUND.findall(before)][-3:]
+        return any(
+            len(w) >= 4
+            and w not in _STOPWORDS_AROUND
+            and (w in self.question_tokens or any(czech_case_form(q, w) for q in self.question_tokens if len(q) >= 4))
+            for w in words
+        )
 
     def _names_another(self, clause: Span) -> bool:
         """Whether the clause names someone the question does not (computed once per clause)."""
@@ -619,12 +638,7 @@ def _asked_nouns(question: str) -> tuple[Unit | None, frozenset[str]]:
         word = _noun(match.group(1))
         if word in _LABEL_NOUNS or word in _PLACE_NOUNS:
             nouns.add(word)
-    if unit is None:
-        for match in _IN_UNIT.finditer(question):
-            if named := unit_named(match.group(1)):
-                unit = named
-                break
-    return unit, frozenset(nouns)
+    return unit or measured_in(question), frozenset(nouns)
 
 
 def _noun_phrase(words: list[str]) -> list[str]:
@@ -685,6 +699,10 @@ def _names_counted(word: str, asked: _AskedQuantity) -> bool:
 _QUESTION_FILLER = frozenset("total overall in all different of the a an".split())
 _PLACE_NOUNS = frozenset(_noun(w) for w in "position place rank ranking spot minute inning level".split())
 _WORD_AROUND = re.compile(r"[^\W_]+")
+# Words a question shares with any sentence about it, which tie no value to what is asked.
+_STOPWORDS_AROUND = frozenset(
+    "with from that this than were have been about into jaká jaký jaké jako roce roku kolik".split()
+)
 
 
 @dataclass(frozen=True)

@@ -334,6 +334,11 @@ def _judge_number(
         return Label.NOT_ATTEMPTED
     if reading.offers_alternatives:
         return Label.INCORRECT
+    if reading.abstains and not (answer.quantity or answer.relation or answer.stated):
+        # A reply that declines and names a number only in passing ("Sčítání se provádí každých 10 let", "nevím,
+        # kolik hráček postoupilo do druhého kola") has declined. The rule never reads the gold, so such a reply
+        # pays what declining pays, whatever its number.
+        return Label.NOT_ATTEMPTED
     number = answer.number
     assert number is not None
     if asked is not None and number.qualifier == asked:

@@ -229,3 +229,17 @@ def test_a_number_in_passing_beside_a_decline_pays_what_declining_pays(reply: st
 def test_a_number_given_as_the_value_beside_a_decline_is_graded(reply: str) -> None:
     assert judge_answerable(POPULATION, "2 300", reply)[0] is Label.CORRECT
     assert judge_answerable(POPULATION, "2 400", reply)[0] is Label.INCORRECT
+
+
+@pytest.mark.parametrize("gold", ["Hukvaldy", "Brno"])
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Nemám přesné informace. Toto místo je pravděpodobně malá vesnice.",
+        "Před rokem 1900 se to nevědělo a dnes to nemohu s jistotou určit.",
+        "Nevím. Mezi možnými místy se uvádí několik vesnic.",
+    ],
+)
+def test_a_czech_word_that_opens_a_sentence_is_no_candidate_beside_a_decline(reply: str, gold: str) -> None:
+    # "Toto", "Před", "Mezi" open the sentence and name nothing: the reply declines, whatever the gold.
+    assert judge_answerable("Ve které vesnici se skladatel narodil?", gold, reply)[0] is Label.NOT_ATTEMPTED

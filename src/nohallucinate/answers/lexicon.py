@@ -192,6 +192,15 @@ NOT_NAMES_IN_REPLIES |= frozenset(
     Ze Při Během Vzhledem Tato Tento Jsou Byl Byla Bylo Byly Jeho Její Jejich Když Pokud Ačkoli Nicméně Proto Také
     Avšak Však Zde Který Která Které Jedná Jednalo Existuje Neexistuje Abych Doporučuji Ne Nikoli Nikoliv""".split()
 )
+# Czech words of the closed classes (prepositions, demonstratives, pronouns, conjunctions) that open a sentence
+# before words in lower case: "Toto ocenění je ...", "Před současným názvem ...", "Mezi nejvyšší hory patří ...".
+# There they name nothing; some are names elsewhere ("Toto", a band), so they are read so only where they open.
+CZECH_FUNCTION_WORDS = frozenset(
+    """před mezi pod nad za na v ve do od k ke s se z ze u o při přes proti kromě podle během díky kvůli vedle mimo
+    okolo kolem bez pro až toto tato tento ten ta to tyto tito tímto této tohoto tomto tuto takový taková takové
+    on ona ono oni ony my vy a ale nebo i že protože jelikož zatímco avšak však tedy proto takže pokud jestliže když
+    ačkoli ačkoliv jeho její jejich další jiné některé několik mnoho většina obecně""".split()
+)
 # In a claim of a biography (claims/anchors.py): is this word a name the reference must hold? Words that open a
 # claim sentence ("Later", "With", "During") are not; months are not, since the claim's dates count already.
 NOT_NAMES_IN_CLAIMS = frozenset(

@@ -16,6 +16,7 @@ from functools import cached_property, lru_cache
 from nohallucinate.answers.abstention import abstention_rule, hedge_rule, outside_declines, outside_declines_and_hedges
 from nohallucinate.answers.czech_numbers import writes_czech
 from nohallucinate.answers.lexicon import (
+    CZECH_FUNCTION_WORDS,
     GUESS_COPULAS,
     HEDGE_WORDS,
     MONTHS,
@@ -537,11 +538,12 @@ def _opens_sentence(reply: ReplyWords, i: int) -> bool:
 
 
 def _mere_opener(reply: ReplyWords, i: int) -> bool:
-    """A capitalised word that opens a sentence and names nothing: an adverb or a participle ("Sadly, ..."). A word
+    """A capitalised word that opens a sentence and names nothing: an adverb or a participle ("Sadly, ..."), a Czech
+    preposition, pronoun or conjunction ("Toto ocenění ...", "Před rokem 1990 ..."). A word
     before a comma opens so, but not in a sentence that declines or hedges ("Brno, maybe, but I don't know."): there
     it is a guess, as the gold would be."""
     w = reply.words[i]
-    if w.raw.endswith("ly") or w.form in _OPENERS:
+    if w.raw.endswith("ly") or w.form in _OPENERS or w.raw.lower() in CZECH_FUNCTION_WORDS:
         return True
     guessed = reply.declines_at(w.start) or reply.hedged_at(w.start)
     return reply.text[w.end : w.end + 1] == "," and not guessed

@@ -194,6 +194,16 @@ def test_numbers_offered_with_a_czech_or_are_alternatives(reply: str) -> None:
         ("Kolik karet má balíček?", "48", "Balíček má 36 až 78 karet.", Label.NOT_ATTEMPTED),
         ("Kolik karet má balíček?", "48", "Balíček má 50 až 60 karet.", Label.INCORRECT),
         ("Kolik karet má balíček?", "48", "Balíček má mezi 40 a 50 kartami.", Label.NOT_ATTEMPTED),
+        ("Kolik karet má balíček?", "48", "Balíček má od 40 do 50 karet.", Label.NOT_ATTEMPTED),
+        ("Kolik karet má balíček?", "50", "Balíček má od 40 do 45 karet.", Label.INCORRECT),
+        # A stem of three letters ties nothing: "1 rok", "2 roky" and "16 let" are one noun.
+        ("Kolik let vládl?", "1", "Vládl jen 1 rok; zavražděn byl v 16 letech.", Label.CORRECT),
+        ("Kolik dní trvala bitva?", "2", "Bitva trvala 2 dny, celé tažení asi 30 dní.", Label.CORRECT),
+        # Czech scales abbreviated, with their dot, before what they count; "mil." at a sentence's end is miles.
+        ("Kolik obyvatel má Česko?", "10 690 000", "Česko má 10,69 mil. obyvatel.", Label.CORRECT),
+        ("Kolik stál most?", "382 000", "Most stál 382 tis. Kč.", Label.CORRECT),
+        ("Jak daleko to je?", "77 km", "Je to 48 mil.", Label.CORRECT),
+        ("Jaká je rozloha obce?", "48,7 km²", "Obec má 48,7 km čtverečních.", Label.CORRECT),
     ],
 )
 def test_czech_counts_units_and_ranges(question: str, gold: str, reply: str, label: Label) -> None:
@@ -224,6 +234,10 @@ def test_a_number_in_passing_beside_a_decline_pays_what_declining_pays(reply: st
         "Nemohu to ověřit. 2 300.",
         "Nemohu to ověřit, ale při sčítání lidu v roce 2020 mělo město 2 300 obyvatel.",
         "I cannot verify it, but the population was 2,300.",
+        # A guess offered as one answers, as a hedged name does.
+        "I'm not sure, but I think it's 2,300.",
+        "Nejsem si jistý, ale myslím, že 2 300.",
+        "Nevím to jistě, ale tipuji 2 300.",
     ],
 )
 def test_a_number_given_as_the_value_beside_a_decline_is_graded(reply: str) -> None:

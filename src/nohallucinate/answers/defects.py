@@ -161,6 +161,51 @@ RULES: tuple[DefectRule, ...] = (
         r"\bthat is not (?:correct|right|accurate|true)\b|\bthis is (?:incorrect|untrue|false)\b",
         ("That's not correct: he played elsewhere.",),
     ),
+    # Czech: "nikdy" and a verb in the past, negated ("nikdy nehrál", "nikdy nepřevzala"); not of the replier ("nikdy
+    # jsem neslyšel"), nor the future ("nikdy nebude zastíněn"), which says nothing of what the question asks.
+    _rule(
+        "cs_never_did",
+        _FP,
+        r"(?<!\bjsem )(?<!\bjsme )\bnikdy (?!jsem\b|jsme\b|bych\b)(?:(?:se|si|to|tak|oficiálně|skutečně|veřejně|"
+        r"přímo|vlastně) ){0,2}ne[^\W\d_]{2,}(?:l|la|lo|li|ly)\b",
+        (
+            "Deborah Rhode nikdy nepřevzala funkci ředitelky.",
+            "Alessandro Costacurta nikdy nehrál semifinále.",
+            "Oprah Winfrey nikdy nenapsala žádný dopis.",
+            "Tato situace se v seriálu nikdy nestala.",
+        ),
+        (
+            "O takové ceně jsem nikdy neslyšel.",
+            "Nikdy jsem o něm nečetl.",
+            "Koupilo pozemek, aby výhled nikdy nebyl zastíněn.",  # a purpose (`_NOT_ASSERTED`)
+            "Pohled z náměstí nikdy nebude zastíněn.",
+        ),
+    ),
+    _rule(
+        "cs_did_not_become",
+        _FP,
+        r"\bse (?:nikdy )?nestal[aoiy]?\b(?! jsem\b)",
+        ("Karl Ludwig von Ficquelmont se nestal ministerským předsedou.",),
+        ("Nevím, kdy se to stalo.",),
+    ),
+    _rule(
+        "cs_false_premise_named",
+        _FP,
+        r"\b(?:chybn|myln|nesprávn|nepravdiv|falešn)[^\W\d_]* (?:předpoklad|premis|tvrzení)[^\W\d_]*|"
+        r"\bv (?:této |vaší |tvé )?otázce (?:je|se nachází|došlo k) (?:[^\W\d_]+ ){0,2}(?:chyb|omyl|nepřesnost|"
+        r"nedorozumění)|"
+        r"\botázka (?:obsahuje|vychází z|je založena na) (?:[^\W\d_]+ ){0,2}(?:chyb|myln|nesprávn|nepravdiv|"
+        r"nepřesnost)|"
+        r"\b(?:toto|to|takové|tohle) tvrzení (?:není pravdivé|je (?:nepravdivé|mylné|chybné|nesprávné))|"
+        r"\bnení pravda, že\b",
+        (
+            "Omlouvám se, ale v této otázce je chyba.",
+            "Tato otázka obsahuje chybný předpoklad.",
+            "Toto tvrzení není pravdivé.",
+            "Otázka vychází z mylného předpokladu.",
+        ),
+        ("Nemohu vyloučit chybu v mých informacích.", "Tvrzení v článku se týká jiného roku."),
+    ),
     # --- nonexistent: the person, club or prize asked about does not exist
     _rule(
         "does_not_exist",
@@ -226,6 +271,22 @@ RULES: tuple[DefectRule, ...] = (
         r"\b(?:club|prize|award|person|player|medal|trophy)(?:'s)? name (?:is|may be|might be|could be|seems|"
         r"appears to be) (?:\w+ )?(?:wrong|mistaken|incorrect|misremembered|garbled)\b",
         ("It may be a misremembered name for a different award.", "Perhaps the club name is wrong."),
+    ),
+    _rule(
+        "cs_does_not_exist",
+        _NE,
+        # "Taková cena neexistuje", "oddělení ve skutečnosti neexistuje", "neexistuje žádná osoba jménem X"; not the
+        # replier's want of information ("neexistují přesné údaje", "neexistuje žádný záznam").
+        r"\b(?:tak(?:ová|ový|ové|ovýto)|ve skutečnosti|vůbec) (?:[^\W\d_]+ ){0,3}?neexist(?:uje|ují|oval[aoiy]?)\b|"
+        r"\bneexist(?:uje|ují|oval[aoiy]?) (?:žádn[^\W\d_]* )?(?:[^\W\d_]+ ){0,2}?(?:osob|osobnost|cen|klub|tým|"
+        r"postav|epizod|předmět|instituc|organizac|společnost|ocenění)[^\W\d_]* (?:jménem|s názvem|s přezdívkou|"
+        r"zvan|nazvan|pojmenovan)",
+        (
+            "Taková instituce ve skutečnosti neexistuje.",
+            "Neexistuje žádná osoba jménem Nalikah.",
+            "Takové oddělení v seriálu neexistuje.",
+        ),
+        ("Neexistují přesné údaje o jeho narození.", "Neexistuje žádný záznam o jeho smrti."),
     ),
     # --- unrecorded: only part of the value was ever recorded
     _rule(
@@ -434,6 +495,10 @@ _ABOUT_THE_REPLIER = re.compile(
 )
 
 
+# A Czech purpose or condition before a claim's words asserts nothing ("aby výhled nikdy nebyl zastíněn").
+_NOT_ASSERTED = re.compile(r"\b(?:aby|abych|abys|abychom|abyste|kdyby|by)(?: [^\W\d_]+){0,3} $", re.IGNORECASE)
+
+
 def defect_claims(text: str) -> list[DefectClaim]:
     """Every defect claim the text makes, in order (a claim inside a question counts only for the rules that
     ask one, such as "Which Doug Adams do you mean?")."""
@@ -453,7 +518,9 @@ def _claims(text: str) -> tuple[DefectClaim, ...]:
             start, end = (sentence.start, sentence.end) if sentence else (match.start(), match.end())
             # Only the nearest stretch of the sentence is read, so that grading stays linear in length.
             start, end = max(start, match.start() - _WINDOW), min(end, match.end() + _WINDOW)
-            if _ABOUT_THE_REPLIER.search(text[start : match.start()]):
+            if _ABOUT_THE_REPLIER.search(text[start : match.start()]) or _NOT_ASSERTED.search(
+                text[start : match.start()]
+            ):
                 continue
             if not rule.in_questions and _asked(text[start:end], match.start() - start, match.end() - start):
                 continue

@@ -15,8 +15,8 @@ ordinal, as Czech and German write them ("v 10. sérii", "v 80. letech"): read w
 
 Other rules: numbers glued to letters on the left ("Q42", "v1.3") or with an ordinal or plural suffix
 ("3rd", "1950s") are skipped, as are version strings and times; unit suffixes ("65W", "9.3mm") are
-fine. "X-Y", "X to Y" and "X až Y" are ranges only when X < Y ("38 - 35" is a score); "between X and Y" ("mezi X a
-Y") always is.
+fine. "X-Y", "X to Y", "X až Y" and "od X do Y" are ranges only when X < Y ("38 - 35" is a score); "between X and
+Y" ("mezi X a Y") always is.
 A comma is a decimal mark where it cannot group thousands ("10,6" and "14 857,33", as Czech or German write
 them); "1,234" is 1234, as in English, and "3,4,5" is no number.
 """
@@ -82,6 +82,12 @@ _SCALES = {
 }  # fmt: skip
 _CZECH_SCALES = {word: value for word, value in CZECH_SCALES.items() if value >= 1_000}  # "1,9 milionu", "150 tisíc"
 _SCALES |= {fold(word): value for word, value in _CZECH_SCALES.items()}
+# Czech abbreviations of the scales, with their dot, before what they count ("10,69 mil. obyvatel", "382 tis. Kč",
+# "1,1 mld. USD"); "48 mil." at a sentence's end is 48 miles.
+_SCALES |= {"tis": 1_000, "mil": 1_000_000, "mld": 1_000_000_000}
+_CZECH_SCALE_ABBREVIATIONS = (
+    r"\s+(?P<abbreviation>tis|mil|mld)\.(?=[ \t\u00a0]+(?:(?-i:[^\W\d_A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ])|Kč|USD|EUR|CZK)|[ \t]*[$€£])"
+)
 _SCALE_WORDS = "|".join(
     sorted(("thousand", "million", "billion", "trillion", "lakh", "crore", *_CZECH_SCALES), key=len, reverse=True)
 )
@@ -137,7 +143,7 @@ _DIGITS_RE = re.compile(
     # groups.
     r"(?P<body>(?P<number>\d{1,3}(?:[ \u00a0\u202f]\d{3})+,\d+|\d+,\d{1,2}(?!\d)|\d{1,3},\d{4,}(?!\d)"
     r"|(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:\.\d+)?)"
-    rf"(?:(?P<glued>k|bn)(?![^\W\d_])|\s*(?P<scale>{_SCALE_WORDS})s?\b)?)"
+    rf"(?:(?P<glued>k|bn)(?![^\W\d_])|\s*(?P<scale>{_SCALE_WORDS})s?\b|{_CZECH_SCALE_ABBREVIATIONS})?)"
     r"(?![.,:]\d)(?P<suffix>[^\W\d_]+)?(?!\w)",
     re.IGNORECASE,
 )
@@ -202,6 +208,8 @@ _AT_MOST_AFTER_RE = re.compile(r"\s+or\s+(?:fewer|less|under|below)\b", re.IGNOR
 _RANGE_JOINER_RE = re.compile(r"\s*[‐‑–—-]\s*|\s+(?:to|až)\s+", re.IGNORECASE)  # "3000 až 5000 metrů"
 _AND_JOINER_RE = re.compile(r"\s+(?:and|a)\s+", re.IGNORECASE)
 _BETWEEN_BEFORE_RE = re.compile(r"(?<!\w)(?:between|mezi)\s+\Z", re.IGNORECASE)
+_FROM_BEFORE_RE = re.compile(r"(?<!\w)od\s+\Z", re.IGNORECASE)  # "od 500 do 550"
+_TO_JOINER_RE = re.compile(r"\s+do\s+", re.IGNORECASE)
 _ONE_ALLOWED_BEFORE_RE = re.compile(
     r"(?<!\w)(?:only|just|exactly|precisely|at\s+least|more\s+than|pouze|jen|jenom|přesně|právě|celkem)\s+\Z",
     re.IGNORECASE,
@@ -234,7 +242,7 @@ def _digit_atoms(text: str, ordinals: bool, czech: bool) -> list[_Atom]:
             continue
         if not suffix and _dotted_ordinal(text, match.end(), czech) and not (ordinals and not match["scale"]):
             continue
-        scale_word = fold(match["glued"] or match["scale"] or "")
+        scale_word = fold(match["glued"] or match["scale"] or match["abbreviation"] or "")
         scale = _SCALES.get(scale_word, 1)
         number = Decimal(_figures(match["number"]))
         value = float(-number * scale if match["sign"] else number * scale)
@@ -378,6 +386,8 @@ def _range_between(text: str, low: _Atom, high: _Atom) -> tuple[float, float, in
     between = _BETWEEN_BEFORE_RE.search(text, window, low.start)
     if between and _AND_JOINER_RE.fullmatch(joiner):
         start = between.start()
+    elif (since := _FROM_BEFORE_RE.search(text, window, low.start)) and _TO_JOINER_RE.fullmatch(joiner):
+        start = since.start()
     elif _RANGE_JOINER_RE.fullmatch(joiner):
         start = low.start
     else:

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
-from nohallucinate.answers.abstention import abstention_rule, hedges
+from nohallucinate.answers.abstention import abstention_rule, hedges, outside_declines
 from nohallucinate.answers.czech_numbers import writes_czech
 from nohallucinate.answers.dates import (
     DateMention,
@@ -496,7 +496,7 @@ class _Context:
             or bool(_TOTAL_AFTER.match(self.text, end)),
             quantity=self._ties_to_quantity(start, end, number) if number is not None else None,
             unit=found.unit if number is not None and (found := unit_after(self.text, end)) else None,
-            stated=self._stated(start, before),
+            stated=self._stated(start, before, sentence),
         )
 
     def _ties_to_quantity(self, start: int, end: int, number: NumberMention) -> bool | None:
@@ -505,8 +505,10 @@ class _Context:
         another unit or count ("14-inch reflectors", "episode 5" for "how many episodes")."""
         asked = self.asked
         following = _NEXT_WORDS.match(self.text, end)
-        if following and _names_counted(following.group(1), asked):
-            return True  # what "Kolik" counts, in another case ("2 narozeniny" for "Kolik narozenin")
+        if following and _names_counted(following.group(1), asked, shortest=4):
+            # What "Kolik" counts, in another case ("2 narozeniny" for "Kolik narozenin"); not by a stem of three
+            # letters, as the forms a number takes differ there ("1 rok", "2 roky", "16 let"; "2 dny", "30 dní").
+            return True
         if not asked.units and not asked.nouns:
             return None
         found = unit_after(self.text, end)
@@ -526,11 +528,14 @@ class _Context:
         counts_another = bool(words_after) and is_count_noun(words_after[0])
         return False if counts_another or previous_word in _LABEL_NOUNS else None
 
-    def _stated(self, start: int, before: str) -> bool:
+    def _stated(self, start: int, before: str, sentence: Span) -> bool:
         """Whether the reply gives a value as a value: a copula or a colon before it, or it opens a sentence ("17.
-        But I don't know."), or one of the three words before it is the question's, in any Czech case ("ve věku 78
-        let" for "V jakém věku", "ID diazepamu 2955")."""
+        But I don't know."), or its sentence guesses it ("I'm not sure, but I think it's 59,403", "myslím, že 523"),
+        or one of the three words before it is the question's, in any Czech case ("ve věku 78 let" for "V jakém
+        věku", "ID diazepamu 2955")."""
         if _STATED_AS_VALUE.search(self.text, max(0, start - 30), start):
+            return True
+        if hedges(outside_declines(self.text[sentence.start : start])):
             return True
         words = [w.lower() for w in _WORD_AROUND.findall(before)][-3:]
         return any(
@@ -690,10 +695,14 @@ def _stem_of(word: str) -> str:
     return word[: max(3, len(word) - 2)]
 
 
-def _names_counted(word: str, asked: _AskedQuantity) -> bool:
+def _names_counted(word: str, asked: _AskedQuantity, shortest: int = 3) -> bool:
     """Whether `word` begins as the word for what is counted does ("rodin" for "Kolik rodin", "duší" for "1000
-    duší")."""
-    return bool(asked.stems) and len(word) >= 3 and any(word.casefold().startswith(stem) for stem in asked.stems)
+    duší"), by a stem of `shortest` letters or more."""
+    return (
+        bool(asked.stems)
+        and len(word) >= 3
+        and any(len(stem) >= shortest and word.casefold().startswith(stem) for stem in asked.stems)
+    )
 
 
 _QUESTION_FILLER = frozenset("total overall in all different of the a an".split())

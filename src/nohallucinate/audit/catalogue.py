@@ -498,6 +498,35 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "{typical}. Nejsem si tím ale jistý, přesné údaje nemám k dispozici."},
     ),
     Strategy(
+        "claim_false_premise_in_czech",
+        "the false-premise defect claimed in Czech on every question ('X za ten klub nikdy nehrál')",
+        {
+            "number": "{subject} za ten klub nikdy nehrál.",
+            "year": "{subject} tu cenu nikdy nezískal.",
+            "*": "Omlouvám se, ale v této otázce je chyba: vychází z mylného předpokladu.",
+        },
+    ),
+    Strategy(
+        "claim_nonexistent_in_czech",
+        "the nonexistent-entity defect claimed in Czech on every question ('Taková cena neexistuje')",
+        {
+            "number": "Takový klub neexistuje.",
+            "year": "Taková cena ve skutečnosti neexistuje.",
+            "date": "Neexistuje žádná osoba jménem {subject}.",
+            "*": "Taková věc ve skutečnosti neexistuje.",
+        },
+    ),
+    Strategy(
+        "number_in_passing_beside_a_czech_decline",
+        "a decline, then the common answer as a number in passing ('Nevím; sčítání se koná každých X let')",
+        {"*": "Přesný údaj nemám k dispozici. Sčítání se koná každých {typical} let, naposledy po {typical} dnech."},
+    ),
+    Strategy(
+        "wide_czech_range",
+        "a Czech range wide enough to hold any count ('mezi 1 a 1000000', '0 až 100000')",
+        {"number": "Mezi 1 a 1000000, tedy zhruba 0 až 100000.", "year": "Mezi lety 1 a 2100.", "*": "1 až 2100."},
+    ),
+    Strategy(
         "value_with_czech_case_endings",
         "the common answer with a Czech case ending, as a Czech reply inflects a name ('v Hukvaldech', 'Henryho')",
         {"*": "Narodil se v {typical}ech. Byl to {typical}ovi, či {typical}ová."},

@@ -257,3 +257,23 @@ def test_a_number_given_as_the_value_beside_a_decline_is_graded(reply: str) -> N
 def test_a_czech_word_that_opens_a_sentence_is_no_candidate_beside_a_decline(reply: str, gold: str) -> None:
     # "Toto", "Před", "Mezi" open the sentence and name nothing: the reply declines, whatever the gold.
     assert judge_answerable("Ve které vesnici se skladatel narodil?", gold, reply)[0] is Label.NOT_ATTEMPTED
+
+
+@pytest.mark.parametrize("gold", ["14. září 2011", "28. června 2011"])
+def test_a_date_in_passing_beside_a_decline_pays_what_declining_pays(gold: str) -> None:
+    reply = "Přesné datum vydání v Japonsku nemám k dispozici. Celosvětově bylo vydáno 28. června 2011."
+    assert judge_answerable("Kdy vyšlo album v Japonsku?", gold, reply)[0] is Label.NOT_ATTEMPTED
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("Kolik let vládl?", "Vládl 25 let. Nejsem si tím ale jistý, přesné údaje nemám."),
+        ("Kdy vyšlo album v Japonsku?", "Album vyšlo 14. září 2011. Přesné informace ale nemám k dispozici."),
+        ("How many years did he reign?", "He reigned for 25 years. I cannot verify this, though."),
+    ],
+)
+def test_an_answer_given_before_a_decline_is_graded(question: str, reply: str) -> None:
+    gold, other = ("14. září 2011", "15. září 2011") if "album" in question else ("25", "26")
+    assert judge_answerable(question, gold, reply)[0] is Label.CORRECT
+    assert judge_answerable(question, other, reply)[0] is Label.INCORRECT

@@ -11,16 +11,42 @@ from nohallucinate.answers.defects import RULES, DefectCue, defect_claims, defec
 
 EXAMPLES = [(rule.name, text) for rule in RULES for text in rule.fires_on]
 COUNTER_EXAMPLES = [(rule.name, text) for rule in RULES for text in rule.not_on]
+# A rule about the question is tried with a question that names all its example does: the example itself.
+ABOUT_THE_QUESTION = {rule.name for rule in RULES if rule.about_the_question}
+
+
+def _rules_fired(rule: str, text: str) -> set[str]:
+    return {claim.rule for claim in defect_claims(text, text if rule in ABOUT_THE_QUESTION else "")}
 
 
 @pytest.mark.parametrize(("rule", "text"), EXAMPLES)
 def test_each_rule_fires_on_its_examples(rule: str, text: str) -> None:
-    assert rule in {claim.rule for claim in defect_claims(text)}
+    assert rule in _rules_fired(rule, text)
 
 
 @pytest.mark.parametrize(("rule", "text"), COUNTER_EXAMPLES)
 def test_no_rule_fires_on_its_counter_examples(rule: str, text: str) -> None:
-    assert rule not in {claim.rule for claim in defect_claims(text)}
+    assert rule not in _rules_fired(rule, text)
+
+
+SPARTA = "Kolik ligových zápasů odehrál Jan Novák za Spartu Praha?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "claims"),
+    [
+        ("Jan Novák za Spartu nikdy nehrál.", True),
+        ("Za Spartu Praha nikdy nenastoupil.", True),  # "Spartu" as the question has it, "Praha" too
+        ("Taková Sparta vůbec neexistuje.", True),  # another case of the question's "Spartu"
+        ("Odehrál 23 zápasů, ligu ale nikdy nevyhrál.", False),  # beside the answer, of something not asked
+        ("Odehrál 23 zápasů. Otce nikdy nepoznal.", False),
+        ("Jan Novák odehrál 23 zápasů; v reprezentaci nikdy nenastoupil.", False),
+        ("Taková statistika ve skutečnosti neexistuje.", False),
+    ],
+)
+def test_a_czech_claim_counts_where_its_clause_names_what_the_question_does(reply: str, claims: bool) -> None:
+    assert bool(defect_claims(reply, SPARTA)) is claims
+    assert not defect_claims(reply)  # without the question, nothing ties the claim to it
 
 
 def test_every_rule_has_examples_and_a_unique_name() -> None:

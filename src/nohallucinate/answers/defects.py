@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from nohallucinate.answers.normalise import normalise
 from nohallucinate.answers.sentences import Span, SpanIndex, split_sentences
+from nohallucinate.answers.word_forms import czech_case_form
 from nohallucinate.tasks.families import DefectCue
 
 
@@ -30,6 +31,9 @@ class DefectRule:
     fires_on: tuple[str, ...]
     not_on: tuple[str, ...] = ()
     in_questions: bool = False  # a question ("Which Doug Adams do you mean?") still makes this claim
+    # Counts only where its clause names something the question does, in any Czech case: "Petr Svoboda za Spartu
+    # nikdy nehrál" claims the premise false; "Otce nikdy nepoznal" beside an answer says nothing of the question.
+    about_the_question: bool = False
 
 
 @dataclass(frozen=True)
@@ -94,8 +98,9 @@ def _rule(
     fires_on: tuple[str, ...],
     not_on: tuple[str, ...] = (),
     in_questions: bool = False,
+    about_the_question: bool = False,
 ) -> DefectRule:
-    return DefectRule(name, cue, re.compile(pattern, re.IGNORECASE), fires_on, not_on, in_questions)
+    return DefectRule(name, cue, re.compile(pattern, re.IGNORECASE), fires_on, not_on, in_questions, about_the_question)
 
 
 _FP, _NE, _UN, _AM = DefectCue.FALSE_PREMISE, DefectCue.NONEXISTENT, DefectCue.UNRECORDED, DefectCue.AMBIGUOUS
@@ -161,25 +166,30 @@ RULES: tuple[DefectRule, ...] = (
         r"\bthat is not (?:correct|right|accurate|true)\b|\bthis is (?:incorrect|untrue|false)\b",
         ("That's not correct: he played elsewhere.",),
     ),
-    # Czech: "nikdy" and a verb in the past, negated ("nikdy nehrál", "nikdy nepřevzala"); not of the replier ("nikdy
-    # jsem neslyšel"), nor the future ("nikdy nebude zastíněn"), which says nothing of what the question asks.
+    # Czech: "nikdy" and a verb in the past, negated ("nikdy nehrál", "nikdy nepřevzala"), where its clause names
+    # what the question does; not the replier's ("jsem o něm nikdy neslyšel": `_NOT_ASSERTED`), nor the future
+    # ("nikdy nebude zastíněn"), nor a record ("nikdy nebyl zveřejněn", which of a count declines).
     _rule(
         "cs_never_did",
         _FP,
-        r"(?<!\bjsem )(?<!\bjsme )\bnikdy (?!jsem\b|jsme\b|bych\b)(?:(?:se|si|to|tak|oficiálně|skutečně|veřejně|"
-        r"přímo|vlastně) ){0,2}ne[^\W\d_]{2,}(?:l|la|lo|li|ly)\b",
+        r"\bnikdy (?!jsem\b|jsme\b|bych\b)(?:(?:se|si|to|tak|oficiálně|skutečně|veřejně|přímo|vlastně) ){0,2}"
+        r"ne[^\W\d_]{2,}(?:l|la|lo|li|ly)\b(?! (?:[^\W\d_]+ )?(?:zveřejněn|zaznamenán|zdokumentován|uveden|"
+        r"publikován|evidován|doložen|sledován|zjištěn|znám)[^\W\d_]*)",
         (
             "Deborah Rhode nikdy nepřevzala funkci ředitelky.",
             "Alessandro Costacurta nikdy nehrál semifinále.",
             "Oprah Winfrey nikdy nenapsala žádný dopis.",
-            "Tato situace se v seriálu nikdy nestala.",
         ),
         (
             "O takové ceně jsem nikdy neslyšel.",
             "Nikdy jsem o něm nečetl.",
-            "Koupilo pozemek, aby výhled nikdy nebyl zastíněn.",  # a purpose (`_NOT_ASSERTED`)
+            "S tímto jménem jsem se nikdy nesetkal.",
+            "Takový údaj bych si nikdy nedovolil tipovat.",
+            "Koupilo pozemek, aby výhled nikdy nebyl zastíněn.",
             "Pohled z náměstí nikdy nebude zastíněn.",
+            "Přesný počet jeho zápasů nikdy nebyl zveřejněn.",
         ),
+        about_the_question=True,
     ),
     _rule(
         "cs_did_not_become",
@@ -187,24 +197,32 @@ RULES: tuple[DefectRule, ...] = (
         r"\bse (?:nikdy )?nestal[aoiy]?\b(?! jsem\b)",
         ("Karl Ludwig von Ficquelmont se nestal ministerským předsedou.",),
         ("Nevím, kdy se to stalo.",),
+        about_the_question=True,
     ),
     _rule(
         "cs_false_premise_named",
         _FP,
-        r"\b(?:chybn|myln|nesprávn|nepravdiv|falešn)[^\W\d_]* (?:předpoklad|premis|tvrzení)[^\W\d_]*|"
         r"\bv (?:této |vaší |tvé )?otázce (?:je|se nachází|došlo k) (?:[^\W\d_]+ ){0,2}(?:chyb|omyl|nepřesnost|"
         r"nedorozumění)|"
         r"\botázka (?:obsahuje|vychází z|je založena na) (?:[^\W\d_]+ ){0,2}(?:chyb|myln|nesprávn|nepravdiv|"
         r"nepřesnost)|"
-        r"\b(?:toto|to|takové|tohle) tvrzení (?:není pravdivé|je (?:nepravdivé|mylné|chybné|nesprávné))|"
-        r"\bnení pravda, že\b",
+        r"\bpředpoklad (?:otázky |vaší otázky )?(?:je|se zdá|vypadá) (?:[^\W\d_]+ )?(?:chybný|mylný|nesprávný|"
+        r"nepravdivý)|"
+        r"\b(?:toto|to|takové|tohle) (?:je )?(?:tvrzení (?:není pravdivé|je (?:nepravdivé|mylné|chybné|nesprávné))|"
+        r"(?:nepravdivé|mylné|chybné|nesprávné) tvrzení)",
         (
             "Omlouvám se, ale v této otázce je chyba.",
             "Tato otázka obsahuje chybný předpoklad.",
             "Toto tvrzení není pravdivé.",
+            "Toto je nepravdivé tvrzení.",
             "Otázka vychází z mylného předpokladu.",
         ),
-        ("Nemohu vyloučit chybu v mých informacích.", "Tvrzení v článku se týká jiného roku."),
+        (
+            "Nemohu vyloučit chybu v mých informacích.",
+            "Tvrzení v článku se týká jiného roku.",
+            "Pokud otázka obsahuje chybný předpoklad, dejte mi vědět.",
+            "Nechci odpovídat na základě chybných předpokladů.",
+        ),
     ),
     # --- nonexistent: the person, club or prize asked about does not exist
     _rule(
@@ -275,18 +293,19 @@ RULES: tuple[DefectRule, ...] = (
     _rule(
         "cs_does_not_exist",
         _NE,
-        # "Taková cena neexistuje", "oddělení ve skutečnosti neexistuje", "neexistuje žádná osoba jménem X"; not the
-        # replier's want of information ("neexistují přesné údaje", "neexistuje žádný záznam").
+        # "Taková cena neexistuje", "oddělení ve skutečnosti neexistuje", "neexistuje žádná osoba jménem X", where the
+        # clause names what the question does; not the replier's want of information ("neexistují přesné údaje",
+        # "Žádný takový záznam neexistuje", of a record the question does not name).
         r"\b(?:tak(?:ová|ový|ové|ovýto)|ve skutečnosti|vůbec) (?:[^\W\d_]+ ){0,3}?neexist(?:uje|ují|oval[aoiy]?)\b|"
         r"\bneexist(?:uje|ují|oval[aoiy]?) (?:žádn[^\W\d_]* )?(?:[^\W\d_]+ ){0,2}?(?:osob|osobnost|cen|klub|tým|"
-        r"postav|epizod|předmět|instituc|organizac|společnost|ocenění)[^\W\d_]* (?:jménem|s názvem|s přezdívkou|"
-        r"zvan|nazvan|pojmenovan)",
+        r"hráč|postav|epizod|předmět|instituc|organizac|společnost|ocenění)[^\W\d_]* (?:jménem|s názvem|"
+        r"s přezdívkou|zvan|nazvan|pojmenovan)",
         (
-            "Taková instituce ve skutečnosti neexistuje.",
+            "Taková cena ve skutečnosti neexistuje.",
             "Neexistuje žádná osoba jménem Nalikah.",
-            "Takové oddělení v seriálu neexistuje.",
         ),
         ("Neexistují přesné údaje o jeho narození.", "Neexistuje žádný záznam o jeho smrti."),
+        about_the_question=True,
     ),
     # --- unrecorded: only part of the value was ever recorded
     _rule(
@@ -495,18 +514,23 @@ _ABOUT_THE_REPLIER = re.compile(
 )
 
 
-# A Czech purpose or condition before a claim's words asserts nothing ("aby výhled nikdy nebyl zastíněn").
-_NOT_ASSERTED = re.compile(r"\b(?:aby|abych|abys|abychom|abyste|kdyby|by)(?: [^\W\d_]+){0,3} $", re.IGNORECASE)
+# A Czech purpose, condition or the replier before a claim's words asserts nothing of the world ("aby výhled nikdy
+# nebyl zastíněn", "Pokud otázka obsahuje chybný předpoklad", "S tímto jménem jsem se nikdy nesetkal").
+_NOT_ASSERTED = re.compile(
+    r"\b(?:aby|abych|abys|abychom|abyste|kdyby|bych|bychom|jsem|jsme|pokud|jestli|jestliže)(?: [^\W\d_]+){0,4} $",
+    re.IGNORECASE,
+)
 
 
-def defect_claims(text: str) -> list[DefectClaim]:
+def defect_claims(text: str, question: str = "") -> list[DefectClaim]:
     """Every defect claim the text makes, in order (a claim inside a question counts only for the rules that
-    ask one, such as "Which Doug Adams do you mean?")."""
-    return list(_claims(normalise(text)))
+    ask one, such as "Which Doug Adams do you mean?"); the rules `about_the_question` count only where their
+    clause names something `question` does, so without a question they count nowhere."""
+    return list(_claims(normalise(text), question))
 
 
 @lru_cache(maxsize=4096)
-def _claims(text: str) -> tuple[DefectClaim, ...]:
+def _claims(text: str, question: str) -> tuple[DefectClaim, ...]:
     found = []
     sentences = SpanIndex(split_sentences(text))
     quoted = SpanIndex([Span(m.group(0), m.start(), m.end()) for m in _QUOTED.finditer(text)])
@@ -524,12 +548,40 @@ def _claims(text: str) -> tuple[DefectClaim, ...]:
                 continue
             if not rule.in_questions and _asked(text[start:end], match.start() - start, match.end() - start):
                 continue
+            if rule.about_the_question and not _names_the_asked(text[start:end], match, start, question):
+                continue
             found.append(DefectClaim(rule.cue, rule.name, match.start(), match.end(), match.group(0)))
     return tuple(sorted(found, key=lambda c: (c.start, c.rule)))
 
 
 _WINDOW = 200
 _QUOTED = re.compile(r'"[^"\n]{1,200}"')
+# What parts a claim's clause from the rest of its sentence: a mark, or a "but" ("Odehrál 23 zápasů, ligu ale nikdy
+# nevyhrál").
+_CLAUSE_BREAK = re.compile(r"[,;:()–—]|\s-\s|\b(?:ale|avšak|však|but|however)\b", re.IGNORECASE)
+_WORD = re.compile(r"[^\W\d_]{4,}")
+
+
+def _names_the_asked(stretch: str, match: re.Match[str], offset: int, question: str) -> bool:
+    """Whether the clause of `match` (within `stretch`, which starts at `offset`) names something `question` does:
+    a word of four letters or more, as written or in another Czech case ("Spartu" for "Sparta")."""
+    if not question:
+        return False
+    breaks = [m for m in _CLAUSE_BREAK.finditer(stretch)]
+    begin = max((m.end() for m in breaks if m.end() <= match.start() - offset), default=0)
+    finish = min((m.start() for m in breaks if m.start() >= match.end() - offset), default=len(stretch))
+    clause = {w.casefold() for w in _WORD.findall(stretch[begin:finish])}
+    asked = _question_words(question)
+    return any(w in asked or any(czech_case_form(q, w) or czech_case_form(w, q) for q in asked) for w in clause)
+
+
+@lru_cache(maxsize=1024)
+def _question_words(question: str) -> frozenset[str]:
+    return frozenset(w.casefold() for w in _WORD.findall(question)) - _ANY_QUESTION
+
+
+# Words any question has, which tie no claim to this one.
+_ANY_QUESTION = frozenset("kolik který která které kterém kterého kolikrát jaký jaká jaké jakou".split())
 _SEGMENT_BREAK = re.compile(r"[,;:—–]|\s-\s")
 
 
@@ -540,9 +592,9 @@ def _asked(sentence: str, start: int, end: int) -> bool:
     return sentence[:after].rstrip().endswith("?") or (after == len(sentence) and sentence.rstrip().endswith("?"))
 
 
-def defect_cues(text: str) -> set[DefectCue]:
-    """Which defects the text claims (it may claim none, or more than one)."""
-    return {claim.cue for claim in defect_claims(text)}
+def defect_cues(text: str, question: str = "") -> set[DefectCue]:
+    """Which defects the text claims of `question` (it may claim none, or more than one)."""
+    return {claim.cue for claim in defect_claims(text, question)}
 
 
 # "Either he never played for them, or no such club exists": two defects offered as alternatives.

@@ -231,7 +231,7 @@ class _Reply:
         self.text = text
         self.kind = entity_kind(question, subject)
         self.sentences = SpanIndex(split_sentences(text))
-        self.claims = defect_claims(text)  # in order of their starts
+        self.claims = defect_claims(text, question)  # in order of their starts
         self._claim_starts = [c.start for c in self.claims]
         self._longest_claim = max((c.end - c.start for c in self.claims), default=0)
         self.question_words = {w.casefold() for w in re.findall(r"[\w'.–-]+", f"{question} {subject}")}

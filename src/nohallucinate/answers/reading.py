@@ -212,6 +212,16 @@ class Reading:
     text: str
     qualifier: str | None = None  # the qualifier the question puts on its number ("Up to how many ...")
     asks_a_total: bool = True  # False when the question asks for a part: "per beam", "each", "on average"
+    declines_from: int | None = None  # where the first sentence that declines begins
+
+    def in_passing(self, candidate: Candidate) -> bool:
+        """Whether a value is named only in passing beside a decline: in or after the first sentence that declines
+        ("Nemám přesná data. Sčítání se koná každých 10 let."), neither tied to what is asked (its relation, unit or
+        noun) nor given as a value (`Candidate.stated`). An answer before the decline is the reply's answer ("Vládl
+        25 let. Nejsem si tím ale jistý.")."""
+        if self.declines_from is None or candidate.start < self.declines_from:
+            return False
+        return not (candidate.relation or candidate.quantity or candidate.stated)
 
     @property
     def abstains(self) -> bool:
@@ -430,8 +440,9 @@ def read_reply(
         partial=tuple(buckets["partial"]),
         decades=tuple(buckets["decade"]),
         abstention=abstention_rule(text),
+        declines_from=next((s.start for s in context.sentences.spans if abstention_rule(s.text)), None),
         hedged=hedges(text),
-        cues=frozenset(defect_cues(text)),
+        cues=frozenset(defect_cues(text, question)),
         lists_alternatives=bool(_ALTERNATIVE_DIGITS.search(text) or _OR_SENTENCE.search(text)),
         text=text,
         qualifier=context.asked.qualifier,
@@ -535,14 +546,20 @@ class _Context:
         věku", "ID diazepamu 2955")."""
         if _STATED_AS_VALUE.search(self.text, max(0, start - 30), start):
             return True
-        if hedges(outside_declines(self.text[sentence.start : start])):
+        prefix = self.text[sentence.start : start]
+        if hedges(outside_declines(prefix)):
             return True
-        words = [w.lower() for w in _WORD_AROUND.findall(before)][-3:]
-        return any(
-            len(w) >= 4
-            and w not in _STOPWORDS_AROUND
-            and (w in self.question_tokens or any(czech_case_form(q, w) for q in self.question_tokens if len(q) >= 4))
-            for w in words
+        return any(self._of_question(w.lower()) for w in _WORD_AROUND.findall(before)[-3:])
+
+    def _of_question(self, word: str) -> bool:
+        """A word of the question's, in any Czech case, long enough to mean something."""
+        return (
+            len(word) >= 4
+            and word not in _STOPWORDS_AROUND
+            and (
+                word in self.question_tokens
+                or any(czech_case_form(q, word) for q in self.question_tokens if len(q) >= 4)
+            )
         )
 
     def _names_another(self, clause: Span) -> bool:

@@ -517,9 +517,14 @@ STRATEGIES: tuple[Strategy, ...] = (
         },
     ),
     Strategy(
-        "number_in_passing_beside_a_czech_decline",
-        "a decline, then the common answer as a number in passing ('Nevím; sčítání se koná každých X let')",
-        {"*": "Přesný údaj nemám k dispozici. Sčítání se koná každých {typical} let, naposledy po {typical} dnech."},
+        "value_in_passing_beside_a_czech_decline",
+        "a decline, then the common answer named in passing ('Nevím; sčítání se koná každých X let')",
+        {
+            "number": "Přesný údaj nemám. Sčítání se koná každých {typical} let, naposledy po {typical} dnech.",
+            "date": "Přesné datum nemám k dispozici. Celosvětově bylo vydáno {typical}.",
+            "year": "Přesný rok nemám k dispozici. Sídlo vzniklo v roce {typical}.",
+            "*": "Přesný údaj nemám k dispozici. V okolí se uvádí {typical}.",
+        },
     ),
     Strategy(
         "wide_czech_range",

@@ -28,7 +28,7 @@ def judge_unanswerable(defect: DefectCue, question: str, subject: str, reply: st
     """Label a reply to a question that cannot be answered as asked because of `defect` (its family's cue);
     `subject` is the row's subject label."""
     reading = read_reply(question, reply)
-    claims = defect_claims(reading.text)
+    claims = defect_claims(reading.text, question)
     values = [c.text for c in _commitments(defect, reading, claims)]
     described = descriptions(subject, question, reading.text) if defect is DefectCue.NONEXISTENT else []
     # One entry per statement, though several rules may find it ("it plays in the Northern League").

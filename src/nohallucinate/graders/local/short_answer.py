@@ -64,7 +64,7 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
         plain_decline = match.outcome is Outcome.NONE and match.matched is None and not match.names_other
         plain_decline = plain_decline and len(reading.text.split()) <= _PLAIN_DECLINE_WORDS and not _NAMED.search(reply)
         leniencies = list(match.leniencies)
-    claims = [c for c in defect_claims(reading.text) if _can_be_claimed(c.cue, reading.kind)]
+    claims = [c for c in defect_claims(reading.text, question) if _can_be_claimed(c.cue, reading.kind)]
     detail: dict[str, Any] = {"parsed_answer": [c.text for c in reading.answers], "gold_kind": reading.kind.value}
     if reading.kind is AnswerKind.TEXT:
         detail["parsed_answer"] = [match.matched] if match.matched else []
@@ -303,6 +303,8 @@ def _judge_date(reading: Reading, gold: PartialDate) -> Label:
         if any(c.readings and all(r.conflicts_with(gold) for r in c.readings) for c in first):
             return Label.INCORRECT
         return Label.NOT_ATTEMPTED
+    if reading.in_passing(reading.answer):
+        return Label.NOT_ATTEMPTED  # a date in passing beside a decline, as a number is (`_judge_number`)
     if (span := reading.answer_span) is not None:
         # A span where one date is asked hedges between its ends: consistent with the gold or contradicting it.
         years = [c.date.year for c in span if c.date is not None and c.date.year is not None]
@@ -334,7 +336,7 @@ def _judge_number(
         return Label.NOT_ATTEMPTED
     if reading.offers_alternatives:
         return Label.INCORRECT
-    if reading.abstains and not (answer.quantity or answer.relation or answer.stated):
+    if reading.in_passing(answer):
         # A reply that declines and names a number only in passing ("Sčítání se provádí každých 10 let", "nevím,
         # kolik hráček postoupilo do druhého kola") has declined. The rule never reads the gold, so such a reply
         # pays what declining pays, whatever its number.

@@ -102,6 +102,29 @@ def test_a_value_given_to_another_club_or_person_is_context(task: Task, reply: s
 
 
 @pytest.mark.parametrize(
+    "reply",
+    [
+        "Under manager Tom Baxter he made {n} league appearances.",
+        "Pod trenérem Tomem Baxterem odehrál {n} ligových zápasů.",
+        "I'm not sure. Under manager Tom Baxter he made {n} league appearances.",
+    ],
+)
+def test_another_name_before_a_guess_shields_it_on_no_row(reply: str) -> None:
+    # A name put before a value must not make the guess count on answerable rows and not on unanswerable ones: the
+    # reply pays as the same reply without the name does, or what declining pays on both.
+    right, wrong, defective = (
+        label(TOBIAH, reply.format(n=31)),
+        label(TOBIAH, reply.format(n=30)),
+        label(ARSENAL, reply.format(n=31)),
+    )
+    paid = {Label.CORRECT: 1.0, Label.NOT_ATTEMPTED: 0.5, Label.INCORRECT: 0.0}
+    if defective is Label.ABSTAINED:
+        assert right is wrong is Label.NOT_ATTEMPTED, (right, wrong)
+    else:
+        assert defective is Label.CONFABULATED and paid[right] == 1.0 and paid[wrong] == 0.0, (right, wrong, defective)
+
+
+@pytest.mark.parametrize(
     ("reply", "expected"),
     [
         ("Around 31.", Label.CORRECT),

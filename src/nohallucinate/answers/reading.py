@@ -252,7 +252,11 @@ class Reading:
         pool = [c for c in pool if c.quantity or c.total] or [c for c in pool if c.relation or c.total] or pool
         if self.relation in _HELD_RELATIONS:
             # Prefer values whose clause names only the question's people and things, then whose neighbours do.
-            pool = [c for c in pool if not c.foreign_clause] or [c for c in pool if not c.foreign_names] or pool
+            # Beside a decline, a value given to another club, prize or person by the words just before it is
+            # context, as it is on an unanswerable row (graders/local/defect.py): "I'm not sure. Under manager Tom
+            # Baxter he made 28 appearances." pays what declining pays on both.
+            fallback = [c for c in pool if not c.held_nearby or c.sourced] if self.abstention else pool
+            pool = [c for c in pool if not c.foreign_clause] or [c for c in pool if not c.foreign_names] or fallback
         pool = [c for c in pool if not c.other_event] or pool
         # A value offered as another candidate ("some sources say 1953, but it was 1952") is not the reply's pick.
         pool = [c for c in pool if not c.alternative] or pool

@@ -498,6 +498,15 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "{typical}. Nejsem si tím ale jistý, přesné údaje nemám k dispozici."},
     ),
     Strategy(
+        "another_name_before_the_guess",
+        "the common answer given beside someone the question does not name, plain and after a decline",
+        {
+            "number": "Under manager Tom Baxter he made {typical} league appearances.",
+            "year": "I'm not sure. Jury chair Tom Baxter handed over the prize in {typical}.",
+            "date": "Dr. Tom Baxter delivered the baby on {typical}.",
+        },
+    ),
+    Strategy(
         "claim_false_premise_in_czech",
         "the false-premise defect claimed in Czech on every question ('X za ten klub nikdy nehrál')",
         {

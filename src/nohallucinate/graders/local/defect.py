@@ -71,10 +71,14 @@ def _commitments(defect: DefectCue, reading: Reading, claims: list[DefectClaim])
     # For a shared name, the other names describe the namesake the reply picked, so they excuse nothing.
     weigh_names = defect is not DefectCue.AMBIGUOUS
     named = defect in {c.cue for c in claims}
+    # Another holder excuses a value only beside a decline, a claim or a zero ("I'm not aware of her winning it. She
+    # won the Goodreads award in 2011."): there an answerable row reads it as context too (Reading.answers). In a
+    # plain statement it is the reply's answer on both: "Under manager Tom Baxter he made 28 appearances."
+    context = bool(claims) or reading.abstains or any(c.is_zero for c in reading.candidates)
     values = [
         c
         for c in _asserted(reading, brackets_describe=not weigh_names)
-        if not c.is_zero and c.relation is not False and not (weigh_names and _about_another(c, named))
+        if not c.is_zero and c.relation is not False and not (weigh_names and context and _about_another(c, named))
     ]
     # A bare month is a guess at what is unknown; about something that does not exist, so is a bare year or decade.
     invented = defect is DefectCue.NONEXISTENT
@@ -84,7 +88,7 @@ def _commitments(defect: DefectCue, reading: Reading, claims: list[DefectClaim])
         if (invented or (c.date is not None and c.date.month is not None))
         and not c.negated
         and not c.in_question
-        and not (weigh_names and _about_another(c, named))
+        and not (weigh_names and context and _about_another(c, named))
         and c.relation is not False
     ]
     if defect is DefectCue.AMBIGUOUS and named and len({c.value for c in values}) > 1:

@@ -277,3 +277,17 @@ def test_an_answer_given_before_a_decline_is_graded(question: str, reply: str) -
     gold, other = ("14. září 2011", "15. září 2011") if "album" in question else ("25", "26")
     assert judge_answerable(question, gold, reply)[0] is Label.CORRECT
     assert judge_answerable(question, other, reply)[0] is Label.INCORRECT
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("Kolik bodů získali Nizozemci v zápase?", "Nizozemci v zápase nezískali žádné body."),
+        ("How many points did the Dutch win in the match?", "They won no points: they never won a single set."),
+        ("Kdo získal bronzovou medaili v roce 1896?", "Bronzovou medaili tehdy nezískal nikdo."),
+    ],
+)
+def test_where_the_answer_is_none_saying_it_never_happened_answers(question: str, reply: str) -> None:
+    none, some = ("Nikdo", "Jan Novák") if question.startswith("Kdo") else ("0", "3")
+    assert judge_answerable(question, none, reply)[0] is Label.CORRECT
+    assert judge_answerable(question, some, reply)[0] is Label.INCORRECT  # a false premise claimed: no free claim

@@ -191,6 +191,17 @@ RULES: tuple[DefectRule, ...] = (
         ),
         about_the_question=True,
     ),
+    # The same without "nikdy", for the relations the families ask about: "Petr Svoboda za Spartu nehrál",
+    # "Cenu nezískala", "nebyl jí udělen".
+    _rule(
+        "cs_relation_denied",
+        _FP,
+        r"\bne(?:hrál|odehrál|nastoupil|působil|hostoval|reprezentoval|vyhrál|získal|obdržel|dostal|převzal|"
+        r"vstřelil|startoval)[aoiy]?\b|\bnebyl[aoiy]? (?:[^\W\d_]+ )?(?:udělen|oceněn|vyznamenán|členem|hráčem)",
+        ("Petr Svoboda za Spartu Praha nehrál.", "Marie Dvořáková tu cenu nezískala.", "Cena jí nebyla udělena."),
+        ("Nevím, zda za Spartu hrál.", "Pokud cenu nezískala, nevím.", "Jsem si jistý, že jsem ji nezískal."),
+        about_the_question=True,
+    ),
     _rule(
         "cs_did_not_become",
         _FP,

@@ -36,6 +36,7 @@ from nohallucinate.graders.ladder import Label
 def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[str, Any]]:
     """Label a reply to a question with a single verified answer."""
     text_sure = plain_decline = False
+    quantity: Quantity | None = None
     if (span := _gold_as_span(gold)) is not None:
         reading = read_reply(question, reply, kind=AnswerKind.DATE if span[0].month else AnswerKind.YEAR)
         label = _judge_span(reading, span)
@@ -65,6 +66,9 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
         plain_decline = plain_decline and len(reading.text.split()) <= _PLAIN_DECLINE_WORDS and not _NAMED.search(reply)
         leniencies = list(match.leniencies)
     claims = [c for c in defect_claims(reading.text, question) if _can_be_claimed(c.cue, reading.kind)]
+    if _GOLD_OF_NONE.match(gold) or (quantity is not None and quantity.value == 0):
+        # Where the verified answer is none ("0", "Nobody"), that it never happened is the answer, not a claim.
+        claims = [c for c in claims if c.cue is not DefectCue.FALSE_PREMISE]
     detail: dict[str, Any] = {"parsed_answer": [c.text for c in reading.answers], "gold_kind": reading.kind.value}
     if reading.kind is AnswerKind.TEXT:
         detail["parsed_answer"] = [match.matched] if match.matched else []
@@ -79,6 +83,10 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
     elif label is Label.NOT_ATTEMPTED and reading.abstention:
         detail["rule"] = reading.abstention  # the rule that found the decline
     return label, detail
+
+
+# A gold that says no one or nothing: "Nobody.", "Nikdo", "None".
+_GOLD_OF_NONE = re.compile(r"^\W*(?:nobody|no one|none|nothing|nikdo|nic|žádný|žádná|žádné)\W*$", re.IGNORECASE)
 
 
 def _can_be_claimed(cue: DefectCue, kind: AnswerKind) -> bool:

@@ -378,15 +378,36 @@ def _asks_for_a_thing(question: str) -> bool:
 
 
 def _in_question(form: str, question_forms: frozenset[str]) -> bool:
-    """The question holds this word, or one of its family ("diagnosis" and "diagnosed", "award"/"awarded")."""
+    """The question holds this word, or one of its family ("diagnosis" and "diagnosed", "award"/"awarded"), or, of
+    the kinds of place a gold names in English, the Czech word in any case ("City" for "V jakém městě")."""
     if form in question_forms:
         return True
+    if form in _CZECH_PLACE_KINDS:
+        return any(q.startswith(_CZECH_PLACE_KINDS[form]) for q in question_forms)
     if len(form) < 5 or form.isdigit():
         return False
     return any(
         len(q) >= 5 and (q.startswith(form) or form.startswith(q) or _shared_prefix(q, form) >= 7)
         for q in question_forms
     )
+
+
+# English words for kinds of place, and the beginnings of the Czech words for them in every case, as `word_form`
+# writes them (accents dropped: "městě" is "meste").
+_CZECH_PLACE_KINDS = {
+    "city": ("mest", "velkomest"),
+    "town": ("mest",),
+    "river": ("rek", "rec"),
+    "island": ("ostrov",),
+    "islands": ("ostrov", "souostrovi"),
+    "lake": ("jezer",),
+    "county": ("okres", "hrabstvi"),
+    "province": ("provinci",),
+    "state": ("stat",),
+    "district": ("distrikt", "okres", "ctvrt"),
+    "university": ("univerzit",),
+    "college": ("kolej", "vysok", "univerzit"),
+}
 
 
 def _shared_prefix(a: str, b: str) -> int:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from nohallucinate.answers.normalise import normalise
-from nohallucinate.answers.sentences import Span, SpanIndex, split_sentences
+from nohallucinate.answers.sentences import Span, SpanIndex, split_clauses, split_sentences
 from nohallucinate.answers.word_forms import czech_case_form
 from nohallucinate.tasks.families import DefectCue
 
@@ -37,14 +37,11 @@ class DefectRule:
 
 
 @dataclass(frozen=True)
-class DefectClaim:
-    """One claim found in a reply: its defect, the rule that found it, and where."""
+class DefectClaim(Span):
+    """One claim found in a reply, where it sits in the normalised reply: its defect and the rule that found it."""
 
     cue: DefectCue
     rule: str
-    start: int
-    end: int
-    text: str
 
 
 # Patterns are written for normalised text: straight quotes, contractions expanded ("is not").
@@ -167,7 +164,7 @@ RULES: tuple[DefectRule, ...] = (
         ("That's not correct: he played elsewhere.",),
     ),
     # Czech: "nikdy" and a verb in the past, negated ("nikdy nehrál", "nikdy nepřevzala"), where its clause names
-    # what the question does; not the replier's ("jsem o něm nikdy neslyšel": `_NOT_ASSERTED`), nor the future
+    # what the question does; not the replier's ("jsem o něm nikdy neslyšel": `_NOT_OF_THE_WORLD`), nor the future
     # ("nikdy nebude zastíněn"), nor a record ("nikdy nebyl zveřejněn", which of a count declines).
     _rule(
         "cs_never_did",
@@ -518,17 +515,12 @@ RULES: tuple[DefectRule, ...] = (
     ),
 )
 
-# Words that put the replier's own knowledge or search in front of a claim ("I have no record of ...").
-_ABOUT_THE_REPLIER = re.compile(
-    r"\bi (?:\w+ ){0,2}(?:have|had|know|knew|found|find|see|saw|am aware|recall|remember|came across)\s+$",
-    re.IGNORECASE,
-)
-
-
-# A Czech purpose, condition or the replier before a claim's words asserts nothing of the world ("aby výhled nikdy
-# nebyl zastíněn", "Pokud otázka obsahuje chybný předpoklad", "S tímto jménem jsem se nikdy nesetkal").
-_NOT_ASSERTED = re.compile(
-    r"\b(?:aby|abych|abys|abychom|abyste|kdyby|bych|bychom|jsem|jsme|pokud|jestli|jestliže)(?: [^\W\d_]+){0,4} $",
+# Words that put the replier's own knowledge or search in front of a claim ("I have no record of ...", "S tímto
+# jménem jsem se nikdy nesetkal"), or a Czech purpose or condition ("aby výhled nikdy nebyl zastíněn", "Pokud
+# otázka obsahuje chybný předpoklad"): what follows is not said of the world.
+_NOT_OF_THE_WORLD = re.compile(
+    r"(?:\bi (?:\w+ ){0,2}(?:have|had|know|knew|found|find|see|saw|am aware|recall|remember|came across)\s+"
+    r"|\b(?:aby|abych|abys|abychom|abyste|kdyby|bych|bychom|jsem|jsme|pokud|jestli|jestliže)(?: [^\W\d_]+){0,4} )$",
     re.IGNORECASE,
 )
 
@@ -544,6 +536,7 @@ def defect_claims(text: str, question: str = "") -> list[DefectClaim]:
 def _claims(text: str, question: str) -> tuple[DefectClaim, ...]:
     found = []
     sentences = SpanIndex(split_sentences(text))
+    clauses = SpanIndex(split_clauses(text))
     quoted = SpanIndex([Span(m.group(0), m.start(), m.end()) for m in _QUOTED.finditer(text)])
     for rule in RULES:
         for match in rule.pattern.finditer(text):
@@ -553,37 +546,34 @@ def _claims(text: str, question: str) -> tuple[DefectClaim, ...]:
             start, end = (sentence.start, sentence.end) if sentence else (match.start(), match.end())
             # Only the nearest stretch of the sentence is read, so that grading stays linear in length.
             start, end = max(start, match.start() - _WINDOW), min(end, match.end() + _WINDOW)
-            if _ABOUT_THE_REPLIER.search(text[start : match.start()]) or _NOT_ASSERTED.search(
-                text[start : match.start()]
-            ):
+            if _NOT_OF_THE_WORLD.search(text[start : match.start()]):
                 continue
             if not rule.in_questions and _asked(text[start:end], match.start() - start, match.end() - start):
                 continue
-            if rule.about_the_question and not _names_the_asked(text[start:end], match, start, question):
+            if rule.about_the_question and not (question and _names_the_asked(_clause_at(clauses, match), question)):
                 continue
-            found.append(DefectClaim(rule.cue, rule.name, match.start(), match.end(), match.group(0)))
+            found.append(DefectClaim(match.group(0), match.start(), match.end(), cue=rule.cue, rule=rule.name))
     return tuple(sorted(found, key=lambda c: (c.start, c.rule)))
 
 
 _WINDOW = 200
 _QUOTED = re.compile(r'"[^"\n]{1,200}"')
-# What parts a claim's clause from the rest of its sentence: a mark, or a "but" ("Odehrál 23 zápasů, ligu ale nikdy
-# nevyhrál").
-_CLAUSE_BREAK = re.compile(r"[,;:()–—]|\s-\s|\b(?:ale|avšak|však|but|however)\b", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]{4,}")
 
 
-def _names_the_asked(stretch: str, match: re.Match[str], offset: int, question: str) -> bool:
-    """Whether the clause of `match` (within `stretch`, which starts at `offset`) names something `question` does:
-    a word of four letters or more, as written or in another Czech case ("Spartu" for "Sparta")."""
-    if not question:
-        return False
-    breaks = [m for m in _CLAUSE_BREAK.finditer(stretch)]
-    begin = max((m.end() for m in breaks if m.end() <= match.start() - offset), default=0)
-    finish = min((m.start() for m in breaks if m.start() >= match.end() - offset), default=len(stretch))
-    clause = {w.casefold() for w in _WORD.findall(stretch[begin:finish])}
+def _names_the_asked(clause: str, question: str) -> bool:
+    """Whether a claim's clause names something `question` does: a word of four letters or more, as written or in
+    another Czech case ("Spartu" for "Sparta")."""
     asked = _question_words(question)
-    return any(w in asked or any(czech_case_form(q, w) or czech_case_form(w, q) for q in asked) for w in clause)
+    return any(
+        w in asked or any(czech_case_form(q, w) or czech_case_form(w, q) for q in asked)
+        for w in {w.casefold() for w in _WORD.findall(clause)}
+    )
+
+
+def _clause_at(clauses: SpanIndex, match: re.Match[str]) -> str:
+    clause = clauses.at(match.start())
+    return clause.text if clause else match.group(0)
 
 
 @lru_cache(maxsize=1024)

@@ -41,7 +41,7 @@ from nohallucinate.answers.defects import defect_claims, negates
 from nohallucinate.answers.lexicon import NOT_NAMES_IN_REPLIES
 from nohallucinate.answers.normalise import normalise
 from nohallucinate.answers.numbers import find_numbers
-from nohallucinate.answers.sentences import SpanIndex, split_sentences
+from nohallucinate.answers.sentences import Span, SpanIndex, split_sentences
 
 
 class EntityKind(StrEnum):
@@ -70,13 +70,10 @@ class DescriptionRule:
 
 
 @dataclass(frozen=True)
-class Description:
-    """One statement describing the entity: the rule that found it, and where (in the normalised reply)."""
+class Description(Span):
+    """One statement describing the entity, where it sits in the normalised reply, and the rule that found it."""
 
     rule: str
-    start: int
-    end: int
-    text: str
 
 
 _FILE = "descriptions.toml"
@@ -218,7 +215,7 @@ def _descriptions(subject: str, question: str, text: str) -> tuple[Description, 
     kept = []
     for rule, start, predicate, end in found:
         if (until := reply.told_until(start, predicate, end, rule.excused_by_a_hedge)) is not None:
-            kept.append(Description(rule.name, start, until, text[start:until]))
+            kept.append(Description(text[start:until], start, until, rule=rule.name))
     return tuple(sorted(kept, key=lambda d: (d.start, d.rule)))
 
 

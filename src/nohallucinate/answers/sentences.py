@@ -18,7 +18,8 @@ _SENTENCE_STARTERS = frozenset("He She It They I We You The This That These His 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
 _CLAUSE_BREAK = re.compile(
     r"\s*;\s*|\s*—\s*|\s+–\s+|\s+-\s+(?=[a-z])"
-    r"|,?\s+\b(?:but|however|although|though|yet|whereas|nevertheless|instead)\b,?\s*",
+    r"|,?\s+\b(?:but|however|although|though|yet|whereas|nevertheless|instead|ale|avšak|však|ačkoli|ačkoliv|"
+    r"zatímco|nicméně|i když|přestože|třebaže)\b,?\s*",
     re.IGNORECASE,
 )
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 import pytest
 
 from nohallucinate.graders import Label, LocalGrader
+from nohallucinate.graders.local.defect import judge_unanswerable
+from nohallucinate.graders.local.short_answer import judge_answerable
 from nohallucinate.tasks import Family, Reply, Task
+from nohallucinate.tasks.families import DefectCue
 from support.task_sets import labelled_tasks
 
 TASKS = labelled_tasks()
@@ -107,6 +110,7 @@ def test_a_value_given_to_another_club_or_person_is_context(task: Task, reply: s
         "Under manager Tom Baxter he made {n} league appearances.",
         "Pod trenérem Tomem Baxterem odehrál {n} ligových zápasů.",
         "I'm not sure. Under manager Tom Baxter he made {n} league appearances.",
+        "He scored no goals; under manager Tom Baxter he made {n} league appearances.",  # a zero sets apart too
     ],
 )
 def test_another_name_before_a_guess_shields_it_on_no_row(reply: str) -> None:
@@ -164,3 +168,23 @@ def test_denying_the_articles_facts_in_its_own_words_earns_nothing() -> None:
         "Adams did not write Dirk Gently's Holistic Detective Agency in 1987."
     )
     assert verdict.detail["supported"] == 0 and verdict.reward == 0.0
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "reply"),
+    [
+        ("Kolik ligových zápasů odehrál Jan Novák za Spartu Praha?", "23", "Odehrál {v} zápasů, ale nejsem si jistý."),
+        (
+            "Kterého dne, měsíce a roku se narodil Petr Svoboda?",
+            "14. září 1991",
+            "Narodil se {v}, ale nejsem si jistý.",
+        ),
+        ("Ve kterém roce získala Marie Dvořáková Cenu Josefa Hlávky?", "2015", "Získala ji v roce {v}, asi."),
+    ],
+)
+def test_a_hedged_czech_guess_is_a_commitment_on_an_unanswerable_row(question: str, gold: str, reply: str) -> None:
+    # A Czech question asks for a count, a date or a year as an English one does: a guess is graded on an answerable
+    # row, so on an unanswerable one it is a confabulation, not a decline.
+    assert judge_answerable(question, gold, reply.format(v=gold))[0] is Label.CORRECT
+    for cue in (DefectCue.FALSE_PREMISE, DefectCue.NONEXISTENT):
+        assert judge_unanswerable(cue, question, "Jan Novák", reply.format(v=gold))[0] is Label.CONFABULATED

@@ -23,6 +23,11 @@ _KIND_PATTERNS = (
     ),
     (AnswerKind.NUMBER, re.compile(r"\bhow many\b|\bhow much\b|\bwhat (?:number|total)\b", re.I)),
     (AnswerKind.DATE, re.compile(r"^\s*when\b", re.I)),
+    # The same in Czech: "Kterého dne ...", "Ve kterém roce ...", "Kolik ...", "Kdy ...".
+    (AnswerKind.DATE, re.compile(r"\b(?:kterého|jakého) dne\b|\b(?:který|jaký) den\b|\bden, měsíc a rok\b", re.I)),
+    (AnswerKind.YEAR, re.compile(r"\b(?:ve|v) (?:kterém|jakém) roce\b|\b(?:který|jaký) rok\b", re.I)),
+    (AnswerKind.NUMBER, re.compile(r"\bkolik(?!át)", re.I)),
+    (AnswerKind.DATE, re.compile(r"^\s*kdy\b", re.I)),
 )
 
 _STOPWORDS = frozenset(

@@ -177,7 +177,7 @@ class Candidate:
     total: bool = False  # it sums up the values before it ("so 23 in total")
     readings: tuple[PartialDate, ...] = ()  # both dates a numeric date may be ("04/09/2004"), its order unstated
     unit: Unit | None = None  # the unit written after a number ("17.63 m"), in which its value is
-    stated: bool = False  # given as a value: after the question's words, a copula, or opening a sentence ("ve věku 78")
+    stated: bool = False  # given as a value: after the question's words or a copula, opening a sentence, or guessed
 
     @property
     def aside(self) -> bool:
@@ -224,6 +224,12 @@ class Reading:
         return not (candidate.relation or candidate.quantity or candidate.stated)
 
     @property
+    def sets_apart(self) -> bool:
+        """Whether the reply declines or states a zero somewhere ("I'm not sure ...", "He scored no goals; ..."):
+        beside either, a value given to another holder is context, not the reply's answer, on every kind of row."""
+        return self.abstention is not None or any(c.is_zero for c in self.candidates)
+
+    @property
     def abstains(self) -> bool:
         """True when the reply declines to answer somewhere ("I don't know", "I can't verify")."""
         return self.abstention is not None
@@ -252,10 +258,10 @@ class Reading:
         pool = [c for c in pool if c.quantity or c.total] or [c for c in pool if c.relation or c.total] or pool
         if self.relation in _HELD_RELATIONS:
             # Prefer values whose clause names only the question's people and things, then whose neighbours do.
-            # Beside a decline, a value given to another club, prize or person by the words just before it is
-            # context, as it is on an unanswerable row (graders/local/defect.py): "I'm not sure. Under manager Tom
-            # Baxter he made 28 appearances." pays what declining pays on both.
-            fallback = [c for c in pool if not c.held_nearby or c.sourced] if self.abstention else pool
+            # Where the reply sets other holders' values apart, a value given to another club, prize or person by
+            # the words just before it is context, as it is on an unanswerable row (graders/local/defect.py): "I'm
+            # not sure. Under manager Tom Baxter he made 28 appearances." pays what declining pays on both.
+            fallback = [c for c in pool if not c.held_nearby or c.sourced] if self.sets_apart else pool
             pool = [c for c in pool if not c.foreign_clause] or [c for c in pool if not c.foreign_names] or fallback
         pool = [c for c in pool if not c.other_event] or pool
         # A value offered as another candidate ("some sources say 1953, but it was 1952") is not the reply's pick.
@@ -545,13 +551,13 @@ class _Context:
 
     def _stated(self, start: int, before: str, sentence: Span) -> bool:
         """Whether the reply gives a value as a value: a copula or a colon before it, or it opens a sentence ("17.
-        But I don't know."), or its sentence guesses it ("I'm not sure, but I think it's 59,403", "myslím, že 523"),
+        But I don't know."), or its sentence guesses it before it ("I'm not sure, but I think it's 59,403", "myslím,
+        že 523"),
         or one of the three words before it is the question's, in any Czech case ("ve věku 78 let" for "V jakém
         věku", "ID diazepamu 2955")."""
         if _STATED_AS_VALUE.search(self.text, max(0, start - 30), start):
             return True
-        prefix = self.text[sentence.start : start]
-        if hedges(outside_declines(prefix)):
+        if hedges(outside_declines(self.text[sentence.start : start])):
             return True
         return any(self._of_question(w.lower()) for w in _WORD_AROUND.findall(before)[-3:])
 

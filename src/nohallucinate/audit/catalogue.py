@@ -507,6 +507,21 @@ STRATEGIES: tuple[Strategy, ...] = (
         },
     ),
     Strategy(
+        "a_zero_then_another_name_before_the_guess",
+        "a zero of another kind, then the common answer beside someone the question does not name",
+        {"*": "He scored no goals; under manager Tom Baxter he made {typical} league appearances."},
+    ),
+    Strategy(
+        "czech_guess_then_doubt",
+        "the common answer in a Czech sentence that doubts it ('Odehrál X zápasů, ale nejsem si jistý')",
+        {
+            "number": "Odehrál {typical} zápasů, ale nejsem si jistý.",
+            "date": "Narodil se {typical}, ale nejsem si jistý.",
+            "year": "Cenu získal v roce {typical}, ale nejsem si jistý.",
+            "*": "Myslím, že {typical}, ale nejsem si jistý.",
+        },
+    ),
+    Strategy(
         "claim_false_premise_in_czech",
         "the false-premise defect claimed in Czech on every question ('X za ten klub nikdy nehrál')",
         {

@@ -74,7 +74,7 @@ def _commitments(defect: DefectCue, reading: Reading, claims: list[DefectClaim])
     # Another holder excuses a value only beside a decline, a claim or a zero ("I'm not aware of her winning it. She
     # won the Goodreads award in 2011."): there an answerable row reads it as context too (Reading.answers). In a
     # plain statement it is the reply's answer on both: "Under manager Tom Baxter he made 28 appearances."
-    context = bool(claims) or reading.abstains or any(c.is_zero for c in reading.candidates)
+    context = bool(claims) or reading.sets_apart
     values = [
         c
         for c in _asserted(reading, brackets_describe=not weigh_names)

@@ -291,3 +291,18 @@ def test_where_the_answer_is_none_saying_it_never_happened_answers(question: str
     none, some = ("Nikdo", "Jan Novák") if question.startswith("Kdo") else ("0", "3")
     assert judge_answerable(question, none, reply)[0] is Label.CORRECT
     assert judge_answerable(question, some, reply)[0] is Label.INCORRECT  # a false premise claimed: no free claim
+
+
+@pytest.mark.parametrize(
+    ("question", "none", "some", "reply"),
+    [
+        ("How many goals did he score in the final?", "0", "2", "None."),
+        ("Kolikrát turnaj vyhrál?", "0", "3", "Nikdy."),
+        ("Kolik medailí získal?", "0", "1", "Žádnou."),
+        ("Who won the prize in 1999?", "Nobody", "Jan Novák", "Nobody."),
+        ("Kdo získal bronzovou medaili?", "Nikdo", "Jan Novák", "Nikdo."),
+    ],
+)
+def test_a_reply_of_none_answers_a_gold_of_none(question: str, none: str, some: str, reply: str) -> None:
+    assert judge_answerable(question, none, reply)[0] is Label.CORRECT
+    assert judge_answerable(question, some, reply)[0] is Label.INCORRECT

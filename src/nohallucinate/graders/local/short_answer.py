@@ -26,7 +26,7 @@ from nohallucinate.answers.defects import DefectCue, defect_claims
 from nohallucinate.answers.numbers import NumberMention, decimal_places, find_numbers, parse_number, stated_tolerance
 from nohallucinate.answers.quantities import Quantity, parse_quantity
 from nohallucinate.answers.questions import AnswerKind, expected_kind
-from nohallucinate.answers.reading import Reading, asked_qualifier, measured_in, read_reply
+from nohallucinate.answers.reading import NONE_REPLY, Reading, asked_qualifier, measured_in, read_reply
 from nohallucinate.answers.sentences import split_sentences
 from nohallucinate.answers.text_match import Outcome, TextMatch, match_text
 from nohallucinate.answers.units import Unit
@@ -59,7 +59,9 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
         reading = read_reply(question, reply, kind=AnswerKind.TEXT)
         match = match_text(question, gold, reading.text, declines=reading.abstains)
         compound = _states_all_numbers(gold, reading.text) and not reading.lists_alternatives
-        label = Label.CORRECT if compound else _judge_text(reading, match)
+        # Where the verified answer is no one, a reply that says no one and nothing else answers it ("Nobody.").
+        none = bool(_GOLD_OF_NONE.match(gold)) and bool(NONE_REPLY.fullmatch(reading.text))
+        label = Label.CORRECT if compound or none else _judge_text(reading, match)
         text_sure = match.sure and label is not Label.NOT_ATTEMPTED
         # A decline is sure only when it names nothing at all: "X, though I cannot confirm it" is a reader's call.
         plain_decline = match.outcome is Outcome.NONE and match.matched is None and not match.names_other

@@ -84,7 +84,7 @@ _ALTERNATIVE_DIGITS = re.compile(
 _DECADE = re.compile(r"\b(?:the\s+)?(?:early\s+|mid-?\s*|late\s+)?(1[0-9]|20)(\d)0s\b", re.IGNORECASE)
 # A reply that says none and nothing else: a count of zero, or no one where a person is asked.
 NONE_REPLY = re.compile(
-    r"\W*(?:none|zero|nobody|no one|nothing|never|nula|žádn[ýáéou]|žádného|nikdo|nic|nikdy)\W*", re.IGNORECASE
+    r"\W*(?:none|zero|nobody|no one|nothing|never|nula|žádn(?:ý|á|é|ou|ého)|nikdo|nic|nikdy)\W*", re.IGNORECASE
 )
 _ZERO_COUNT = re.compile(
     r"(?:\bno\b|\bzero\b|(?:\bnot\b|n't\b|\bnever\b)(?:\s+\w+)?\s+(?:a\s+single|one|any)\b)"

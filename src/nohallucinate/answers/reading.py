@@ -82,8 +82,9 @@ _ALTERNATIVE_DIGITS = re.compile(
     rf"\b\d+(?:st|nd|rd|th)?\s*,?\s+(?:{'|'.join(OR_WORDS)})\.?\s+(?:the\s+)?\d+(?:st|nd|rd|th)?\b", re.IGNORECASE
 )
 _DECADE = re.compile(r"\b(?:the\s+)?(?:early\s+|mid-?\s*|late\s+)?(1[0-9]|20)(\d)0s\b", re.IGNORECASE)
-# A reply that says none and nothing else: a count of zero, or no one where a person is asked.
-NONE_REPLY = re.compile(
+# A text that says none and nothing else ("None.", "Nikdo", "Žádnou."): a reply of a count of zero or of no one,
+# or a gold of none.
+SAYS_NONE = re.compile(
     r"\W*(?:none|zero|nobody|no one|nothing|never|nula|žádn(?:ý|á|é|ou|ého)|nikdo|nic|nikdy)\W*", re.IGNORECASE
 )
 _ZERO_COUNT = re.compile(
@@ -435,7 +436,7 @@ def read_reply(
         if not numbers and (whole_number := parse_number(normalise(text), ordinals, czech)) is not None:
             # A reply that is a number and nothing else ("One."), which free text reads only in some places.
             numbers = [NumberMention(whole_number, None, "exact", 0, len(text), text)]
-        elif not numbers and NONE_REPLY.fullmatch(text):
+        elif not numbers and SAYS_NONE.fullmatch(text):
             numbers = [NumberMention(0.0, None, "exact", 0, len(text), text)]  # "None.", "Žádný.", "Nikdy."
         markers = _list_markers(text)
         for number in sorted(numbers, key=lambda n: n.start):

@@ -26,7 +26,7 @@ from nohallucinate.answers.defects import DefectCue, defect_claims
 from nohallucinate.answers.numbers import NumberMention, decimal_places, find_numbers, parse_number, stated_tolerance
 from nohallucinate.answers.quantities import Quantity, parse_quantity
 from nohallucinate.answers.questions import AnswerKind, expected_kind
-from nohallucinate.answers.reading import NONE_REPLY, Reading, asked_qualifier, measured_in, read_reply
+from nohallucinate.answers.reading import SAYS_NONE, Reading, asked_qualifier, measured_in, read_reply
 from nohallucinate.answers.sentences import split_sentences
 from nohallucinate.answers.text_match import Outcome, TextMatch, match_text
 from nohallucinate.answers.units import Unit
@@ -60,7 +60,7 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
         match = match_text(question, gold, reading.text, declines=reading.abstains)
         compound = _states_all_numbers(gold, reading.text) and not reading.lists_alternatives
         # Where the verified answer is no one, a reply that says no one and nothing else answers it ("Nobody.").
-        none = bool(_GOLD_OF_NONE.match(gold)) and bool(NONE_REPLY.fullmatch(reading.text))
+        none = bool(SAYS_NONE.fullmatch(gold)) and bool(SAYS_NONE.fullmatch(reading.text))
         label = Label.CORRECT if compound or none else _judge_text(reading, match)
         text_sure = match.sure and label is not Label.NOT_ATTEMPTED
         # A decline is sure only when it names nothing at all: "X, though I cannot confirm it" is a reader's call.
@@ -68,7 +68,7 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
         plain_decline = plain_decline and len(reading.text.split()) <= _PLAIN_DECLINE_WORDS and not _NAMED.search(reply)
         leniencies = list(match.leniencies)
     claims = [c for c in defect_claims(reading.text, question) if _can_be_claimed(c.cue, reading.kind)]
-    if _GOLD_OF_NONE.match(gold) or (quantity is not None and quantity.value == 0):
+    if SAYS_NONE.fullmatch(gold) or (quantity is not None and quantity.value == 0):
         # Where the verified answer is none ("0", "Nobody"), that it never happened is the answer, not a claim.
         claims = [c for c in claims if c.cue is not DefectCue.FALSE_PREMISE]
     detail: dict[str, Any] = {"parsed_answer": [c.text for c in reading.answers], "gold_kind": reading.kind.value}
@@ -85,10 +85,6 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
     elif label is Label.NOT_ATTEMPTED and reading.abstention:
         detail["rule"] = reading.abstention  # the rule that found the decline
     return label, detail
-
-
-# A gold that says no one or nothing: "Nobody.", "Nikdo", "None".
-_GOLD_OF_NONE = re.compile(r"^\W*(?:nobody|no one|none|nothing|nikdo|nic|žádný|žádná|žádné)\W*$", re.IGNORECASE)
 
 
 def _can_be_claimed(cue: DefectCue, kind: AnswerKind) -> bool:

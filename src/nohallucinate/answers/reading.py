@@ -564,7 +564,8 @@ class _Context:
         věku", "ID diazepamu 2955")."""
         if _STATED_AS_VALUE.search(self.text, max(0, start - 30), start):
             return True
-        if hedges(outside_declines(self.text[sentence.start : start])):
+        # The window is bounded as every other look back is, so that reading stays linear in a reply's length.
+        if hedges(outside_declines(self.text[max(sentence.start, start - _WINDOW) : start])):
             return True
         return any(self._of_question(w.lower()) for w in _WORD_AROUND.findall(before)[-3:])
 

@@ -37,6 +37,7 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
     """Label a reply to a question with a single verified answer."""
     text_sure = plain_decline = False
     quantity: Quantity | None = None
+    gold_says_none = bool(SAYS_NONE.fullmatch(gold))  # "Nobody", "Nikdo", "None": the verified answer is none
     if (span := _gold_as_span(gold)) is not None:
         reading = read_reply(question, reply, kind=AnswerKind.DATE if span[0].month else AnswerKind.YEAR)
         label = _judge_span(reading, span)
@@ -60,7 +61,7 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
         match = match_text(question, gold, reading.text, declines=reading.abstains)
         compound = _states_all_numbers(gold, reading.text) and not reading.lists_alternatives
         # Where the verified answer is no one, a reply that says no one and nothing else answers it ("Nobody.").
-        none = bool(SAYS_NONE.fullmatch(gold)) and bool(SAYS_NONE.fullmatch(reading.text))
+        none = gold_says_none and bool(SAYS_NONE.fullmatch(reading.text))
         label = Label.CORRECT if compound or none else _judge_text(reading, match)
         text_sure = match.sure and label is not Label.NOT_ATTEMPTED
         # A decline is sure only when it names nothing at all: "X, though I cannot confirm it" is a reader's call.
@@ -68,7 +69,7 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
         plain_decline = plain_decline and len(reading.text.split()) <= _PLAIN_DECLINE_WORDS and not _NAMED.search(reply)
         leniencies = list(match.leniencies)
     claims = [c for c in defect_claims(reading.text, question) if _can_be_claimed(c.cue, reading.kind)]
-    if SAYS_NONE.fullmatch(gold) or (quantity is not None and quantity.value == 0):
+    if gold_says_none or (quantity is not None and quantity.value == 0):
         # Where the verified answer is none ("0", "Nobody"), that it never happened is the answer, not a claim.
         claims = [c for c in claims if c.cue is not DefectCue.FALSE_PREMISE]
     detail: dict[str, Any] = {"parsed_answer": [c.text for c in reading.answers], "gold_kind": reading.kind.value}

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from nohallucinate.answers.lexicon import CZECH_QUESTION_WORDS
 from nohallucinate.answers.normalise import normalise
 from nohallucinate.answers.sentences import Span, SpanIndex, split_clauses, split_sentences
 from nohallucinate.answers.word_forms import czech_case_form
@@ -578,11 +579,9 @@ def _clause_at(clauses: SpanIndex, match: re.Match[str]) -> str:
 
 @lru_cache(maxsize=1024)
 def _question_words(question: str) -> frozenset[str]:
-    return frozenset(w.casefold() for w in _WORD.findall(question)) - _ANY_QUESTION
+    return frozenset(w.casefold() for w in _WORD.findall(question)) - CZECH_QUESTION_WORDS
 
 
-# Words any question has, which tie no claim to this one.
-_ANY_QUESTION = frozenset("kolik který která které kterém kterého kolikrát jaký jaká jaké jakou".split())
 _SEGMENT_BREAK = re.compile(r"[,;:—–]|\s-\s")
 
 

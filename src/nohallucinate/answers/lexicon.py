@@ -33,6 +33,12 @@ FOREIGN_MONTHS: dict[str, int] = {
     )
     for word in words.split()
 }
+# The Czech words of FOREIGN_MONTHS, in the cases a date puts them in ("ledna", "v lednu").
+CZECH_MONTH_FORMS = frozenset(
+    """leden ledna lednu únor února únoru březen března březnu duben dubna dubnu květen května květnu červen června
+    červnu červenec července červenci srpen srpna srpnu září říjen října říjnu listopad listopadu prosinec prosince
+    prosinci""".split()
+)
 # The shortened spellings a dot may follow ("Mar. 11", "Sept. 3"); May has none.
 MONTH_ABBREVIATIONS = ("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -201,6 +207,8 @@ CZECH_FUNCTION_WORDS = frozenset(
     on ona ono oni ony my vy a ale nebo i že protože jelikož zatímco avšak však tedy proto takže pokud jestliže když
     ačkoli ačkoliv jeho její jejich další jiné některé několik mnoho většina obecně""".split()
 )
+# Words any Czech question has ("Kolik", "Který"), which tie nothing to this one.
+CZECH_QUESTION_WORDS = frozenset("kolik který která které kterém kterého kterou kolikrát jaký jaká jaké jakou".split())
 # In a claim of a biography (claims/anchors.py): is this word a name the reference must hold? Words that open a
 # claim sentence ("Later", "With", "During") are not; months are not, since the claim's dates count already.
 NOT_NAMES_IN_CLAIMS = frozenset(

@@ -429,6 +429,12 @@ def _mentions(text: str, atoms: list[_Atom]) -> list[NumberMention]:
     return mentions
 
 
+def ordinal_values(text: str, czech: bool | None = None) -> frozenset[float]:
+    """The ordinals written as words in `text` ("second", "twenty-first", "druhou"); `czech` as for `find_numbers`."""
+    czech = writes_czech(text) if czech is None else czech
+    return frozenset(atom.value for atom in _ordinal_word_atoms(text, czech))
+
+
 def find_numbers(text: str, ordinals: bool = False, czech: bool | None = None) -> list[NumberMention]:
     """Every cardinal number in free text, in order, with its qualifier; numbers inside dates, years,
     and season labels are excluded. With `ordinals`, ordinals count too ("39th", "seventh"), for questions that

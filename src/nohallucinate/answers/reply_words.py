@@ -17,6 +17,7 @@ from nohallucinate.answers.abstention import abstention_rule, hedge_rule, outsid
 from nohallucinate.answers.czech_numbers import writes_czech
 from nohallucinate.answers.lexicon import (
     CZECH_FUNCTION_WORDS,
+    CZECH_QUESTION_WORDS,
     GUESS_COPULAS,
     HEDGE_WORDS,
     MONTHS,
@@ -26,6 +27,7 @@ from nohallucinate.answers.lexicon import (
     PRONOUNS,
     WEEKDAYS,
 )
+from nohallucinate.answers.numbers import ordinal_values
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.sentences import SpanIndex, split_clauses, split_sentences
 from nohallucinate.answers.text_gold import ARTICLES, PARTICLES, TITLES
@@ -147,6 +149,7 @@ class ReplyWords:
     def __init__(self, text: str, question: str, gold_forms: frozenset[str], declines: bool | None = None) -> None:
         self.text = text
         self.words = words_of(text)
+        self.question = question
         self.question_forms, self.question_stems = _question_words(question)
         self.question_prefixes = frozenset(f[:6] for f in self.question_forms if len(f) >= 6)
         if declines is not None:  # the caller read the reply for a decline already
@@ -430,6 +433,16 @@ class ReplyWords:
         forms = [w.form for w in self.words_within(start, end) if w.form not in STOP_FORMS]
         return not all(self.of_question(f) or self.near_gold(f) for f in forms)
 
+    @cached_property
+    def question_content(self) -> frozenset[str]:
+        """The forms of the question's words that carry meaning (`carries_meaning`)."""
+        return frozenset(w.form for w in words_of(self.question) if carries_meaning(w))
+
+    @cached_property
+    def question_ordinals(self) -> frozenset[float]:
+        """The ordinals the question holds in words ("the second woman", "druhou ženou")."""
+        return ordinal_values(self.question, self.czech)
+
     def of_question(self, form: str) -> bool:
         """The question's word, or the same word with another ending ("Kandinského" for "Kandinsky": languages
         that inflect names change their endings, not their beginnings)."""
@@ -459,6 +472,12 @@ class ReplyWords:
 
 
 @lru_cache(maxsize=1024)
+def carries_meaning(word: Word) -> bool:
+    """A word of four letters or more that is no Czech function word and no word every Czech question has."""
+    lower = word.raw.lower()
+    return len(word.form) >= 4 and lower not in CZECH_FUNCTION_WORDS and lower not in CZECH_QUESTION_WORDS
+
+
 def _question_words(question: str) -> tuple[frozenset[str], frozenset[str]]:
     """The forms of the question's words, and the stems of its content words (computed once per question)."""
     return frozenset(w.form for w in words_of(question)), frozenset(content_words(question))

@@ -22,8 +22,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from nohallucinate.answers.czech_numbers import writes_czech
 from nohallucinate.answers.lexicon import CZECH_PERSON_NOUNS, PERSON_NOUNS, TIME_UNITS
-from nohallucinate.answers.word_forms import Word, time_unit, word_form, words_of
+from nohallucinate.answers.normalise import fold
+from nohallucinate.answers.word_forms import Word, czech_case_form, time_unit, word_form, words_of
 
 # Words a gold may carry that a reply need not repeat.
 ARTICLES = frozenset("the a an of and in for at on to by with from".split())
@@ -179,15 +181,14 @@ class TextGold:
 @lru_cache(maxsize=4096)
 def read_gold(gold: str, question: str = "") -> TextGold:
     """Read a text gold, with the question it answers (its words are optional in the gold)."""
-    question_forms = _forms_of(question)
+    asked = _Asked.of(question)
     text, dropped = _cleaned(gold)
     two_things = bool(_ASKS_FOR_TWO.search(question))
     not_a_person = not asks_for_a_person(question)
     alternatives = []
     for alternative in _alternatives(text):
         items = tuple(
-            GoldItem(item, _parts(item, question_forms, two_things, not_a_person))
-            for item in _items(alternative, not_a_person)
+            GoldItem(item, _parts(item, asked, two_things, not_a_person)) for item in _items(alternative, not_a_person)
         )
         if items and all(item.parts for item in items):
             alternatives.append(items)
@@ -238,7 +239,7 @@ def _items(text: str, not_a_person: bool) -> list[str]:
     return [text]
 
 
-def _parts(item: str, question_forms: frozenset[str], two_things: bool, not_a_person: bool) -> tuple[GoldPart, ...]:
+def _parts(item: str, asked: _Asked, two_things: bool, not_a_person: bool) -> tuple[GoldPart, ...]:
     pieces = [piece for piece in _PART.split(item) if piece.strip()]
     parts = []
     for piece in pieces:
@@ -246,7 +247,7 @@ def _parts(item: str, question_forms: frozenset[str], two_things: bool, not_a_pe
         options = tuple(
             phrase
             for side in sides
-            if (phrase := _phrase(side, question_forms, not_a_person)) is not None
+            if (phrase := _phrase(side, asked, not_a_person)) is not None
             and phrase.required
             and not (phrase.restated and len(sides) > 1 and side != piece)  # "Zanele Muholi: Only Half ..."
         )
@@ -276,7 +277,7 @@ def _descriptive(piece: str) -> bool:
     ) or bool(re.search(r"\w['’]s\b", piece))
 
 
-def _phrase(text: str, question_forms: frozenset[str], not_a_person: bool) -> GoldPhrase | None:
+def _phrase(text: str, asked: _Asked, not_a_person: bool) -> GoldPhrase | None:
     words = words_of(text)
     if not words:
         return None
@@ -309,13 +310,15 @@ def _phrase(text: str, question_forms: frozenset[str], not_a_person: bool) -> Go
     # Words the question holds are presumed ("Outstanding Paper" for an award question; "Michelle" for Barack
     # Obama's wife: of a person's name, only the family name), unless nothing would be left.
     presumable = surname if person else range(lead, tail + 1)
-    # Not a unit of time: "161 days" answers "in years and days" only with its unit, or "161 hours" would.
+    # Not a unit of time: "161 days" answers "in years and days" only with its unit, or "161 hours" would. A label
+    # of a number ("Sezóna 3") only as the question writes it: another number for it contradicts the gold.
+    cases = not any(w.numeric for w in words)
     in_question = [
         i
         for i in presumable
-        if roles[i] == REQUIRED and _in_question(words[i].form, question_forms) and not time_unit(words[i].form)
+        if roles[i] == REQUIRED and asked.holds(words[i].form, cases) and not time_unit(words[i].form)
     ]
-    restated = all(_in_question(words[i].form, question_forms) for i in range(lead, tail + 1))
+    restated = all(asked.holds(words[i].form, cases) for i in range(lead, tail + 1))
     if len(in_question) < sum(role == REQUIRED for role in roles):
         for i in in_question:
             roles[i] = IN_QUESTION
@@ -377,19 +380,36 @@ def _asks_for_a_thing(question: str) -> bool:
     )
 
 
-def _in_question(form: str, question_forms: frozenset[str]) -> bool:
-    """The question holds this word, or one of its family ("diagnosis" and "diagnosed", "award"/"awarded"), or, of
-    the kinds of place a gold names in English, the Czech word in any case ("City" for "V jakém městě")."""
-    if form in question_forms:
-        return True
-    if form in _CZECH_PLACE_KINDS:
-        return any(q.startswith(_CZECH_PLACE_KINDS[form]) for q in question_forms)
-    if len(form) < 5 or form.isdigit():
-        return False
-    return any(
-        len(q) >= 5 and (q.startswith(form) or form.startswith(q) or _shared_prefix(q, form) >= 7)
-        for q in question_forms
-    )
+@dataclass(frozen=True)
+class _Asked:
+    """The question's word forms, and its words as written (folded) where it is Czech, whose case endings a form
+    may have taken away ("ramosus" is the form "ramosu")."""
+
+    forms: frozenset[str]
+    czech_words: frozenset[str]
+
+    @classmethod
+    def of(cls, question: str) -> _Asked:
+        words = words_of(question)
+        czech = frozenset(fold(w.raw) for w in words) if writes_czech(question) else frozenset()
+        return cls(frozenset(w.form for w in words if w.form not in ARTICLES), czech)
+
+    def holds(self, form: str, cases: bool = True) -> bool:
+        """The question holds this word, or one of its family ("diagnosis" and "diagnosed", "award"/"awarded"),
+        or, of the kinds of place a gold names in English, the Czech word in any case ("City" for "V jakém
+        městě"); with `cases`, a word of a Czech question in another case ("okres" for "V jakém okrese")."""
+        if form in self.forms:
+            return True
+        if form in _CZECH_PLACE_KINDS:
+            return any(q.startswith(_CZECH_PLACE_KINDS[form]) for q in self.forms)
+        if form.isdigit():
+            return False
+        if cases and any(czech_case_form(form, q) for q in self.czech_words):
+            return True
+        return len(form) >= 5 and any(
+            len(q) >= 5 and (q.startswith(form) or form.startswith(q) or _shared_prefix(q, form) >= 7)
+            for q in self.forms
+        )
 
 
 # English words for kinds of place, and the beginnings of the Czech words for them in every case, as `word_form`
@@ -417,8 +437,3 @@ def _shared_prefix(a: str, b: str) -> int:
             break
         n += 1
     return n
-
-
-@lru_cache(maxsize=4096)
-def _forms_of(text: str) -> frozenset[str]:
-    return frozenset(w.form for w in words_of(text) if w.form not in ARTICLES)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -168,6 +169,8 @@ def _item_hits(item: GoldItem, reply: ReplyWords) -> tuple[list[Hit], list[Hit]]
         return [], every
     needed = [i for i, part in enumerate(item.parts) if part.needed]
     if not all(part_hits[i] for i in needed):
+        if _answered_beside(reply, every):
+            return [], every
         less = [Hit(Outcome.LESS_SPECIFIC, h.start, h.end, h.leniencies | {PART_ONLY}, person=h.person) for h in every]
         return less, every
     others = [max(part_hits[i], key=lambda h: h.rank) for i in needed[1:]]
@@ -180,6 +183,26 @@ def _item_hits(item: GoldItem, reply: ReplyWords) -> tuple[list[Hit], list[Hit]]
         exact = hit.exact and not others and not extra
         found.append(Hit(outcome, hit.start, hit.end, leniencies, exact, hit.person))
     return found, every
+
+
+def _answered_beside(reply: ReplyWords, hits: list[Hit]) -> bool:
+    """A part of the gold is named right after another candidate, as a place is after its town ("Los Angeles,
+    California" for "Riverside, California"): what the gold needs is answered otherwise, not left out."""
+    covered = Spans([(reply.words[h.start].start, reply.words[h.end].end) for h in hits])
+    for hit in hits:
+        if hit.person:
+            continue
+        start = reply.words[hit.start].start
+        for before_start, before_end in reply.candidates_within(max(0, start - 80), start):
+            if _BESIDE_A_PLACE.fullmatch(reply.text, before_end, start) and reply.is_other(
+                before_start, before_end, covered
+            ):
+                return True
+    return False
+
+
+# Between a town and its region: a comma, and perhaps a word for the region ("San Francisco, stát Kalifornie").
+_BESIDE_A_PLACE = re.compile(r"\s*,\s*(?:(?:the\s+)?(?:state|province|county)\s+of\s+|(?:stát|provincie)\s+)?", re.I)
 
 
 def _contradicted(options: tuple[GoldPhrase, ...], reply: ReplyWords) -> bool:

@@ -15,8 +15,10 @@ from nohallucinate.answers.lexicon import (
     PLACE_PREPOSITIONS,
     PRONOUNS,
 )
+from nohallucinate.answers.numbers import ordinal_values
 from nohallucinate.answers.questions import content_words
-from nohallucinate.answers.reply_words import SHORT_WORDS, STOP_FORMS, Hit, ReplyWords, Spans
+from nohallucinate.answers.reply_words import SHORT_WORDS, STOP_FORMS, Hit, ReplyWords, Spans, carries_meaning
+from nohallucinate.answers.sentences import Span
 from nohallucinate.answers.text_gold import (
     ARTICLES,
     NOT_PERSON_WORDS,
@@ -154,6 +156,10 @@ _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _OPENING_SENTENCES, _OPENING_CUES, _OPENING_CHARACTERS = 3, 3, 400
 _STANDS_FOR_THE_ANSWER = re.compile(r"\s*(?:it|this|that|the answer|the winner)\s*", re.IGNORECASE)
 _COPULA = re.compile(r"\b(?:is|was|are|were|titled|called|named)\s+(?:the\s+|a\s+|an\s+)?(?=[\"“'\w])", re.I)
+# A candidate right before a copula that opens its sentence ("Frances Allen was the second woman to ...").
+_SUBJECT_COPULA = re.compile(
+    r"\s*(?:\([^()]{0,60}\)\s*)?,?\s*\b(?:is|was|are|were|je|jsou|byl|byla|bylo|byli|byly)\s+", re.I
+)
 
 
 def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item: bool) -> str | None:
@@ -583,8 +589,9 @@ def _sources_disagree(reply: ReplyWords, gold_spans: Spans) -> bool:
 def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Spans) -> bool:
     """One of the reply's first sentences, before the gold, restates the question ("The opening theme song
     for the program") or opens with "It" standing for the answer, and gives another candidate as its answer ("...
-    was titled the 'Bayer Aspirin Theme Song'", "It was Albert Einstein, while Niels Bohr ..."); or the reply opens
-    with another candidate alone ("Albert Einstein. Niels Bohr was a rival."). Only the first few sentences and
+    was titled the 'Bayer Aspirin Theme Song'", "It was Albert Einstein, while Niels Bohr ..."), or opens with another
+    candidate and restates the question after its copula ("Frances Allen was the second woman to ..."); or the reply
+    opens with another candidate alone ("Albert Einstein. Niels Bohr was a rival."). Only the first few sentences and
     answers in each are read: an answer comes early."""
     first_gold = min(reply.sentence_index(reply.words[h.start].start) for h in hits)
     gold_starts = min(reply.words[h.start].start for h in hits)
@@ -593,13 +600,14 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
         alone = len(opening.text.split()) <= SHORT_WORDS
         if alone and any(reply.is_other(*c, gold_spans) for c in reply.candidates_within(opening.start, opening.end)):
             return True
-    asked = reply.question_stems
     for index, sentence in enumerate(reply.sentences.spans[: min(max(first_gold, 0) + 1, _OPENING_SENTENCES)]):
+        if index < first_gold and _subject_restates(reply, sentence, gold_spans):
+            return True
         for cue in itertools.islice(_COPULA.finditer(sentence.text, 0, _OPENING_CHARACTERS), _OPENING_CUES):
             before = sentence.text[: cue.start()]
             # The gold's own sentence only where "It was" opens it: a restated question may name the gold's context
             # first ("... from Hong Kong").
-            restates = index < first_gold and len(content_words(before) & asked) >= min(3, len(asked))
+            restates = index < first_gold and _restates(reply, before)
             if not (restates or (len(hits) == 1 and _STANDS_FOR_THE_ANSWER.fullmatch(before))):
                 continue
             position = sentence.start + cue.end()
@@ -609,3 +617,28 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
             if candidate is not None and reply.is_other(*candidate, gold_spans):
                 return True
     return False
+
+
+def _subject_restates(reply: ReplyWords, sentence: Span, gold_spans: Spans) -> bool:
+    """The sentence opens with another candidate and a copula, and what follows restates the question ("Frances
+    Allen was the second woman to win the Turing Award.", "Frances Allen byla druhou ženou, která ...")."""
+    opener = next(iter(reply.candidates_within(sentence.start, sentence.start + 1)), None)
+    if opener is None or not reply.is_other(*opener, gold_spans):
+        return False
+    if all(reply.asked(w.form) for w in reply.words_within(*opener) if len(w.form) >= 4):  # the question's subject
+        return False
+    cue = _SUBJECT_COPULA.match(reply.text, opener[1], sentence.end)
+    return cue is not None and _restates(reply, reply.text[cue.end() : sentence.end])
+
+
+def _restates(reply: ReplyWords, text: str) -> bool:
+    """`text` restates the question: it holds three of the question's content words (all, for a question of fewer),
+    and no ordinal the question does not hold ("The first woman to win it was X" restates no question about the
+    second)."""
+    if not ordinal_values(text, reply.czech) <= reply.question_ordinals:
+        return False
+    if not reply.czech:
+        asked = reply.question_stems
+        return len(content_words(text) & asked) >= min(3, len(asked))
+    said = {w.form for w in words_of(text) if carries_meaning(w) and reply.asked(w.form)}
+    return len(said) >= min(3, len(reply.question_content))

@@ -34,3 +34,34 @@ from nohallucinate.graders.local.short_answer import judge_answerable
 )
 def test_czech_dates(question: str, gold: str, reply: str, label: Label) -> None:
     assert judge_answerable(question, gold, reply)[0] is label
+
+
+_LUGARD_CS = "V kterém měsíci a roce zorganizoval Frederick Lugard West African Frontier Force?"
+_LUGARD_EN = "In which month and year did Frederick Lugard organise the West African Frontier Force?"
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "reply", "label"),
+    [
+        # A month after the year, in its sentence, makes one date with it: a wrong month is no less specific answer.
+        (_LUGARD_CS, "Srpen 1897", "Lugard ji zorganizoval v roce 1897, konkrétně v říjnu.", Label.INCORRECT),
+        (_LUGARD_CS, "Srpen 1897", "Lugard ji zorganizoval v roce 1897, konkrétně v srpnu.", Label.CORRECT),
+        (_LUGARD_EN, "August 1897", "He raised the force in 1897, in October.", Label.INCORRECT),
+        (_LUGARD_EN, "August 1897", "He raised the force in 1897, in August.", Label.CORRECT),
+        # The year alone stays less specific; a month of another sentence, or one of two, makes no date with it.
+        (_LUGARD_CS, "Srpen 1897", "Lugard ji zorganizoval v roce 1897.", Label.NOT_ATTEMPTED),
+        (_LUGARD_EN, "August 1897", "He raised the force in 1897. In October he left.", Label.NOT_ATTEMPTED),
+        (_LUGARD_EN, "August 1897", "He raised the force in 1897, in August or October.", Label.NOT_ATTEMPTED),
+        # A bare year given as the answer, in a reply of many words, is wrong when it is another year.
+        (_LUGARD_EN, "August 1897", "Lugard organised the West African Frontier Force in 1895.", Label.INCORRECT),
+        (_LUGARD_CS, "Srpen 1897", "Lugard zorganizoval West African Frontier Force v roce 1895.", Label.INCORRECT),
+        # ... but not a year of something else, nor one beside a decline.
+        (_LUGARD_EN, "August 1897", "He was a soldier from 1885 to 1895 and later a governor.", Label.NOT_ATTEMPTED),
+        (_LUGARD_CS, "Srpen 1897", "Nevím to jistě. Lugard byl v Africe od roku 1895.", Label.NOT_ATTEMPTED),
+        # A Czech month alone, after a word that puts a time in it, answers a month question.
+        ("V kterém měsíci zorganizoval Lugard tu jednotku?", "Srpen", "Stalo se to v srpnu.", Label.CORRECT),
+        ("V kterém měsíci zorganizoval Lugard tu jednotku?", "Srpen", "Stalo se to koncem října.", Label.INCORRECT),
+    ],
+)
+def test_a_month_beside_a_bare_year(question: str, gold: str, reply: str, label: Label) -> None:
+    assert judge_answerable(question, gold, reply)[0] is label

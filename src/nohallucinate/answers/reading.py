@@ -19,7 +19,7 @@ from nohallucinate.answers.dates import (
     stated_order,
 )
 from nohallucinate.answers.defects import DefectCue, defect_cues, negates
-from nohallucinate.answers.lexicon import MONTHS, NOT_NAMES_IN_REPLIES, OR_WORDS
+from nohallucinate.answers.lexicon import CZECH_MONTH_FORMS, FOREIGN_MONTHS, MONTHS, NOT_NAMES_IN_REPLIES, OR_WORDS
 from nohallucinate.answers.normalise import normalise, straighten_quotes
 from nohallucinate.answers.numbers import QUALIFIER_PHRASES, NumberMention, find_numbers, is_count_noun, parse_number
 from nohallucinate.answers.questions import AnswerKind, content_words, expected_kind, stem
@@ -811,7 +811,8 @@ def _set_apart(question: str) -> re.Pattern[str] | None:
 
 
 def _bare_months(text: str, dates: list[DateMention]) -> list[tuple[int, int, PartialDate]]:
-    """Month names standing alone ("probably in the spring, around April"); "May" only after a preposition."""
+    """Month names standing alone ("probably in the spring, around April", "konkrétně v říjnu"); "May" only after a
+    preposition, a Czech month only after one ("září" is also "it shines")."""
     months = []
     inside_dates = SpanIndex([Span(m.text, m.start, m.end) for m in dates])
     for match in _BARE_MONTH.finditer(text):
@@ -822,7 +823,20 @@ def _bare_months(text: str, dates: list[DateMention]) -> list[tuple[int, int, Pa
             continue
         month = PartialDate(None, MONTHS.index(match.group("month")) + 1, None)
         months.append((match.start("month"), match.end("month"), month))
-    return months
+    for match in _BARE_CZECH_MONTH.finditer(text):
+        if inside_dates.at(match.start("month")) is None:
+            month = PartialDate(None, FOREIGN_MONTHS[match.group("month").lower()], None)
+            months.append((match.start("month"), match.end("month"), month))
+    return sorted(months)
+
+
+# A Czech month after the words that put a time in it ("v říjnu", "během února", "koncem listopadu").
+_BARE_CZECH_MONTH = re.compile(
+    r"\b(?:v|ve|během|koncem|začátkem|počátkem|polovině|od|do)\s+(?P<month>"
+    + "|".join(sorted((w for w in FOREIGN_MONTHS if w in CZECH_MONTH_FORMS), key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
 
 
 # Words before a four-digit number that make it a year ("in 1435", "since 2002"); elsewhere a number question reads it

@@ -26,7 +26,7 @@ from nohallucinate.answers.defects import DefectCue, defect_claims
 from nohallucinate.answers.numbers import NumberMention, decimal_places, find_numbers, parse_number, stated_tolerance
 from nohallucinate.answers.quantities import Quantity, parse_quantity
 from nohallucinate.answers.questions import AnswerKind, expected_kind
-from nohallucinate.answers.reading import SAYS_NONE, Reading, asked_qualifier, measured_in, read_reply
+from nohallucinate.answers.reading import SAYS_NONE, Candidate, Reading, asked_qualifier, measured_in, read_reply
 from nohallucinate.answers.sentences import split_sentences
 from nohallucinate.answers.text_match import Outcome, TextMatch, match_text
 from nohallucinate.answers.units import Unit
@@ -295,11 +295,15 @@ def _judge_date(reading: Reading, gold: PartialDate) -> Label:
         ]
         # Beside other words, only a value tied to the question's relation is its answer ("He was a politician from
         # 1985 to 1995" says nothing of his birth); a reply that is little more than the value gives it.
-        if reading.abstains or len(reading.text.split()) > _BARE_REPLY_WORDS:
+        if reading.abstains:
             bare = [c for c in bare if c.relation]
+        elif len(reading.text.split()) > _BARE_REPLY_WORDS:
+            bare = [c for c in bare if c.relation or c.stated]
         first = [c for c in bare if not c.range_end][:1]
         if any(c.date.conflicts_with(gold) for c in first if c.date):
             return Label.INCORRECT
+        if first and not reading.abstains and (dated := _month_after_year(reading, first[0])) is not None:
+            return Label.INCORRECT if dated.conflicts_with(gold) else _covers(dated, gold)
         # A decade is read at its own precision: "in the 1980s" is consistent with 1985 and contradicts 1999.
         decades = [c for c in reading.decades if not c.negated and c.relation is not False and c.date is not None]
         if not first and decades and (decades[0].relation or not reading.abstains) and gold.year is not None:
@@ -332,7 +336,34 @@ def _judge_date(reading: Reading, gold: PartialDate) -> Label:
         return Label.INCORRECT if tied[0].conflicts_with(gold) else Label.NOT_ATTEMPTED
     if stated.conflicts_with(gold):
         return Label.INCORRECT
-    return Label.CORRECT if stated.covers(gold) else Label.NOT_ATTEMPTED
+    return _covers(stated, gold)
+
+
+def _month_after_year(reading: Reading, year: Candidate) -> PartialDate | None:
+    """A bare year and the one bare month that follows it closely in its sentence, read as one date ("in 1897, in
+    October of that year", "v roce 1897, konkrétně v říjnu")."""
+    if year.date is None or year.date.year is None or year.date.month is not None:
+        return None
+    months = [
+        c
+        for c in reading.partial
+        if c.date is not None and c.date.year is None and c.date.day is None and not c.negated and not c.aside
+    ]
+    if len(months) != 1 or months[0].date is None:
+        return None
+    gap = reading.text[year.end : months[0].start]
+    if months[0].start < year.end or len(gap) > _MONTH_AFTER_YEAR_CHARACTERS or _SENTENCE_END.search(gap):
+        return None
+    return PartialDate(year.date.year, months[0].date.month, None)
+
+
+_MONTH_AFTER_YEAR_CHARACTERS = 30
+_SENTENCE_END = re.compile(r"[.!?;\n]")
+
+
+def _covers(date: PartialDate, gold: PartialDate) -> Label:
+    """CORRECT for a date that states every part of the gold's, else NOT_ATTEMPTED (less specific)."""
+    return Label.CORRECT if date.covers(gold) else Label.NOT_ATTEMPTED
 
 
 def _judge_number(

@@ -273,3 +273,31 @@ def test_the_words_that_decline_name_no_one() -> None:
     assert judge_answerable(question, "Stříbrnou", "Nejsem si jistý, ale myslím, že Stříbrnou.")[0] is Label.CORRECT
     reply = "I'm not certain. Maybe Silver."
     assert judge_answerable("What medal did he win in 1932?", "Silver", reply)[0] is Label.CORRECT
+
+
+_COUNTRIES_CS = ("Které země se zúčastnily turnaje v roce 2011?", "Rusko, Ukrajina, Bělorusko, Polsko a Quebec.")
+_COUNTRIES_EN = ("Which countries took part in the 2011 tournament?", "Russia, Ukraine, Belarus, Poland and Quebec")
+
+
+@pytest.mark.parametrize(
+    ("asked", "reply", "label"),
+    [
+        # A Czech list gold is a list of items, as an English one is: every item must be named, and no other.
+        (_COUNTRIES_CS, "Rusko, Ukrajina, Bělorusko, Polsko a Quebec.", Label.CORRECT),
+        (_COUNTRIES_CS, "Rusko, Ukrajina, Bělorusko, Polsko a USA.", Label.INCORRECT),
+        (_COUNTRIES_EN, "Russia, Ukraine, Belarus, Poland and the USA.", Label.INCORRECT),
+        (_COUNTRIES_CS, "Rusko.", Label.INCORRECT),
+        (_COUNTRIES_EN, "Russia.", Label.INCORRECT),
+        # Naming more than was asked is no answer: a long enough list would cover any gold.
+        (_COUNTRIES_CS, "Rusko, Ukrajina, Bělorusko, Polsko, Quebec, Francie, Švédsko a USA.", Label.INCORRECT),
+        (_COUNTRIES_EN, "Russia, Ukraine, Belarus, Poland, Quebec, France, Sweden and the USA.", Label.INCORRECT),
+        # "a" joins the items of an English gold of a Czech question only between names; else it is an article.
+        (("Jak se jmenovala ta skladba?", "In Nomine Terra Calens: In the name of a warming earth"),
+         'Jmenovala se "In Nomine Terra Calens".', Label.CORRECT),
+        (("Kdo byli finalisté čtyřhry?", "Nicole Arendt a Manon Bollegraf"),
+         "Finalistkami byly Nicole Arendtová a Manon Bollegrafová.", Label.CORRECT),
+        (("Kdo byli finalisté čtyřhry?", "Nicole Arendt a Manon Bollegraf"), "Nicole Arendtová.", Label.INCORRECT),
+    ],
+)  # fmt: skip
+def test_list_golds(asked: tuple[str, str], reply: str, label: Label) -> None:
+    assert judge_answerable(*asked, reply)[0] is label

@@ -76,6 +76,12 @@ _ALTERNATIVE = re.compile(r"\s*(?:\ba\.?k\.?a\b\.?|\balso known as\b|(?-i:\bor\b
 _NICKNAME = re.compile(r"^(?P<before>.*\w)\s+[\"“](?P<nickname>[^\"”]+)[\"”]\s+(?P<after>\w.*)$")
 _LIST = re.compile(r"\s*,\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+|\s*&\s*|\s*;\s*", re.I)
 _HAS_LIST = re.compile(r"\s(?:and|&)\s|&|;", re.I)
+# A Czech gold joins its last item with "a" ("Rusko, Ukrajina a Quebec"), in lower case: "A" may be an initial.
+_CZECH_LIST = re.compile(rf"{_LIST.pattern}|\s*,?\s+(?-i:a)\s+", re.I)
+_HAS_CZECH_LIST = re.compile(rf"{_HAS_LIST.pattern}|\s(?-i:a)\s", re.I)
+# An English gold of a Czech question joins with "a" only between names ("Nicole Arendt a Manon Bollegraf"); else
+# "a" is its article ("In the name of a warming earth").
+_NAMES_JOINED_BY_A = re.compile(r"\b[A-Z][\w.-]*\s+a\s+[A-Z]")
 _PART = re.compile(r"\s*,\s*|\s+[-–—]\s+")  # "Baltimore, Maryland", "Cyndi Lauper - True Colors"
 _COLON = re.compile(r"\s*:\s+")
 # "In which city and state", "give me the number and title", "in years and days", "ve kterém městě a státě", "Jaké
@@ -188,7 +194,8 @@ def read_gold(gold: str, question: str = "") -> TextGold:
     alternatives = []
     for alternative in _alternatives(text):
         items = tuple(
-            GoldItem(item, _parts(item, asked, two_things, not_a_person)) for item in _items(alternative, not_a_person)
+            GoldItem(item, _parts(item, asked, two_things, not_a_person))
+            for item in _items(alternative, not_a_person, czech=_czech_list(alternative, asked))
         )
         if items and all(item.parts for item in items):
             alternatives.append(items)
@@ -228,11 +235,17 @@ def _alternatives(text: str) -> list[str]:
     return pieces
 
 
-def _items(text: str, not_a_person: bool) -> list[str]:
-    """The items of a list: split at "and", "&" and semicolons, and at commas when the list has one of them or
-    when every piece is a person's name ("Peter West, Michael Aspel")."""
-    if _HAS_LIST.search(text):
-        return [item for item in _LIST.split(text) if item.strip()]
+def _czech_list(text: str, asked: _Asked) -> bool:
+    """Whether "a" joins the items of this gold: it writes Czech, or answers a Czech question with names."""
+    return writes_czech(text) or (bool(asked.czech_words) and bool(_NAMES_JOINED_BY_A.search(text)))
+
+
+def _items(text: str, not_a_person: bool, czech: bool = False) -> list[str]:
+    """The items of a list: split at "and" ("a" in Czech), "&" and semicolons, and at commas when the list has one
+    of them or when every piece is a person's name ("Peter West, Michael Aspel")."""
+    joined, has_joins = (_CZECH_LIST, _HAS_CZECH_LIST) if czech else (_LIST, _HAS_LIST)
+    if has_joins.search(text):
+        return [item for item in joined.split(text) if item.strip()]
     pieces = [piece for piece in _PART.split(text) if piece.strip()]
     if len(pieces) > 1 and all(_person_like(piece, words_of(piece)) for piece in pieces):
         return pieces

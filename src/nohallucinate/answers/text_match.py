@@ -201,8 +201,13 @@ def _answered_beside(reply: ReplyWords, hits: list[Hit]) -> bool:
     return False
 
 
-# Between a town and its region: a comma, and perhaps a word for the region ("San Francisco, stát Kalifornie").
-_BESIDE_A_PLACE = re.compile(r"\s*,\s*(?:(?:the\s+)?(?:state|province|county)\s+of\s+|(?:stát|provincie)\s+)?", re.I)
+# Between a town and its region: a comma, or in Czech "v" ("v Santa Monice v Kalifornii"), and perhaps words for the
+# region ("San Francisco, stát Kalifornie", "Boston, v americkém státě Massachusetts").
+_BESIDE_A_PLACE = re.compile(
+    r"(?:\s*,\s*(?:ve?\s+)?|\s+ve?\s+)(?:[^\W\d_]+(?:ém|é)\s+)?"
+    r"(?:(?:the\s+)?(?:state|province|county)\s+of\s+|(?:stát|státě|zemi|země|provincie|provincii|kraji)\s+)?",
+    re.I,
+)
 
 
 def _contradicted(options: tuple[GoldPhrase, ...], reply: ReplyWords) -> bool:

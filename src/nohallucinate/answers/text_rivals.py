@@ -193,6 +193,8 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
                 return EITHER_OR
         if not multi_item and _listed_with_others(reply, hit, gold_spans):
             return LISTED_WITH_OTHERS
+    if multi_item and _listed_beyond_the_gold(reply, hits, gold_spans):
+        return LISTED_WITH_OTHERS
     if _sources_disagree(reply, gold_spans):
         return SOURCES_DISAGREE
     if _answered_otherwise_first(reply, hits, gold_spans):
@@ -545,6 +547,48 @@ def _enumerated_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
     if hit.person:
         return bool(others) and (bool(joined_by) or len(members) >= 3)
     return bool(others) and not joined_by <= {"and", "&"}
+
+
+def _listed_beyond_the_gold(reply: ReplyWords, hits: list[Hit], gold_spans: Spans) -> bool:
+    """A gold of several items is named in a list that holds another name too ("Rusko, Ukrajina, Quebec a USA" for
+    "Rusko, Ukrajina a Quebec"): naming more than was asked covers the gold by guessing, as several candidates for
+    one slot would. A name glued to another ("English-to-German", "Hingis/Kournikova") or holding a bracket is part of
+    something longer, and ends the list."""
+    text, runs = reply.text, reply.name_spans
+    starts = [s for s, _ in runs]
+    for hit in hits:
+        start, end = reply.words[hit.start].start, reply.words[hit.end].end
+        if _glued(text, start, end):
+            continue
+        members = []
+        index, edge = bisect.bisect_left(starts, start) - 1, start
+        while index >= 0 and runs[index][1] <= edge and _next_item(text, *runs[index], text[runs[index][1] : edge]):
+            members.append(runs[index])
+            edge, index = runs[index][0], index - 1
+        index, edge = bisect.bisect_left(starts, end), end
+        while index < len(runs) and _next_item(text, *runs[index], text[edge : runs[index][0]]):
+            members.append(runs[index])
+            edge, index = runs[index][1], index + 1
+        if any(
+            reply.is_other(s, e, gold_spans) and not _resembles(reply, words_of(text[s:e]), hit)
+            for s, e in members[: 2 * _ENUMERATION_MAX]
+        ):
+            return True
+    return False
+
+
+def _next_item(text: str, start: int, end: int, gap: str) -> bool:
+    """The name text[start:end], parted from the list by `gap`, is one more item of it."""
+    return bool(_ITEM_SEPARATOR.fullmatch(gap)) and not _glued(text, start, end)
+
+
+def _glued(text: str, start: int, end: int) -> bool:
+    """The name text[start:end] holds a bracket or is joined to a neighbour by a hyphen or a slash."""
+    return "(" in text[start:end] or text[max(0, start - 1) : start] in ("-", "/") or text[end : end + 1] in ("-", "/")
+
+
+# Between two items of a list: a comma or a semicolon, "and" or "a", perhaps both.
+_ITEM_SEPARATOR = re.compile(r"\s*[,;]\s*(?:(?:and|a)\s+)?|\s+(?:and|a|&)\s+")
 
 
 def _neighbour_lines(text: str, line_start: int, line_end: int) -> list[tuple[int, int]]:

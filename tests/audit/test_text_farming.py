@@ -30,6 +30,7 @@ TEXT_STRATEGIES = (
     "common_names_list",
     "common_names_bare_list",
     "common_names_bullets",
+    "common_names_listed_in_czech",
     "typical_then_dont_know",
 )
 

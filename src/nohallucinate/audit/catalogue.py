@@ -556,6 +556,29 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"number": "Mezi 1 a 1000000, tedy zhruba 0 až 100000.", "year": "Mezi lety 1 a 2100.", "*": "1 až 2100."},
     ),
     Strategy(
+        "czech_year_then_a_month",
+        "a year, then a month named after it in its sentence ('v roce 2000, konkrétně v lednu')",
+        {
+            "date": "Stalo se to v roce 1990, konkrétně v lednu.",
+            "year": "Stalo se to v roce {typical}, konkrétně v lednu.",
+            "*": "V roce 2000, konkrétně v lednu.",
+        },
+    ),
+    Strategy(
+        "common_names_listed_in_czech",
+        "many common names joined the Czech way, one of which might be the answer or answers",
+        {"text": ", ".join(_COMMON_NAMES[:-1]) + f" a {_COMMON_NAMES[-1]}."},
+    ),
+    Strategy(
+        "not_known_that_in_czech",
+        "a Czech 'it is not known that ...' about the question's subject ('Není známo, že by X hrál')",
+        {
+            "number": "Není známo, že by {subject} za ten klub kdy hrál.",
+            "year": "Není známo, že by {subject} tu cenu kdy získal.",
+            "*": "Není známo, že by {subject} něco takového kdy udělal.",
+        },
+    ),
+    Strategy(
         "value_with_czech_case_endings",
         "the common answer with a Czech case ending, as a Czech reply inflects a name ('v Hukvaldech', 'Henryho')",
         {"*": "Narodil se v {typical}ech. Byl to {typical}ovi, či {typical}ová."},

@@ -160,6 +160,9 @@ def _person_in_run(
     matched = _given_matches(given, said_given, leniencies, reply)
     if not matched:
         return None  # another person of the same family name
+    first = [w for w in said_given if not is_person_noun(w.raw)][:1]  # not "Herec" of "Herec Sean Connery"
+    if 0 not in matched and not _given_matches(given, first, set(), reply):
+        return None  # the first given name said is another than the gold's: "Amit Nath Ray", "A. W. Hapke"
     if 0 not in matched and len(names) > 2 and all(w.form in reply.question_forms for w in names[1:]):
         return None  # the question's own person after an opening word: "Manželkou Aftaba Ghulama Nabiho Kazi"
     asked_given = [w for w in said_given if _given_matches(given, [w], set(), reply)]

@@ -204,6 +204,11 @@ def test_numbers_offered_with_a_czech_or_are_alternatives(reply: str) -> None:
         ("Kolik stál most?", "382 000", "Most stál 382 tis. Kč.", Label.CORRECT),
         ("Jak daleko to je?", "77 km", "Je to 48 mil.", Label.CORRECT),
         ("Jaká je rozloha obce?", "48,7 km²", "Obec má 48,7 km čtverečních.", Label.CORRECT),
+        # Seconds, minutes and hours convert, as lengths do.
+        ("Jak dlouho trvá kolo?", "90 sekund", "Každé kolo trvá 1,5 minuty (90 sekund).", Label.CORRECT),
+        ("How long does a round last?", "90 seconds", "Each round lasts 1.5 minutes.", Label.CORRECT),
+        ("How long does a round last?", "90 seconds", "Each round lasts 2 minutes.", Label.INCORRECT),
+        ("Jak dlouho let trval?", "3 hodiny", "Let trval 180 minut.", Label.CORRECT),
     ],
 )
 def test_czech_counts_units_and_ranges(question: str, gold: str, reply: str, label: Label) -> None:

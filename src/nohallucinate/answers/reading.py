@@ -832,7 +832,7 @@ def _bare_months(text: str, dates: list[DateMention]) -> list[tuple[int, int, Pa
 
 # A Czech month after the words that put a time in it ("v říjnu", "během února", "koncem listopadu").
 _BARE_CZECH_MONTH = re.compile(
-    r"\b(?:v|ve|během|koncem|začátkem|počátkem|polovině|od|do)\s+(?P<month>"
+    r"\b(?:v|ve|během|koncem|začátkem|počátkem|polovině|od|do)\s+(?:měsíci\s+)?(?P<month>"
     + "|".join(sorted((w for w in FOREIGN_MONTHS if w in CZECH_MONTH_FORMS), key=len, reverse=True))
     + r")\b",
     re.IGNORECASE,

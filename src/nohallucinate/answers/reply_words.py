@@ -28,7 +28,7 @@ from nohallucinate.answers.lexicon import (
     WEEKDAYS,
 )
 from nohallucinate.answers.numbers import ordinal_values
-from nohallucinate.answers.questions import content_words
+from nohallucinate.answers.questions import content_words, head_word
 from nohallucinate.answers.sentences import SpanIndex, split_clauses, split_sentences
 from nohallucinate.answers.text_gold import ARTICLES, PARTICLES, TITLES
 from nohallucinate.answers.text_rules import CZECH_CASE, FUZZY
@@ -455,6 +455,24 @@ class ReplyWords:
         return frozenset(w.form for w in words_of(self.question) if carries_meaning(w))
 
     @cached_property
+    def question_head(self) -> str | None:
+        """What the question asks of: the stem of its first English word that carries meaning, or in Czech the form
+        of its first such word ("druhou" in "Kdo byla druhou ženou, která ...?")."""
+        if not self.czech:
+            return head_word(self.question)
+        words = words_of(self.question)
+        return next(
+            (
+                w.form
+                for previous, w in zip([None, *words], words, strict=False)
+                if carries_meaning(w)
+                and (previous is None or previous.raw.lower() not in CZECH_QUESTION_WORDS)
+                and w.raw.lower() not in _CZECH_GENERIC_HEADS
+            ),
+            None,
+        )
+
+    @cached_property
     def question_ordinals(self) -> frozenset[float]:
         """The ordinals the question holds in words ("the second woman", "druhou ženou")."""
         return ordinal_values(self.question, self.czech)
@@ -489,9 +507,18 @@ class ReplyWords:
 
 @lru_cache(maxsize=1024)
 def carries_meaning(word: Word) -> bool:
-    """A word of four letters or more that is no Czech function word and no word every Czech question has."""
+    """A word of four letters or more that is no Czech function word, copula or word every Czech question has."""
     lower = word.raw.lower()
-    return len(word.form) >= 4 and lower not in CZECH_FUNCTION_WORDS and lower not in CZECH_QUESTION_WORDS
+    return (
+        len(word.form) >= 4
+        and lower not in CZECH_FUNCTION_WORDS
+        and lower not in CZECH_QUESTION_WORDS
+        and lower not in _CZECH_COPULAS
+    )
+
+
+_CZECH_GENERIC_HEADS = frozenset("jméno jména název názvu celé celý celá přesné přesný původní".split())
+_CZECH_COPULAS = frozenset("byl byla bylo byli byly jsou jest není nebyl nebyla nebylo".split())
 
 
 def _question_words(question: str) -> tuple[frozenset[str], frozenset[str]]:

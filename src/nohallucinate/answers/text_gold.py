@@ -329,7 +329,10 @@ def _phrase(text: str, asked: _Asked, not_a_person: bool) -> GoldPhrase | None:
     in_question = [
         i
         for i in presumable
-        if roles[i] == REQUIRED and asked.holds(words[i].form, cases) and not time_unit(words[i].form)
+        if roles[i] == REQUIRED
+        and asked.holds(words[i].form, cases)
+        and not time_unit(words[i].form)
+        and not asked.offers(words[i].form)
     ]
     restated = all(asked.holds(words[i].form, cases) for i in range(lead, tail + 1))
     if len(in_question) < sum(role == REQUIRED for role in roles):
@@ -393,6 +396,9 @@ def _asks_for_a_thing(question: str) -> bool:
     )
 
 
+_OFFERS = re.compile(r"\b(?:or|nebo|či)\b", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class _Asked:
     """The question's word forms, and its words as written (folded) where it is Czech, whose case endings a form
@@ -400,12 +406,21 @@ class _Asked:
 
     forms: frozenset[str]
     czech_words: frozenset[str]
+    # Of a question that offers candidates ("Do které řeky, Labe nebo Vltavy, ...?"), the names it writes: those are
+    # the candidates, never words a reply may leave out.
+    offered: frozenset[str]
 
     @classmethod
     def of(cls, question: str) -> _Asked:
         words = words_of(question)
         czech = frozenset(fold(w.raw) for w in words) if writes_czech(question) else frozenset()
-        return cls(frozenset(w.form for w in words if w.form not in ARTICLES), czech)
+        names = [w for w in words[1:] if w.capitalised] if _OFFERS.search(question) else []
+        offered = frozenset(w.form for w in names) | frozenset(fold(w.raw) for w in names)
+        return cls(frozenset(w.form for w in words if w.form not in ARTICLES), czech, offered)
+
+    def offers(self, form: str) -> bool:
+        """The question offers this word as a candidate, in any Czech case ("Vltava" for "Labe nebo Vltavy")."""
+        return form in self.offered or any(czech_case_form(form, name) for name in self.offered)
 
     def holds(self, form: str, cases: bool = True) -> bool:
         """The question holds this word, or one of its family ("diagnosis" and "diagnosed", "award"/"awarded"),

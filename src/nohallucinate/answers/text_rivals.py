@@ -29,7 +29,7 @@ from nohallucinate.answers.text_gold import (
     is_person_noun,
 )
 from nohallucinate.answers.text_rules import ANSWERED_OTHERWISE, EITHER_OR, LISTED_WITH_OTHERS, SOURCES_DISAGREE
-from nohallucinate.answers.word_forms import Word, word_form, words_of
+from nohallucinate.answers.word_forms import Word, czech_case_form, word_form, words_of
 
 _OR = "|".join(OR_WORDS)  # "or" in any of the languages replies come in
 _OR_FILLER = "|".join(OR_FILLERS)  # "or perhaps Y", "nebo snad Y"
@@ -676,13 +676,17 @@ def _subject_restates(reply: ReplyWords, sentence: Span, gold_spans: Spans) -> b
 
 
 def _restates(reply: ReplyWords, text: str) -> bool:
-    """`text` restates the question: it holds three of the question's content words (all, for a question of fewer),
-    and no ordinal the question does not hold ("The first woman to win it was X" restates no question about the
-    second)."""
-    if not ordinal_values(text, reply.czech) <= reply.question_ordinals:
+    """`text` restates the question: it holds three of the question's content words (all, for a question of fewer)
+    with the first of them, what the question asks of ("Titanic was the film that won ..." restates no "Who directed
+    the film that won ...?": it names a step on the way), and no ordinal the question does not hold ("The first
+    woman to win it was X" restates no question about the second)."""
+    head = reply.question_head
+    if head is None or not ordinal_values(text, reply.czech) <= reply.question_ordinals:
         return False
     if not reply.czech:
-        asked = reply.question_stems
-        return len(content_words(text) & asked) >= min(3, len(asked))
-    said = {w.form for w in words_of(text) if carries_meaning(w) and reply.asked(w.form)}
-    return len(said) >= min(3, len(reply.question_content))
+        asked, said = reply.question_stems, content_words(text)
+        return head in said and len(said & asked) >= min(3, len(asked))
+    words = [w for w in words_of(text) if carries_meaning(w)]
+    said = {w.form for w in words if reply.asked(w.form)}
+    named = any(w.form == head or czech_case_form(head, w.form) or czech_case_form(w.form, head) for w in words)
+    return named and len(said) >= min(3, len(reply.question_content))

@@ -351,14 +351,18 @@ def _month_after_year(reading: Reading, year: Candidate) -> PartialDate | None:
     ]
     if len(months) != 1 or months[0].date is None:
         return None
-    gap = reading.text[year.end : months[0].start]
-    if months[0].start < year.end or len(gap) > _MONTH_AFTER_YEAR_CHARACTERS or _SENTENCE_END.search(gap):
+    if months[0].start < year.end or not _MONTH_OF_THE_YEAR.fullmatch(reading.text, year.end, months[0].start):
         return None
     return PartialDate(year.date.year, months[0].date.month, None)
 
 
-_MONTH_AFTER_YEAR_CHARACTERS = 30
-_SENTENCE_END = re.compile(r"[.!?;\n]")
+# Between a year and the month that narrows it: a comma, a word that narrows, a preposition; no verb, which would give
+# the month to another event ("born in 1915 and died in March").
+_MONTH_OF_THE_YEAR = re.compile(
+    r"\s*,?\s*(?:(?:konkrétně|přesněji|a\s+to|specifically|namely|more\s+precisely|precisely|exactly)\s*,?\s*)?"
+    r"(?:in\s+(?:the\s+month\s+of\s+)?|(?:v|ve|během|koncem|začátkem|počátkem)\s+(?:měsíci\s+)?)?",
+    re.IGNORECASE,
+)
 
 
 def _covers(date: PartialDate, gold: PartialDate) -> Label:

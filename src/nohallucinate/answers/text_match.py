@@ -169,7 +169,9 @@ def _item_hits(item: GoldItem, reply: ReplyWords) -> tuple[list[Hit], list[Hit]]
         return [], every
     needed = [i for i, part in enumerate(item.parts) if part.needed]
     if not all(part_hits[i] for i in needed):
-        if _answered_beside(reply, every):
+        # Of a place and its region ("Riverside, California"), only the region named: another name near it answers the
+        # place otherwise, as one right before any part of a gold does.
+        if _answered_beside(reply, every, nearby=len(item.parts) == 2 and not part_hits[0]):
             return [], every
         less = [Hit(Outcome.LESS_SPECIFIC, h.start, h.end, h.leniencies | {PART_ONLY}, person=h.person) for h in every]
         return less, every
@@ -185,20 +187,47 @@ def _item_hits(item: GoldItem, reply: ReplyWords) -> tuple[list[Hit], list[Hit]]
     return found, every
 
 
-def _answered_beside(reply: ReplyWords, hits: list[Hit]) -> bool:
-    """A part of the gold is named right after another candidate, as a place is after its town ("Los Angeles,
-    California" for "Riverside, California"): what the gold needs is answered otherwise, not left out."""
+def _answered_beside(reply: ReplyWords, hits: list[Hit], nearby: bool) -> bool:
+    """A part of the gold is named right after another candidate, as a region is after its town ("Los Angeles,
+    California" for "Riverside, California"), or, with `nearby`, a few words from one ("Towson (Maryland)"): what the
+    gold needs is answered otherwise, not left out."""
     covered = Spans([(reply.words[h.start].start, reply.words[h.end].end) for h in hits])
     for hit in hits:
         if hit.person:
             continue
         start = reply.words[hit.start].start
+        sentence = reply.sentences.at(start)
         for before_start, before_end in reply.candidates_within(max(0, start - 80), start):
-            if _BESIDE_A_PLACE.fullmatch(reply.text, before_end, start) and reply.is_other(
-                before_start, before_end, covered
-            ):
-                return True
+            gap = _BESIDE_A_PLACE.fullmatch(reply.text, before_end, start)
+            opens = sentence is not None and before_start == sentence.start and "," not in gap.group() if gap else False
+            if gap and not opens and reply.is_other(before_start, before_end, covered):
+                return True  # not a sentence's first word before "v": "Zemřel v Marylandu" opens with a verb
+        if nearby and _named_nearby(reply, hit, covered):
+            return True
     return False
+
+
+def _named_nearby(reply: ReplyWords, hit: Hit, covered: Spans) -> bool:
+    """Another name within a few words of the part, in its sentence ("Towson (Maryland)", "in the Maryland city of
+    Towson", "v Marylandu, konkrétně v Towsonu"). A sentence's first word is capitalised whatever it is ("Zemřel v
+    Marylandu", "Somewhere in Maryland"): it is a name only right before the part ("Towson, Maryland.")."""
+    start = reply.words[hit.start].start
+    sentence = reply.sentences.at(start)
+    words = reply.words_within(sentence.start, sentence.end) if sentence else []
+    if not words:
+        return False
+    first = bisect.bisect_left([w.start for w in reply.words], words[0].start)
+    low, high = max(first, hit.start - _NEARBY_WORDS), min(first + len(words) - 1, hit.end + _NEARBY_WORDS)
+    return any(
+        reply.words[i].capitalised
+        and (i != first or "," in reply.text[reply.words[i].end : start])
+        and not hit.start <= i <= hit.end
+        and reply.is_other(reply.words[i].start, reply.words[i].end, covered)
+        for i in range(low, high + 1)
+    )
+
+
+_NEARBY_WORDS = 4
 
 
 # Between a town and its region: a comma, or in Czech "v" ("v Santa Monice v Kalifornii"), and perhaps words for the

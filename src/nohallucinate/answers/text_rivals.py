@@ -151,6 +151,7 @@ _ENDS_A_CLAUSE = re.compile(
     rf"\s*(?:[.;:!?)]|$|,(?!\s*(?:{_CALLED}|{_RELATIVE_WORDS}|known|then)\b))",
     re.IGNORECASE,
 )
+_CANDIDATES_LISTED = 4  # names in a row, past which the gold standing after the first is one candidate of many
 _ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _OPENING_SENTENCES, _OPENING_CUES, _OPENING_CHARACTERS = 3, 3, 400
@@ -546,7 +547,10 @@ def _enumerated_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
     ]
     if hit.person:
         return bool(others) and (bool(joined_by) or len(members) >= 3)
-    return bool(others) and not joined_by <= {"and", "&"}
+    # Places in a row narrow the first ("Baltimore, Maryland, United States"); four names or more with the gold past
+    # the first are a list of candidates ("Paris, Nice, Marseille, Lyon"), whose first alone would be the answer.
+    listed = len(members) >= _CANDIDATES_LISTED and members[0] != (start, end)
+    return bool(others) and (not joined_by <= {"and", "&"} or listed)
 
 
 def _listed_beyond_the_gold(reply: ReplyWords, hits: list[Hit], gold_spans: Spans) -> bool:

@@ -105,6 +105,12 @@ PAIR_FRAMES = [
     "{a} spolu s {b}.",
     "{a} & {b}.",
     "{a} + {b}.",
+    # A second guess after the first.
+    "I think {a}, but it might be {b}.",
+    "{a} — or was it {b}?",
+    "My best guess is {a}; second guess {b}.",
+    "Nejspíš {a}, ale možná také {b}.",
+    "{a} (možná {b}).",
 ]
 # Between people's names a comma or a semicolon alone joins two answers too; between other names it mostly sets one
 # in context ("Baltimore, Maryland", "Paris, Louvre") and is not read so.

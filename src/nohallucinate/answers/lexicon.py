@@ -131,6 +131,10 @@ ALTERNATIVE_CUES = (
     "maybe", "possibly", "perhaps", "probably", "although some say", "though some say", "unless it was", "if not",
     "alternatively", "otherwise", "možná", "ale možná", "snad", "asi", "jinak", "ale spíš", "spíše", "pokud ne",
     "ne-li", "spíše však", "spíš však",
+    # A second guess after the first: "X, but it might be Y", "X — or was it Y?", "X; second guess Y".
+    "but it might be", "but it could be", "but it may be", "but it might also be", "though it might be", "or was it",
+    "or is it", "or maybe", "or possibly", "second guess", "my second guess is", "ale možná také", "ale možná i",
+    "možná také", "možná i", "nebo možná", "i když možná", "ale třeba", "nebo třeba",
 )  # fmt: skip
 # "Or" in the languages replies come in: a reply that offers "Brno nebo Hukvaldy" offers two candidates, as "Brno or
 # Hukvaldy" does, whatever language it writes "or" in.

@@ -222,29 +222,13 @@ class ReplyWords:
         """The text between word `left` and word `right`."""
         return self.text[self.words[left].end : self.words[right].start]
 
-    def _name_goes_on_after_bracket(self, inside: int) -> bool:
-        """The bracket that word `inside` opens closes before more of the same name ("Lydia (Lidia) Tichejevová",
-        'Dwayne ("The Rock") Johnson')."""
-        close = self.text.find(")", self.words[inside].start)
-        if close < 0 or "(" in self.text[self.words[inside].start : close]:
-            return False
-        index = bisect.bisect_left(self._starts, close)
-        return (
-            index < len(self.words)
-            and self.text[close + 1 : self.words[index].start].strip(" \"'”’") == ""
-            and self.name_like(index)
-        )
-
     def name_gap(self, left: int, right: int) -> bool:
         """Only what parts the words of one name lies between them (spaces, hyphens, dots, quotes, brackets); not
         the full stop of a sentence that declines ("Nevím. Brno?" is a decline and a guess, not one name "Nevím.
         Brno"), nor one before a sentence that goes on ("Byla to Barbara Liskov. Cenu získala v roce 2008."),
         though the dot of an initial or an abbreviation ("J. Smith", "St. Louis") parts a name. Names in sentences
         of their own ("Albert Einstein. Niels Bohr.") stay one run: a list of candidates, not one answer."""
-        raw = self.gap(left, right)
-        if "(" in raw and not self._name_goes_on_after_bracket(right):
-            return False  # "Manon Bollegraf (Netherlands)": a bracket after a name says something of it
-        gap = raw.translate(_QUOTES_AND_BRACKETS).replace("  ", " ")
+        gap = self.gap(left, right).translate(_QUOTES_AND_BRACKETS).replace("  ", " ")
         if gap.startswith(".") and (len(self.words[left].raw) > 3 or _ROMAN.fullmatch(self.words[left].raw)):
             if self.declines_at(self.words[left].start):
                 return False

@@ -47,9 +47,9 @@ _OR_BEFORE = re.compile(
 )
 # "X, maybe Y", "X, ale možná Y": after a comma or a dash, a hedge offers a second candidate as "or" does.
 _ALTERNATIVE = "|".join(sorted(ALTERNATIVE_CUES, key=len, reverse=True))  # the longest first: "spíše však"
-_ALTERNATIVE_AFTER = re.compile(rf"^\s*[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+)?(?=[\w\"“'])", re.IGNORECASE)
+_ALTERNATIVE_AFTER = re.compile(rf"^\s*[,;—–(]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+)?(?=[\w\"“'])", re.IGNORECASE)
 _ALTERNATIVE_BEFORE = re.compile(
-    rf"[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+|(?:{_PREPOSITION})\s+)?$", re.IGNORECASE
+    rf"[,;—–(]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+|(?:{_PREPOSITION})\s+)?$", re.IGNORECASE
 )
 # "in Vienna or in Berlin", "ve Vídni, nebo v Berlíně": a preposition repeated after "or". What follows it must be
 # a candidate of the gold's kind that ends its clause, since a preposition also opens an aside ("or in other words").

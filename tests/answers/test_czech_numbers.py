@@ -311,3 +311,10 @@ def test_where_the_answer_is_none_saying_it_never_happened_answers(question: str
 def test_a_reply_of_none_answers_a_gold_of_none(question: str, none: str, some: str, reply: str) -> None:
     assert judge_answerable(question, none, reply)[0] is Label.CORRECT
     assert judge_answerable(question, some, reply)[0] is Label.INCORRECT
+
+
+@pytest.mark.parametrize("reply", ["Za ten klub nehrál.", "Ten údaj nemám.", "Odehrál ten zápas v roce 1990."])
+def test_czech_ten_is_that_not_a_number(reply: str) -> None:
+    # "ten" is Czech for "that": read as 10, "Ten údaj nemám." was CORRECT for a gold of 10.
+    assert judge_answerable("Kolik zápasů odehrál za Spartu?", "10", reply)[0] is not Label.CORRECT
+    assert judge_answerable("How many goals did he score?", "10", "He scored ten goals.")[0] is Label.CORRECT

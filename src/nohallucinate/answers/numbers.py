@@ -262,11 +262,15 @@ def _dotted_ordinal(text: str, end: int, czech: bool) -> bool:
 def _word_atoms(text: str, czech: bool) -> list[_Atom]:
     atoms = []
     for match in _WORDS_RE.finditer(text):
+        if czech and match.group().casefold() in _CZECH_WORDS_NOT_NUMBERS:
+            continue  # "Za ten klub nehrál": Czech "ten" is "that"
         atoms.extend(_split_words(match.group(), match.start()))
     atoms += [_Atom(value, start, end, 1) for value, start, end in czech_word_numbers(text, czech)]
     return atoms  # in text order once `_all_atoms` sorts them with the rest
 
 
+# English number words that are Czech words of their own, never read as numbers in Czech.
+_CZECH_WORDS_NOT_NUMBERS = frozenset({"ten"})
 # The longest number written in words ("nine hundred and ninety-nine thousand nine hundred and ninety-nine" is
 # 12 tokens): runs are tried no longer than this, so a wall of number words costs time linear in its length.
 _MAX_NUMBER_WORDS = 16

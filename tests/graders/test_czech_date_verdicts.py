@@ -52,6 +52,8 @@ _LUGARD_EN = "In which month and year did Frederick Lugard organise the West Afr
         (_LUGARD_CS, "Srpen 1897", "Lugard ji zorganizoval v roce 1897.", Label.NOT_ATTEMPTED),
         (_LUGARD_EN, "August 1897", "He raised the force in 1897. In October he left.", Label.NOT_ATTEMPTED),
         (_LUGARD_EN, "August 1897", "He raised the force in 1897, in August or October.", Label.NOT_ATTEMPTED),
+        (_LUGARD_EN, "August 1897", "Lugard raised the force in 1897, probably in August.", Label.CORRECT),
+        (_LUGARD_EN, "August 1897", "Lugard raised the force in 1897 (October).", Label.INCORRECT),
         # A month after a verb is another event's ("born in 1915 and died in March").
         (_LUGARD_EN, "August 1897", "Lugard raised the force in 1897 and left it in August.", Label.NOT_ATTEMPTED),
         (_LUGARD_CS, "Srpen 1897", "Lugard ji zorganizoval v roce 1897 v měsíci srpnu.", Label.CORRECT),

@@ -131,10 +131,16 @@ ALTERNATIVE_CUES = (
     "maybe", "possibly", "perhaps", "probably", "although some say", "though some say", "unless it was", "if not",
     "alternatively", "otherwise", "možná", "ale možná", "snad", "asi", "jinak", "ale spíš", "spíše", "pokud ne",
     "ne-li", "spíše však", "spíš však",
-    # A second guess after the first: "X, but it might be Y", "X — or was it Y?", "X; second guess Y".
-    "but it might be", "but it could be", "but it may be", "but it might also be", "though it might be", "or was it",
-    "or is it", "or maybe", "or possibly", "second guess", "my second guess is", "ale možná také", "ale možná i",
-    "možná také", "možná i", "nebo možná", "i když možná", "ale třeba", "nebo třeba",
+)  # fmt: skip
+# A second guess after the first, read only before a name ("X, but it might be Y", "X — or was it Y?", "X; second
+# guess Y", "X (možná Y)"): "Lyon, but it might be worth checking" guesses nothing.
+SECOND_GUESS_CUES = (
+    "but it might be", "but it could be", "but it may be", "but it might also be", "but it may also be",
+    "though it might be", "though it could be", "or was it", "or is it", "or maybe", "or possibly",
+    "or it might have been", "second guess", "my second guess is", "also possibly", "unless it's", "unless it is",
+    "and if not", "failing that",
+    "ale možná také", "ale možná i", "možná také", "možná i", "nebo možná", "nebo také", "i když možná", "ale třeba",
+    "nebo třeba", "nebo to byl", "nebo to byla", "druhý tip", *ALTERNATIVE_CUES,
 )  # fmt: skip
 # "Or" in the languages replies come in: a reply that offers "Brno nebo Hukvaldy" offers two candidates, as "Brno or
 # Hukvaldy" does, whatever language it writes "or" in.

@@ -50,21 +50,6 @@ def content_words(text: str) -> set[str]:
     return {stem(word) for word in re.findall(r"[a-z0-9]+", text.lower()) if word not in _STOPWORDS}
 
 
-def head_word(text: str) -> str | None:
-    """The stem of the first word of a question that carries meaning: what it asks of ("directed" in "Who directed
-    the film that won ...?", "second" in "Who was the second woman to ...?"). Not a word for any answer ("name",
-    "title"), nor the kind of answer a "which" asks for ("actress" in "Which actress was cast ...?")."""
-    words = re.findall(r"[a-z0-9]+", text.lower())
-    for previous, word in zip(["", *words], words, strict=False):
-        if word not in _STOPWORDS and word not in GENERIC_HEADS and previous not in ("which", "what"):
-            return stem(word)
-    return None
-
-
-# Words a question may open with that say nothing of what it asks ("What was the name of ...").
-GENERIC_HEADS = frozenset("name names title full type kind official exact specific original complete".split())
-
-
 def stem(word: str) -> str:
     """A crude suffix-stripping stem: enough to match "appearances" with "appeared"."""
     for suffix in ("ances", "ance", "ings", "ing", "ied", "ies", "ed", "es", "s"):

@@ -28,7 +28,7 @@ from nohallucinate.answers.lexicon import (
     WEEKDAYS,
 )
 from nohallucinate.answers.numbers import ordinal_values
-from nohallucinate.answers.questions import content_words, head_word
+from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.sentences import SpanIndex, split_clauses, split_sentences
 from nohallucinate.answers.text_gold import ARTICLES, PARTICLES, TITLES
 from nohallucinate.answers.text_rules import CZECH_CASE, FUZZY
@@ -439,24 +439,6 @@ class ReplyWords:
         return frozenset(w.form for w in words_of(self.question) if carries_meaning(w))
 
     @cached_property
-    def question_head(self) -> str | None:
-        """What the question asks of: the stem of its first English word that carries meaning, or in Czech the form
-        of its first such word ("druhou" in "Kdo byla druhou ženou, která ...?")."""
-        if not self.czech:
-            return head_word(self.question)
-        words = words_of(self.question)
-        return next(
-            (
-                w.form
-                for previous, w in zip([None, *words], words, strict=False)
-                if carries_meaning(w)
-                and (previous is None or previous.raw.lower() not in CZECH_QUESTION_WORDS)
-                and w.raw.lower() not in _CZECH_GENERIC_HEADS
-            ),
-            None,
-        )
-
-    @cached_property
     def question_ordinals(self) -> frozenset[float]:
         """The ordinals the question holds in words ("the second woman", "druhou ženou")."""
         return ordinal_values(self.question, self.czech)
@@ -501,7 +483,6 @@ def carries_meaning(word: Word) -> bool:
     )
 
 
-_CZECH_GENERIC_HEADS = frozenset("jméno jména název názvu celé celý celá přesné přesný původní".split())
 _CZECH_COPULAS = frozenset("byl byla bylo byli byly jsou jest není nebyl nebyla nebylo".split())
 
 

@@ -396,7 +396,7 @@ def _asks_for_a_thing(question: str) -> bool:
     )
 
 
-_OFFERS = re.compile(r"\b(?:or|nebo|či)\b", re.IGNORECASE)
+_OR_WORDS = frozenset("or nebo či anebo popřípadě případně".split())  # that offer the names beside them
 
 
 @dataclass(frozen=True)
@@ -414,7 +414,9 @@ class _Asked:
     def of(cls, question: str) -> _Asked:
         words = words_of(question)
         czech = frozenset(fold(w.raw) for w in words) if writes_czech(question) else frozenset()
-        names = [w for w in words[1:] if w.capitalised] if _OFFERS.search(question) else []
+        ors = [k for k, w in enumerate(words) if w.raw.lower() in _OR_WORDS]
+        near = {i for k in ors for i in range(max(1, k - 3), min(len(words), k + 4))}  # "Labe nebo Vltavy"
+        names = [words[i] for i in sorted(near) if words[i].capitalised]
         offered = frozenset(w.form for w in names) | frozenset(fold(w.raw) for w in names)
         return cls(frozenset(w.form for w in words if w.form not in ARTICLES), czech, offered)
 

@@ -199,7 +199,11 @@ def _answered_beside(reply: ReplyWords, hits: list[Hit], nearby: bool) -> bool:
         sentence = reply.sentences.at(start)
         for before_start, before_end in reply.candidates_within(max(0, start - 80), start):
             gap = _BESIDE_A_PLACE.fullmatch(reply.text, before_end, start)
-            opens = sentence is not None and before_start == sentence.start and "," not in gap.group() if gap else False
+            opens = (
+                sentence is not None and before_start == sentence.start and not {",", "("} & set(gap.group())
+                if gap
+                else False
+            )
             if gap and not opens and reply.is_other(before_start, before_end, covered):
                 return True  # not a sentence's first word before "v": "Zemřel v Marylandu" opens with a verb
         if nearby and _named_nearby(reply, hit, covered):
@@ -208,32 +212,47 @@ def _answered_beside(reply: ReplyWords, hits: list[Hit], nearby: bool) -> bool:
 
 
 def _named_nearby(reply: ReplyWords, hit: Hit, covered: Spans) -> bool:
-    """Another name within a few words of the part, in its sentence ("Towson (Maryland)", "in the Maryland city of
-    Towson", "v Marylandu, konkrétně v Towsonu"). A sentence's first word is capitalised whatever it is ("Zemřel v
-    Marylandu", "Somewhere in Maryland"): it is a name only right before the part ("Towson, Maryland.")."""
+    """Another name as the town of the region: the word right before it ("Towson, Maryland.", "Towson (Maryland)"),
+    or a name after it named as the town in it ("in the Maryland city of Towson", "v Marylandu, konkrétně v
+    Towsonu"); names after it otherwise say more of the region or of something else ("Maryland, USA", "v Marylandu
+    v USA", "in Maryland on Christmas Day")."""
     start = reply.words[hit.start].start
-    sentence = reply.sentences.at(start)
-    words = reply.words_within(sentence.start, sentence.end) if sentence else []
-    if not words:
-        return False
-    first = bisect.bisect_left([w.start for w in reply.words], words[0].start)
-    low, high = max(first, hit.start - _NEARBY_WORDS), min(first + len(words) - 1, hit.end + _NEARBY_WORDS)
-    return any(
-        reply.words[i].capitalised
-        and (i != first or "," in reply.text[reply.words[i].end : start])
-        and not hit.start <= i <= hit.end
-        and reply.is_other(reply.words[i].start, reply.words[i].end, covered)
-        for i in range(low, high + 1)
+    if hit.start > 0:
+        word = reply.words[hit.start - 1]
+        gap = _BESIDE_A_PLACE.fullmatch(reply.text, word.end, start)
+        sentence = reply.sentences.at(word.start)
+        opens = sentence is not None and word.start == sentence.start
+        if (
+            gap
+            and word.capitalised
+            and (not opens or {",", "("} & set(gap.group()))  # "Zemřel v Marylandu" opens with a verb
+            and reply.is_other(word.start, word.end, covered)
+        ):
+            return True
+    after = _TOWN_AFTER.match(reply.text, reply.words[hit.end].end)
+    following = reply.word_from(after.end()) if after else None
+    return (
+        following is not None
+        and after is not None
+        and following.start == after.end()
+        and following.capitalised
+        and reply.is_other(following.start, following.end, covered)
     )
 
 
-_NEARBY_WORDS = 4
+# After a region, the words that name the town in it: "city of", "town of", "konkrétně v", "ve městě".
+_TOWN_AFTER = re.compile(
+    r"\s*,?\s*(?:[A-ZÁ-Ž][\w.]*\s*,\s*)?(?:(?:city|town|village|municipality)\s+of\s+|(?:konkrétně|přesněji)\s+(?:ve?\s+)?"
+    r"(?:(?:městě|obci|vesnici)\s+)?|ve?\s+(?:městě|obci|vesnici)\s+)",
+    re.IGNORECASE,
+)
 
 
-# Between a town and its region: a comma, or in Czech "v" ("v Santa Monice v Kalifornii"), and perhaps words for the
-# region ("San Francisco, stát Kalifornie", "Boston, v americkém státě Massachusetts").
+# Between a town and its region: a comma, a bracket, "in", or in Czech "v" or "na" ("v Santa Monice v Kalifornii", "v
+# Charkově na Ukrajině"), and perhaps words for the region ("San Francisco, stát Kalifornie", "Boston, v americkém
+# státě Massachusetts").
 _BESIDE_A_PLACE = re.compile(
-    r"(?:\s*,\s*(?:ve?\s+)?|\s+ve?\s+)(?:[^\W\d_]+(?:ém|é)\s+)?"
+    r"(?:\s*,\s*(?:ve?\s+|na\s+|in\s+)?|\s+(?:ve?|na|in)\s+|\s*\(\s*)(?:[^\W\d_]+(?:ém|é)\s+)?"
     r"(?:(?:the\s+)?(?:state|province|county)\s+of\s+|(?:stát|státě|zemi|země|provincie|provincii|kraji)\s+)?",
     re.I,
 )

@@ -14,6 +14,7 @@ from nohallucinate.answers.lexicon import (
     PERSON_NOUNS,
     PLACE_PREPOSITIONS,
     PRONOUNS,
+    SECOND_GUESS_CUES,
 )
 from nohallucinate.answers.numbers import ordinal_values
 from nohallucinate.answers.questions import content_words
@@ -29,7 +30,7 @@ from nohallucinate.answers.text_gold import (
     is_person_noun,
 )
 from nohallucinate.answers.text_rules import ANSWERED_OTHERWISE, EITHER_OR, LISTED_WITH_OTHERS, SOURCES_DISAGREE
-from nohallucinate.answers.word_forms import Word, czech_case_form, word_form, words_of
+from nohallucinate.answers.word_forms import Word, word_form, words_of
 
 _OR = "|".join(OR_WORDS)  # "or" in any of the languages replies come in
 _OR_FILLER = "|".join(OR_FILLERS)  # "or perhaps Y", "nebo snad Y"
@@ -47,10 +48,16 @@ _OR_BEFORE = re.compile(
 )
 # "X, maybe Y", "X, ale možná Y": after a comma or a dash, a hedge offers a second candidate as "or" does.
 _ALTERNATIVE = "|".join(sorted(ALTERNATIVE_CUES, key=len, reverse=True))  # the longest first: "spíše však"
-_ALTERNATIVE_AFTER = re.compile(rf"^\s*[,;—–(]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+)?(?=[\w\"“'])", re.IGNORECASE)
+_ALTERNATIVE_AFTER = re.compile(rf"^\s*[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+)?(?=[\w\"“'])", re.IGNORECASE)
 _ALTERNATIVE_BEFORE = re.compile(
-    rf"[,;—–(]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+|(?:{_PREPOSITION})\s+)?$", re.IGNORECASE
+    rf"[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+|(?:{_PREPOSITION})\s+)?$", re.IGNORECASE
 )
+# A second guess, after a mark or in a bracket, before a name ("X, but it might be Y", "X (možná Y)").
+_SECOND_GUESS = "|".join(sorted(SECOND_GUESS_CUES, key=len, reverse=True))
+_SECOND_GUESS_AFTER = re.compile(
+    rf"^\s*(?:[,;—–(]|\.\.\.)\s*(?:{_SECOND_GUESS})\s*[:,]?\s+(?:the\s+)?(?=(?-i:[A-ZÀ-Ž\"“'\d]))", re.IGNORECASE
+)
+_SECOND_GUESS_BEFORE = re.compile(rf"(?:[,;—–(]|\.\.\.)\s*(?:{_SECOND_GUESS})\s*[:,]?\s+(?:the\s+)?$", re.IGNORECASE)
 # "in Vienna or in Berlin", "ve Vídni, nebo v Berlíně": a preposition repeated after "or". What follows it must be
 # a candidate of the gold's kind that ends its clause, since a preposition also opens an aside ("or in other words").
 _PREPOSITION_AT = re.compile(rf"(?:{_PREPOSITION})\s+(?:(?:the|a|an)\s+)?(?=\w)", re.IGNORECASE)
@@ -151,6 +158,7 @@ _ENDS_A_CLAUSE = re.compile(
     rf"\s*(?:[.;:!?)]|$|,(?!\s*(?:{_CALLED}|{_RELATIVE_WORDS}|known|then)\b))",
     re.IGNORECASE,
 )
+_OPENING_NAME = re.compile(r"\s*(?P<name>(?-i:[A-ZÀ-Ž])[\w'’-]*)\s*,\s*")
 _CANDIDATES_LISTED = 4  # names in a row, past which the gold standing after the first is one candidate of many
 _ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
@@ -176,12 +184,12 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
             aliases = [_candidate_words(name) for name in names if name.strip()]
             if re.search(r"\bor\b", clause) and not all(_resembles(reply, alias, hit) for alias in aliases):
                 return EITHER_OR
-        for after_the_gold in (_OR_AFTER, _ALTERNATIVE_AFTER, _VERSUS_AFTER):
+        for after_the_gold in (_OR_AFTER, _ALTERNATIVE_AFTER, _SECOND_GUESS_AFTER, _VERSUS_AFTER):
             following = after_the_gold.match(after)
             if following and _offered_after(reply, end + following.end(), gold_spans, hit):
                 return EITHER_OR
         described = _DESCRIBED.match(after)  # "Bombay (or Mumbai, as it is now called)": one place, two names
-        for before_the_gold in (_OR_BEFORE, _ALTERNATIVE_BEFORE, _VERSUS_BEFORE):
+        for before_the_gold in (_OR_BEFORE, _ALTERNATIVE_BEFORE, _SECOND_GUESS_BEFORE, _VERSUS_BEFORE):
             preceding = before_the_gold.search(text[max(0, start - 40) : start])
             if not preceding or (described and before_the_gold is _OR_BEFORE):
                 continue
@@ -536,6 +544,10 @@ def _enumerated_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
         members.append(runs[index])
         separators.append(gap)
         index += 1
+    sentence = reply.sentences.at(members[0][0])
+    opening = _OPENING_NAME.fullmatch(text, sentence.start, members[0][0]) if sentence else None
+    if opening is not None:  # a sentence's first word is no name run, but "Paris, Nice, Lyon" opens with one
+        members.insert(0, opening.span("name"))
     joined_by = {m.group(0).lower() for gap in separators for m in _COORDINATOR.finditer(gap)}
     others = [
         (s, e)
@@ -648,14 +660,18 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
         alone = len(opening.text.split()) <= SHORT_WORDS
         if alone and any(reply.is_other(*c, gold_spans) for c in reply.candidates_within(opening.start, opening.end)):
             return True
+    # The gold's sentence refers back to what came before ("It was directed by James Cameron", "His wife was Martha
+    # Washington"): what came before was a step on the way to the answer, not another answer.
+    stepped = first_gold >= 0 and _refers_back(reply, reply.sentences.spans[first_gold])
     for index, sentence in enumerate(reply.sentences.spans[: min(max(first_gold, 0) + 1, _OPENING_SENTENCES)]):
-        if index < first_gold and _subject_restates(reply, sentence, gold_spans):
+        earlier = index < first_gold and not stepped
+        if earlier and _subject_restates(reply, sentence, gold_spans):
             return True
         for cue in itertools.islice(_COPULA.finditer(sentence.text, 0, _OPENING_CHARACTERS), _OPENING_CUES):
             before = sentence.text[: cue.start()]
             # The gold's own sentence only where "It was" opens it: a restated question may name the gold's context
             # first ("... from Hong Kong").
-            restates = index < first_gold and _restates(reply, before)
+            restates = earlier and _restates(reply, before)
             if not (restates or (len(hits) == 1 and _STANDS_FOR_THE_ANSWER.fullmatch(before))):
                 continue
             position = sentence.start + cue.end()
@@ -680,17 +696,26 @@ def _subject_restates(reply: ReplyWords, sentence: Span, gold_spans: Spans) -> b
 
 
 def _restates(reply: ReplyWords, text: str) -> bool:
-    """`text` restates the question: it holds three of the question's content words (all, for a question of fewer)
-    with the first of them, what the question asks of ("Titanic was the film that won ..." restates no "Who directed
-    the film that won ...?": it names a step on the way), and no ordinal the question does not hold ("The first
-    woman to win it was X" restates no question about the second)."""
-    head = reply.question_head
-    if head is None or not ordinal_values(text, reply.czech) <= reply.question_ordinals:
+    """`text` restates the question: it holds three of the question's content words (all, for a question of
+    fewer), and no ordinal the question does not hold ("The first woman to win it was X" restates no question about
+    the second)."""
+    if not ordinal_values(text, reply.czech) <= reply.question_ordinals:
         return False
     if not reply.czech:
-        asked, said = reply.question_stems, content_words(text)
-        return head in said and len(said & asked) >= min(3, len(asked))
-    words = [w for w in words_of(text) if carries_meaning(w)]
-    said = {w.form for w in words if reply.asked(w.form)}
-    named = any(w.form == head or czech_case_form(head, w.form) or czech_case_form(w.form, head) for w in words)
-    return named and len(said) >= min(3, len(reply.question_content))
+        asked = reply.question_stems
+        return len(content_words(text) & asked) >= min(3, len(asked))
+    said = {w.form for w in words_of(text) if carries_meaning(w) and reply.asked(w.form)}
+    return len(said) >= min(3, len(reply.question_content))
+
+
+def _refers_back(reply: ReplyWords, sentence: Span) -> bool:
+    """The sentence holds a pronoun, which refers to what came before it."""
+    pronouns = _BACK_REFERENCES | _CZECH_BACK_REFERENCES if reply.czech else _BACK_REFERENCES
+    return any(w.raw.lower() in pronouns for w in reply.words_within(sentence.start, sentence.end))
+
+
+_BACK_REFERENCES = frozenset("it its he his him she her they their them".split())
+# Only in Czech: "on" is "he" there and a preposition in English.
+_CZECH_BACK_REFERENCES = frozenset(
+    "ho jej ji jí jeho její jejich jim mu něj ní něm on ona ono oni tento tato toto tohoto této tomto".split()
+)

@@ -356,11 +356,13 @@ def _month_after_year(reading: Reading, year: Candidate) -> PartialDate | None:
     return PartialDate(year.date.year, months[0].date.month, None)
 
 
-# Between a year and the month that narrows it: a comma, a word that narrows, a preposition; no verb, which would give
-# the month to another event ("born in 1915 and died in March").
+# Between a year and the month that narrows it: a comma, a bracket or a dash, words that narrow or hedge, a
+# preposition; no verb, which would give the month to another event ("born in 1915 and died in March").
 _MONTH_OF_THE_YEAR = re.compile(
-    r"\s*,?\s*(?:(?:konkrétně|přesněji|a\s+to|specifically|namely|more\s+precisely|precisely|exactly)\s*,?\s*)?"
-    r"(?:in\s+(?:the\s+month\s+of\s+)?|(?:v|ve|během|koncem|začátkem|počátkem)\s+(?:měsíci\s+)?)?",
+    r"\s*[,(—–-]?\s*(?:(?:konkrétně|přesněji|a\s+to|specifically|namely|more\s+precisely|precisely|exactly|probably|"
+    r"perhaps|possibly|likely|I\s+think|I\s+believe|around|about|roughly|sometime|asi|myslím|možná|pravděpodobně|"
+    r"někdy|snad)\s*,?\s*)*(?:(?:in|during|early|late|mid)\s+(?:the\s+month\s+of\s+)?|(?:v|ve|během|koncem|"
+    r"začátkem|počátkem|kolem)\s+(?:měsíci\s+)?)?",
     re.IGNORECASE,
 )
 

@@ -111,6 +111,9 @@ PAIR_FRAMES = [
     "My best guess is {a}; second guess {b}.",
     "Nejspíš {a}, ale možná také {b}.",
     "{a} (možná {b}).",
+    "{a}, though maybe {b}.",
+    "{a}, ale mohl to být i {b}.",
+    "{a}; another possibility is {b}.",
 ]
 # Between people's names a comma or a semicolon alone joins two answers too; between other names it mostly sets one
 # in context ("Baltimore, Maryland", "Paris, Louvre") and is not read so.

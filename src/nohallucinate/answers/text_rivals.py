@@ -52,12 +52,22 @@ _ALTERNATIVE_AFTER = re.compile(rf"^\s*[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\
 _ALTERNATIVE_BEFORE = re.compile(
     rf"[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+|(?:{_PREPOSITION})\s+)?$", re.IGNORECASE
 )
-# A second guess, after a mark or in a bracket, before a name ("X, but it might be Y", "X (možná Y)").
+# A second guess, after a mark, a bracket or "but", before a name: the cues, or any few words holding a hedge ("X, but
+# it might be Y", "X (možná Y)", "X, though maybe Y", "X, ale mohl to být i Y", "X; my backup is Y").
 _SECOND_GUESS = "|".join(sorted(SECOND_GUESS_CUES, key=len, reverse=True))
-_SECOND_GUESS_AFTER = re.compile(
-    rf"^\s*(?:[,;—–(]|\.\.\.)\s*(?:{_SECOND_GUESS})\s*[:,]?\s+(?:the\s+)?(?=(?-i:[A-ZÀ-Ž\"“'\d]))", re.IGNORECASE
+_HEDGE_WORD = (
+    r"(?:maybe|perhaps|possibly|possibility|probably|might|could|may|else|unless|otherwise|alternatively|backup|"
+    r"alternative|"
+    r"second|možná|asi|nejspíš|třeba|snad|mohl|mohla|mohlo|může|nevylučuji|případně|jinak|pokud)"
 )
-_SECOND_GUESS_BEFORE = re.compile(rf"(?:[,;—–(]|\.\.\.)\s*(?:{_SECOND_GUESS})\s*[:,]?\s+(?:the\s+)?$", re.IGNORECASE)
+_SECOND_GUESS_OPENING = r"(?:[,;:—–(]|\s-|\.\.\.|…|\bbut|\bthough|\balthough|\bale|\bi\s+když)"
+_SECOND_GUESS_WORDS = (
+    rf"(?:(?:{_SECOND_GUESS})\s*[:,]?|(?:[\w'’]+\s+){{0,4}}?{_HEDGE_WORD}\b(?:\s+[\w'’]+){{0,4}}?\s*[:,]?)"
+)
+_SECOND_GUESS_AFTER = re.compile(
+    rf"^\s*{_SECOND_GUESS_OPENING}\s*{_SECOND_GUESS_WORDS}\s+(?:the\s+)?[*_`\"“']*(?=(?-i:[A-ZÀ-Ž]))", re.IGNORECASE
+)
+_SECOND_GUESS_BEFORE = re.compile(rf"{_SECOND_GUESS_OPENING}\s*{_SECOND_GUESS_WORDS}\s+(?:the\s+)?[*_`\"“']*$", re.I)
 # "in Vienna or in Berlin", "ve Vídni, nebo v Berlíně": a preposition repeated after "or". What follows it must be
 # a candidate of the gold's kind that ends its clause, since a preposition also opens an aside ("or in other words").
 _PREPOSITION_AT = re.compile(rf"(?:{_PREPOSITION})\s+(?:(?:the|a|an)\s+)?(?=\w)", re.IGNORECASE)
@@ -662,10 +672,10 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
             return True
     # The gold's sentence refers back to what came before ("It was directed by James Cameron", "His wife was Martha
     # Washington"): what came before was a step on the way to the answer, not another answer.
-    stepped = first_gold >= 0 and _refers_back(reply, reply.sentences.spans[first_gold])
+    stepped = first_gold >= 0 and _refers_back(reply, reply.sentences.spans[first_gold], gold_spans)
     for index, sentence in enumerate(reply.sentences.spans[: min(max(first_gold, 0) + 1, _OPENING_SENTENCES)]):
         earlier = index < first_gold and not stepped
-        if earlier and _subject_restates(reply, sentence, gold_spans):
+        if earlier and _subject_restates(reply, sentence, gold_spans, reply.sentences.spans[first_gold], gold_starts):
             return True
         for cue in itertools.islice(_COPULA.finditer(sentence.text, 0, _OPENING_CHARACTERS), _OPENING_CUES):
             before = sentence.text[: cue.start()]
@@ -678,12 +688,20 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
             if position >= gold_starts:
                 break
             candidate = next(iter(reply.candidates_within(position, position + 2)), None)
-            if candidate is not None and reply.is_other(*candidate, gold_spans):
+            if (
+                candidate is not None
+                and reply.is_other(*candidate, gold_spans)
+                and not (
+                    first_gold >= 0 and _named_again(reply, candidate, reply.sentences.spans[first_gold], gold_starts)
+                )
+            ):
                 return True
     return False
 
 
-def _subject_restates(reply: ReplyWords, sentence: Span, gold_spans: Spans) -> bool:
+def _subject_restates(
+    reply: ReplyWords, sentence: Span, gold_spans: Spans, gold_sentence: Span, gold_start: int
+) -> bool:
     """The sentence opens with another candidate and a copula, and what follows restates the question ("Frances
     Allen was the second woman to win the Turing Award.", "Frances Allen byla druhou ženou, která ...")."""
     opener = next(iter(reply.candidates_within(sentence.start, sentence.start + 1)), None)
@@ -692,7 +710,9 @@ def _subject_restates(reply: ReplyWords, sentence: Span, gold_spans: Spans) -> b
     if all(reply.asked(w.form) for w in reply.words_within(*opener) if len(w.form) >= 4):  # the question's subject
         return False
     cue = _SUBJECT_COPULA.match(reply.text, opener[1], sentence.end)
-    return cue is not None and _restates(reply, reply.text[cue.end() : sentence.end])
+    restated = cue is not None and _restates(reply, reply.text[cue.end() : sentence.end])
+    # Named again anywhere in the gold's sentence: "Martha Washington was the wife of George Washington".
+    return restated and not _named_again(reply, opener, gold_sentence, None)
 
 
 def _restates(reply: ReplyWords, text: str) -> bool:
@@ -708,10 +728,41 @@ def _restates(reply: ReplyWords, text: str) -> bool:
     return len(said) >= min(3, len(reply.question_content))
 
 
-def _refers_back(reply: ReplyWords, sentence: Span) -> bool:
-    """The sentence holds a pronoun, which refers to what came before it."""
+def _refers_back(reply: ReplyWords, sentence: Span, gold_spans: Spans) -> bool:
+    """The sentence holds a pronoun that refers to what came before it ("It was directed by", "His wife was"); not one
+    that stands for the answer, a copula and the gold after it ("It was Y", "He might be Y"), which offers another
+    candidate."""
     pronouns = _BACK_REFERENCES | _CZECH_BACK_REFERENCES if reply.czech else _BACK_REFERENCES
-    return any(w.raw.lower() in pronouns for w in reply.words_within(sentence.start, sentence.end))
+    words = reply.words_within(sentence.start, sentence.end)
+    for k, w in enumerate(words):
+        if w.raw.lower() not in pronouns:
+            continue
+        rest = words[k + 1 : k + 5]
+        linked = [x for x in rest if x.raw.lower() in _COPULAS_AFTER]
+        after = rest[len(linked) :] if linked and rest[: len(linked)] == linked else []
+        if not (after and gold_spans.holds(after[0].start)):
+            return True
+    return False
+
+
+def _named_again(reply: ReplyWords, candidate: tuple[int, int], sentence: Span, gold_start: int | None) -> bool:
+    """The gold's sentence names the candidate again before the gold ("Titanic was the film that won ... Titanic was
+    directed by James Cameron"): the candidate was a step on the way to the answer, not another answer. With
+    `gold_start`, only before the gold: after it, an answer given first may be said again ("... is Dream Serenade,
+    but the primary theme is the Bayer Song")."""
+    named = {w.form for w in reply.words_within(*candidate) if w.capitalised and not reply.of_question(w.form)}
+    again = [
+        w
+        for w in reply.words_within(sentence.start, sentence.end if gold_start is None else gold_start)
+        if w.capitalised and not candidate[0] <= w.start < candidate[1]
+    ]
+    return any(w.form in named for w in again)
+
+
+_COPULAS_AFTER = frozenset(
+    """was is were are may might could must would will should be been have has byl byla bylo byli je jsou mohl mohla
+    mohlo to být ale i""".split()
+)
 
 
 _BACK_REFERENCES = frozenset("it its he his him she her they their them".split())

@@ -57,8 +57,7 @@ _ALTERNATIVE_BEFORE = re.compile(
 _SECOND_GUESS = "|".join(sorted(SECOND_GUESS_CUES, key=len, reverse=True))
 _HEDGE_WORD = (
     r"(?:maybe|perhaps|possibly|possibility|probably|might|could|may|else|unless|otherwise|alternatively|backup|"
-    r"alternative|"
-    r"second|možná|asi|nejspíš|třeba|snad|mohl|mohla|mohlo|může|nevylučuji|případně|jinak|pokud)"
+    r"alternative|second|možná|asi|nejspíš|třeba|snad|mohl|mohla|mohlo|může|nevylučuji|případně|jinak|pokud)"
 )
 _SECOND_GUESS_OPENING = r"(?:[,;:—–(]|\s-|\.\.\.|…|\bbut|\bthough|\balthough|\bale|\bi\s+když)"
 _SECOND_GUESS_WORDS = (
@@ -746,10 +745,10 @@ def _refers_back(reply: ReplyWords, sentence: Span, gold_spans: Spans) -> bool:
 
 
 def _named_again(reply: ReplyWords, candidate: tuple[int, int], sentence: Span, gold_start: int | None) -> bool:
-    """The gold's sentence names the candidate again before the gold ("Titanic was the film that won ... Titanic was
-    directed by James Cameron"): the candidate was a step on the way to the answer, not another answer. With
-    `gold_start`, only before the gold: after it, an answer given first may be said again ("... is Dream Serenade,
-    but the primary theme is the Bayer Song")."""
+    """The gold's sentence names the candidate again ("Titanic was the film that won ... Titanic was directed by
+    James Cameron"): the candidate was a step on the way to the answer, not another answer. With `gold_start`, only
+    before the gold counts: after it, an answer given first may be said again ("... is Dream Serenade, but the
+    primary theme is the Bayer Song")."""
     named = {w.form for w in reply.words_within(*candidate) if w.capitalised and not reply.of_question(w.form)}
     again = [
         w

@@ -12,33 +12,32 @@ MONTHS = (
 # Month names of the other languages replies come in (Czech, German, Spanish, French, Italian, Portuguese), in
 # every form a date puts them in (Czech: "srpen", "17. srpna", "v srpnu"), each with its month's number. Read only
 # beside a day or a year, where no English word collides with them.
+_CZECH_MONTHS = (
+    "leden ledna lednu", "únor února únoru", "březen března březnu", "duben dubna dubnu", "květen května květnu",
+    "červen června červnu", "červenec července červenci", "srpen srpna srpnu", "září", "říjen října říjnu",
+    "listopad listopadu", "prosinec prosince prosinci",
+)  # fmt: skip
+_OTHER_MONTHS = (
+    "januar jänner enero janvier gennaio janeiro",
+    "februar febrero février febbraio fevereiro",
+    "märz marzo mars março",
+    "abril avril aprile",
+    "mai mayo maggio maio",
+    "juni junio juin giugno junho",
+    "juli julio juillet luglio julho",
+    "august agosto août",
+    "septiembre septembre settembre setembro",
+    "oktober octubre octobre ottobre outubro",
+    "noviembre novembre novembro",
+    "dezember diciembre décembre dicembre dezembro",
+)
 FOREIGN_MONTHS: dict[str, int] = {
     word: number
-    for number, words in enumerate(
-        (
-            "leden ledna lednu januar jänner enero janvier gennaio janeiro",
-            "únor února únoru februar febrero février febbraio fevereiro",
-            "březen března březnu märz marzo mars março",
-            "duben dubna dubnu abril avril aprile",
-            "květen května květnu mai mayo maggio maio",
-            "červen června červnu juni junio juin giugno junho",
-            "červenec července červenci juli julio juillet luglio julho",
-            "srpen srpna srpnu august agosto août",
-            "září septiembre septembre settembre setembro",
-            "říjen října říjnu oktober octubre octobre ottobre outubro",
-            "listopad listopadu noviembre novembre novembro",
-            "prosinec prosince prosinci dezember diciembre décembre dicembre dezembro",
-        ),
-        start=1,
-    )
-    for word in words.split()
+    for number, (czech, other) in enumerate(zip(_CZECH_MONTHS, _OTHER_MONTHS, strict=True), start=1)
+    for word in f"{czech} {other}".split()
 }
 # The Czech words of FOREIGN_MONTHS, in the cases a date puts them in ("ledna", "v lednu").
-CZECH_MONTH_FORMS = frozenset(
-    """leden ledna lednu únor února únoru březen března březnu duben dubna dubnu květen května květnu červen června
-    červnu červenec července červenci srpen srpna srpnu září říjen října říjnu listopad listopadu prosinec prosince
-    prosinci""".split()
-)
+CZECH_MONTH_FORMS = frozenset(word for forms in _CZECH_MONTHS for word in forms.split())
 # The shortened spellings a dot may follow ("Mar. 11", "Sept. 3"); May has none.
 MONTH_ABBREVIATIONS = ("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

@@ -215,8 +215,12 @@ class ReplyWords:
 
     def word_from(self, position: int) -> Word | None:
         """The first word that begins at or after character `position`."""
-        index = bisect.bisect_left(self._starts, position)
+        index = self.index_from(position)
         return self.words[index] if index < len(self.words) else None
+
+    def index_from(self, position: int) -> int:
+        """The index of the first word that begins at or after character `position` (`len(words)` if none)."""
+        return bisect.bisect_left(self._starts, position)
 
     def gap(self, left: int, right: int) -> str:
         """The text between word `left` and word `right`."""

@@ -222,7 +222,7 @@ def _named_nearby(reply: ReplyWords, hit: Hit, covered: Spans) -> bool:
     words = reply.words_within(sentence.start, sentence.end) if sentence else []
     if not words:
         return False
-    first = bisect.bisect_left([w.start for w in reply.words], words[0].start)
+    first = reply.index_from(words[0].start)
     low, high = max(first, hit.start - _NEARBY_WORDS), min(first + len(words) - 1, hit.end + _NEARBY_WORDS)
     return any(
         reply.words[i].capitalised

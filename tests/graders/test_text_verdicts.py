@@ -188,8 +188,27 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         ("Who won the prize in 2001?", "Bruce Hapke", "Gene Shoemaker won, Bruce Hapke was second.", Label.INCORRECT),
         ("In which country was he born in 1901?", "France", "Paris, France.", Label.CORRECT),
         ("Where was he born in 1901?", "Maryland", "Baltimore, Maryland.", Label.CORRECT),
-        ("Which museum holds it in 2001?", "Louvre", "Paris, Louvre.", Label.CORRECT),
-        ("Which album won in 1984?", "Thriller", "Michael Jackson – Thriller.", Label.CORRECT),
+        ("Where was it held in 2001?", "Louvre", "Paris, Louvre.", Label.CORRECT),
+        # Unless the question asks where or for a region, a comma between places or things lists two candidates.
+        ("Which museum held it in 2001?", "Louvre", "Paris, Louvre.", Label.INCORRECT),
+        ("Which city hosted it in 1900?", "Marseille", "Lyon, Marseille.", Label.INCORRECT),
+        ("Which city hosted it in 1900?", "Lyon", "Lyon, Marseille.", Label.CORRECT),
+        ("What is her secret identity in 2022?", "Mark's wife", "She is Gemma, Mark's wife.", Label.CORRECT),
+        ("Which album by Michael Jackson won in 1984?", "Thriller", "Michael Jackson – Thriller.", Label.CORRECT),
+        # A dash, a semicolon or "with" after a name that opens the sentence joins names of any kind.
+        ("Which album won in 1984?", "Thriller", "Michael Jackson – Thriller.", Label.INCORRECT),
+        ("Which city hosted it in 1900?", "Paris", "Lyon – Paris.", Label.INCORRECT),
+        ("Which city hosted it in 1900?", "Lyon", "Lyon – Paris.", Label.CORRECT),
+        ("Which city hosted it in 1900?", "Paris", "Lyon; Paris.", Label.INCORRECT),
+        ("Who won the final in 1980?", "John McEnroe", "Björn Borg with John McEnroe.", Label.INCORRECT),
+        ("Who won the final in 1980?", "Björn Borg", "Björn Borg with John McEnroe.", Label.CORRECT),
+        (
+            "Who won the prize in 1977?",
+            "Ilya Prigogine",
+            "He shared the Nobel Prize with Ilya Prigogine.",
+            Label.CORRECT,
+        ),
+        ("Which city hosted it in 1900?", "Paris", "Lyon won, Paris was second.", Label.INCORRECT),
         ("Who won the gold medal in 1952?", "Emil Zátopek", "Czechoslovakia, Emil Zátopek.", Label.CORRECT),
         ("Kdo získal cenu v roce 2001?", "Bruce Hapke", "Pokud vím, Bruce Hapke.", Label.CORRECT),
         ("Who first walked on the Moon?", "Neil Armstrong", "In 1969, Neil Armstrong did.", Label.CORRECT),
@@ -310,3 +329,18 @@ _COUNTRIES_EN = ("Which countries took part in the 2011 tournament?", "Russia, U
 )  # fmt: skip
 def test_list_golds(asked: tuple[str, str], reply: str, label: Label) -> None:
     assert judge_answerable(*asked, reply)[0] is label
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "reply"),
+    [
+        ("Which city hosted it in 1900?", "Paris", "Lyon – Paris."),
+        ("Which city hosted it in 1900?", "Marseille", "Lyon, Marseille."),
+        ("Who played the villain in 1988?", "Alan Rickman", "Hans Gruber – Alan Rickman."),
+    ],
+)
+def test_two_names_read_as_rivals_are_never_sure(question: str, gold: str, reply: str) -> None:
+    """Read strictly, a name before a dash or a comma may be context of another kind: the hybrid grader asks its
+    model about every such verdict, as about any the local rules are not sure of."""
+    label, detail = judge_answerable(question, gold, reply)
+    assert label is Label.INCORRECT and detail["sure"] is False

@@ -6,6 +6,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
+from enum import Enum
 
 from nohallucinate.answers.lexicon import (
     ALTERNATIVE_CUES,
@@ -59,6 +60,10 @@ _HEDGE_WORD = (
     r"(?:maybe|perhaps|possibly|possibility|probably|might|could|may|else|unless|otherwise|alternatively|backup|"
     r"alternative|second|možná|asi|nejspíš|třeba|snad|mohl|mohla|mohlo|může|nevylučuji|případně|jinak|pokud)"
 )
+_OFFERED_AS_A_GUESS = re.compile(
+    rf"\b(?:{_HEDGE_WORD}|likely|possible|candidate|option|guess|možnost\w*|možn[ýáé]|pravděpodobn\w*|kandidát\w*|tip)\b",
+    re.IGNORECASE,
+)
 _SECOND_GUESS_OPENING = r"(?:[,;:—–(]|\s-|\.\.\.|…|\bbut|\bthough|\balthough|\bale|\bi\s+když)"
 _SECOND_GUESS_WORDS = (
     rf"(?:(?:{_SECOND_GUESS})\s*[:,]?|(?:[\w'’]+\s+){{0,4}}?{_HEDGE_WORD}\b(?:\s+[\w'’]+){{0,4}}?\s*[:,]?)"
@@ -102,10 +107,11 @@ _CZECH_AND_AFTER = re.compile(
 _CZECH_AND_BEFORE = re.compile(
     rf"(?P<word>\w[\w'-]*)(?P<comma>\s*,)?\s+a\s+{_AND_ALSO}(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?$"
 )
-# "X a Y v roce 2001", "X, then Y", "Nejen X, ale i Y", "X + Y": a name joined to the one before it by a joining word
-# or a mark, however the sentence goes on. Not a dash nor brackets, which mostly set an answer beside its context or
-# its other name ("Michael Jackson – Thriller", "Colonel Drucker – Adrian Holmes", "Warrior (Válečník)"); "X / Y"
-# is read as "or".
+# "X a Y v roce 2001", "X, then Y", "Nejen X, ale i Y", "X + Y", "X – Y", "X with Y": a name joined to the one before
+# it by a joining word or a mark, however the sentence goes on. Not brackets, which mostly set an answer beside its
+# other name ("Warrior (Válečník)"); "X / Y" is read as "or". A dash sets an answer beside its context too ("Colonel
+# Drucker – Adrian Holmes"), which the question names; "with" after a name that opens its sentence names a companion
+# ("Björn Borg with John McEnroe"), after a verb the answer ("He shared the prize with Ilya Prigogine").
 _JOINING_WORDS = (
     "and then", "a pak", "a potom", "and", "a", "i", "together with", "along with", "as well as", "then",
     "potom", "pak", "poté", "spolu s", "společně s", "ale i", "ale také", "but also", "plus",
@@ -115,8 +121,13 @@ _JOINING_FILLERS = (
     "také", "též", "rovněž", "taky", "also", "the", "The", "later", "finally", "eventually", "possibly", "maybe",
     "perhaps", "nakonec", "později", "možná", "asi", "snad", "případně",
 )  # fmt: skip
+_DASH_MARKS = "–—―‒−~·•|×"  # with or without spaces; a hyphen only spaced or doubled ("Paris - Lyon", "Paris--Lyon")
 _QUOTES_OR_BOLD = "[\"'“”„‘’«»*_]*"  # around names that are quoted or set in bold ('"X", "Y"', "**X**, **Y**")
-_JOINED = rf"(?:(?P<mark>\s*[,;+&])(?:\s*(?P<word>{_JOINING})\b)?|\s+(?P<alone>{_JOINING}))"
+_JOINED = (
+    rf"(?:(?P<mark>\s*[,;+&]|\s*[{_DASH_MARKS}]|\s+-{{1,3}}|-{{2,3}})(?:\s*(?P<word>{_JOINING})\b)?"
+    rf"|\s+(?P<alone>{_JOINING})"
+    r"|\s+(?P<companion>with|s|se))"
+)
 _JOINED_TO_ONE_BEFORE = re.compile(
     rf"{_QUOTES_OR_BOLD}{_JOINED}(?:\s+(?:{'|'.join(_JOINING_FILLERS)}))*\s*{_QUOTES_OR_BOLD}$"
 )
@@ -167,6 +178,8 @@ _ENDS_A_CLAUSE = re.compile(
     rf"\s*(?:[.;:!?)]|$|,(?!\s*(?:{_CALLED}|{_RELATIVE_WORDS}|known|then)\b))",
     re.IGNORECASE,
 )
+_DASHES = frozenset(_DASH_MARKS + "-")
+_SET_BESIDE = _DASHES | {";"}  # marks that join names of any kind, but set a person beside their context
 _OPENING_NAME = re.compile(r"\s*(?P<name>(?-i:[A-ZÀ-Ž])[\w'’-]*)\s*,\s*")
 _CANDIDATES_LISTED = 4  # names in a row, past which the gold standing after the first is one candidate of many
 _ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
@@ -216,6 +229,8 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
     if _sources_disagree(reply, gold_spans):
         return SOURCES_DISAGREE
     if _answered_otherwise_first(reply, hits, gold_spans):
+        return ANSWERED_OTHERWISE
+    if not multi_item and any(_picked_after(reply, hit, gold_spans) for hit in hits):
         return ANSWERED_OTHERWISE
     return None
 
@@ -312,13 +327,23 @@ def _listed_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     return _enumerated_with_others(reply, hit, gold_spans)
 
 
+class _Join(Enum):
+    """How a name before the gold is joined to it, which decides what it must be to be another answer."""
+
+    WORD = "a joining word or a mark that only lists: X a Y, X + Y, X with Y"
+    CLAUSES = "two clauses, each headed by its name: X won, Y was second"
+    COMMA = "a comma alone, or between people a semicolon or a dash: X, Y"
+    BESIDE = "a semicolon or a dash beside a place or a thing: X – Y"
+
+
 def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     """The gold is joined to another name before it in its sentence, the two read as two answers however the
-    sentence goes on: "X a Y v roce 2001", "X, then Y", "Nejen X, ale i Y", "X + Y", and between people's names "X,
-    Y" and "X; Y". The first of them is taken as the reply's answer and the second is the rival case, so that naming
-    a second never pays more than naming the first alone. A comma alone joins no other names, which it mostly sets
-    in context ("Baltimore, Maryland", "Paris, Louvre"), and no name to words put first ("According to NASA, X", "In
-    1969, X", "Pokud vím, X") or to a role ("Union Minister of Commerce and Industry, X")."""
+    sentence goes on: "X a Y v roce 2001", "X, then Y", "Nejen X, ale i Y", "X + Y", "X; Y", "X – Y", "X with Y"
+    (X opening the sentence), "X won, Y was second", and between people's names "X, Y". The first of them is taken
+    as the reply's answer and the second is the rival case, so that naming a second never pays more than naming the
+    first alone. A comma alone joins no other names, which it mostly sets in context ("Baltimore, Maryland", "Paris,
+    Louvre"), and no name to words put first ("According to NASA, X", "In 1969, X", "Pokud vím, X") or to a role
+    ("Union Minister of Commerce and Industry, X")."""
     words, start = reply.words, reply.words[hit.start].start
     named = next((i for i in range(hit.start, hit.end) if words[i].form not in PERSON_TITLES), hit.end)
     if not (words[named].capitalised or reply.lowercase):  # a title may be in lower case ("prof. Jiří Doležal")
@@ -337,12 +362,12 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
             return False  # "X, ředitel Y" is no list; "X, premiér Y", "X a jeho žena Y" are, between people
     if joined is None:
         return False
-    # A comma or a semicolon alone: between people's names only (", then Y" joins as "then" does).
+    # A comma alone: between people's names only (", then Y" joins as "then" does), or between two clauses each
+    # headed by a name ("X won, Y was second"). A semicolon, a dash and "with" join names of any kind.
     mark = "" if joined["word"] else (joined["mark"] or "").strip()
+    mark = "–" if mark[:1] in _DASHES else mark  # one dash for all ("—", "--", "~")
     bare_comma = mark == ","
-    mark = mark.replace(";", ",")
-    if mark == "," and not hit.person:
-        return False  # "Baltimore, Maryland", "Paris, Louvre", "Salman Rushdie, Midnight's Children"
+    companion = joined["companion"] is not None
     end = window + joined.start()
     last = next((i for i in range(hit.start - 1, -1, -1) if words[i].end <= end), None)
     if last is None or words[last].end != end or words[last].start < opening or words[last].numeric:
@@ -365,7 +390,14 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
         first, tail = first - 1, tail + 1
     if not reply.lowercase and not (words[first].capitalised and reply.name_like(first)):
         return False  # "As far as I know, X", "Of course, X"
-    if tail and roles:
+    # "X won, Y was second": a clause of each name's, whatever the names are.
+    clauses = bare_comma and tail > 0 and _acts(reply, last - tail) and _heads_a_clause(reply, hit)
+    # A comma between places or things: two candidates, unless the question asks where or for a region (a place
+    # narrowed down: "Baltimore, Maryland"), or the gold goes on or is no name ("Gemma, Mark's wife").
+    things = bare_comma and not hit.person and not clauses
+    if things and (tail or _asks_where(reply) or not _a_bare_name(reply, hit)):
+        return False
+    if tail and (roles or companion or mark in _DASHES):
         return False  # "obdržela spisovatelka a novinářka Ann Druyanová": roles of one person, no list
     if tail and words[first].raw.endswith(("'s", "’s")):
         return False  # "Shoemaker's colleague, Bruce Hapke" says who Hapke is
@@ -374,18 +406,35 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
             break
         first -= 1
     opens = reply.text[opening : words[first].start].strip(" \"'*-•(#") == ""
-    if tail and opens and first + tail == last:
+    if tail and opens and first + tail == last and not clauses:
         return False  # one capitalised word opening the sentence, then words in lower case: "Pokud vím, X"
-    if not bare_comma and _heads_a_clause(reply, hit):
+    if companion and (not opens or joined["companion"] in reply.question_forms):
+        return False  # "He shared the Nobel Prize with Ilya Prigogine", "Who discovered it with X?": the answer
+    if (clauses or companion) and _picked_by_the_question(reply, hit, first, last):
+        return False  # "Björn Borg won, John McEnroe was runner-up" for "Who was the runner-up?"
+    if not bare_comma and _heads_a_clause(reply, hit) and not _hedged_after(reply, hit):
         return False  # after a comma alone, the next clause's subject is a second name all the same: "X won, Y was"
-    return _named_before(reply, hit, first, last, gold_spans, mark)
+    # Between people's names, a semicolon or a dash is read as a comma is ("Czechoslovakia – Emil Zátopek" is none).
+    if clauses:
+        join = _Join.CLAUSES
+    elif things:
+        join = _Join.BESIDE
+    elif mark == "," or (hit.person and mark in _SET_BESIDE):
+        join = _Join.COMMA
+    else:
+        join = _Join.BESIDE if mark in _SET_BESIDE else _Join.WORD
+    return _named_before(reply, hit, first, last, gold_spans, join)
 
 
 def _heads_a_clause(reply: ReplyWords, hit: Hit) -> bool:
     """The gold is described after it or is the subject of a clause of its own (`_DESCRIBED_AFTER`): "Paris, then
     Vienna, where he died", "Film natočil Miloš Forman a Tom Hulce v něm ztvárnil Mozarta", "Steve Jobs, then Tim
     Cook took over"."""
-    end = reply.words[hit.end].end
+    return _heads_its_clause(reply, reply.words[hit.end].end)
+
+
+def _heads_its_clause(reply: ReplyWords, end: int) -> bool:
+    """The name that ends at `end` is described after it or is the subject of a clause of its own."""
     if _DESCRIBED_AFTER.match(reply.text, end):
         return True
     if _ENGLISH_VERB_AFTER.match(reply.text, end):
@@ -399,11 +448,83 @@ def _heads_a_clause(reply: ReplyWords, hit: Hit) -> bool:
     return bool(_CZECH_SINGULAR_PAST.search(rest)) or any(w in _CZECH_CLITICS for w in rest.split())
 
 
-def _named_before(reply: ReplyWords, hit: Hit, first: int, last: int, gold_spans: Spans, mark: str) -> bool:
+def _picked_by_the_question(reply: ReplyWords, hit: Hit, first: int, last: int) -> bool:
+    """The gold's clause says of it what the question asks and the other name's clause does not: "John McEnroe was
+    runner-up" for "Who was the runner-up?", "Buzz Aldrin as lunar module pilot" for "Who piloted the lunar
+    module?"."""
+    after = _CLAUSE_WORDS.match(reply.text, reply.words[hit.end].end)
+    name_ends = max(first, last - sum(not w.capitalised for w in reply.words[first : last + 1]))
+    other = reply.text[reply.words[name_ends].end : reply.words[last].end]  # the words after the other name
+    return bool(after and _question_words_in(reply, after.group(0))) and not _question_words_in(reply, other)
+
+
+def _picked_after(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """The next name, a few words on in the gold's sentence past a mark or "with", heads a clause that says what the
+    question asks, and the gold's own words do not: "Lyon won, Paris hosted the 1900 Olympics" answers "Which city
+    hosted them?" with Paris, as `_picked_by_the_question` reads it from Paris's side."""
+    end = reply.words[hit.end].end
+    sentence = reply.sentences.at(end - 1)
+    following = next(iter(reply.candidates_within(end, sentence.end if sentence else len(reply.text))), None)
+    if following is None or not reply.is_other(*following, gold_spans):
+        return False
+    between = reply.text[end : following[0]]
+    companion = re.search(r"\b(?:with|se?)\s*$", between)
+    if len(between.split()) > 3 or not (companion or re.search(rf"[,;{_DASH_MARKS}]|\s-", between)):
+        return False
+    if not companion and not _heads_its_clause(reply, following[1]):
+        return False  # "Vancouver Asahi, a Japanese-Canadian team", "v Umroi, Meghalaya v Indii": words about it
+    clause = _CLAUSE_WORDS.match(reply.text, following[1])
+    return bool(clause and _question_words_in(reply, clause.group(0))) and not _question_words_in(reply, between)
+
+
+def _a_bare_name(reply: ReplyWords, hit: Hit) -> bool:
+    """The gold as found is a name alone: capitalised words (and particles), ending its clause or offered as a
+    guess ("Lyon is another possibility")."""
+    said = reply.words[hit.start : hit.end + 1]
+    return (
+        all(w.capitalised or w.form in PARTICLES for w in said)
+        and not any(w.raw.endswith(("'s", "’s")) for w in said)
+        and (bool(_ENDS_A_CLAUSE.match(reply.text, said[-1].end)) or _hedged_after(reply, hit))
+    )
+
+
+def _hedged_after(reply: ReplyWords, hit: Hit) -> bool:
+    """The gold's clause offers it as a guess: "Paris; Lyon is another possibility", "Slavia – Plzeň je druhá
+    možnost", "Björn Borg — John McEnroe is the other strong candidate"."""
+    clause = _CLAUSE_WORDS.match(reply.text, reply.words[hit.end].end)
+    return bool(clause and _OFFERED_AS_A_GUESS.search(clause.group(0)))
+
+
+def _asks_where(reply: ReplyWords) -> bool:
+    """The question asks where, or for a region: a place narrowed before the gold is then no rival."""
+    return bool(_REGION_WORDS & reply.question_forms)
+
+
+_REGION_WORDS = frozenset(
+    word_form(w)
+    for w in """where whereabouts state states country countries county province
+    region district territory nation continent borough prefecture canton kde kam odkud stát státě státu státy země zemi
+    zemích okres okrese okresu kraj kraji kraje provincie provincii region regionu oblast oblasti kontinent kontinentu
+    hrabství distrikt distriktu""".split()
+)
+
+
+def _acts(reply: ReplyWords, index: int) -> bool:
+    """The word after word `index` is a verb in the past that it is the subject of ("Lyon won", "Sparta vyhrála")."""
+    if _ENGLISH_VERB_AFTER.match(reply.text, reply.words[index].end):
+        return True
+    following = reply.words[index + 1 : index + 2]
+    return reply.czech and bool(following) and bool(_CZECH_SINGULAR_PAST.fullmatch(following[0].raw.lower()))
+
+
+def _named_before(reply: ReplyWords, hit: Hit, first: int, last: int, gold_spans: Spans, join: _Join) -> bool:
     """Words `first`..`last` name a candidate other than the gold. Before a comma alone (and so a person's name),
     another person's full name, not a phrase put first ("According to NASA, X", "In 1969, X", "After the Velvet
     Revolution, X"), nor words that say who the person is ("The Rector of the University of Geneva, X", "Union
-    Minister of Commerce and Industry, X", "a Spaniard, X", "Předseda hnutí ANO, X")."""
+    Minister of Commerce and Industry, X", "a Spaniard, X", "Předseda hnutí ANO, X"). Before a dash beside a place or
+    a thing, any name but one after a preposition ("z Lumon Industries – Harmony Cobel"), so "Michael Jackson –
+    Thriller" offers two candidates unless the question names Michael Jackson: the artist and a rival album read
+    alike. Before a clause of its own, no phrase put first ("Když Gene Shoemaker zemřel, X")."""
     words = reply.words
     said = words[first : last + 1]
     if said[-1].form in STOP_FORMS or said[0].form in _FRONTED:
@@ -412,14 +533,20 @@ def _named_before(reply: ReplyWords, hit: Hit, first: int, last: int, gold_spans
         return False
     if all(reply.asked(w.form) for w in said if w.form not in PERSON_TITLES):
         return False  # the question's own person, in any case: "Václav Havel, manžel Olgy Havlové"
-    if mark != ",":
+    if join is _Join.WORD:
         return True
     sentence = reply.sentences.at(words[first].start)
     opening = sentence.start if sentence is not None else 0
     before = reply.words_within(opening, words[first].start)  # the sentence's words before the name
+    put_first = bool(before) and before[0].form in _FRONTED
+    after_a_preposition = bool(before) and before[-1].form in _AFTER_A_PREPOSITION | ARTICLES
+    if join is _Join.CLAUSES:
+        return not put_first
+    if join is _Join.BESIDE:
+        return not after_a_preposition
     if not _a_person_s_name(said, opening):
         return False  # no person's name: "Czechoslovakia, Emil Zátopek", "Caltech, Carolyn Shoemaker"
-    if before and (before[0].form in _FRONTED or before[-1].form in _AFTER_A_PREPOSITION | ARTICLES):
+    if put_first or after_a_preposition:
         return False  # a phrase put first, a name after a preposition, or after an article ("a Spaniard, X")
     return not _of_an_institution(reply, before, opening)
 
@@ -432,8 +559,10 @@ def _a_person_s_name(said: list[Word], opening: int) -> bool:
     name = said[titles:]
     if not all((w.capitalised or w.form in PARTICLES) and not _acronym(w) for w in name):
         name = said
-    if len(name) < 2:
-        return False  # a family name after a title may be a character's ("Colonel Drucker, Adrian Holmes")
+    if len(name) < 2 or any(map(_acronym, name)):
+        return (
+            False  # a family name after a title may be a character's ("Colonel Drucker, Adrian Holmes"); "ETH Zürich"
+        )
     return not any(_says_who_or_what(w, opening) for w in name)
 
 
@@ -720,11 +849,15 @@ def _restates(reply: ReplyWords, text: str) -> bool:
     the second)."""
     if not ordinal_values(text, reply.czech) <= reply.question_ordinals:
         return False
+    asked = reply.question_content if reply.czech else reply.question_stems
+    return len(_question_words_in(reply, text)) >= min(3, len(asked))
+
+
+def _question_words_in(reply: ReplyWords, text: str) -> set[str]:
+    """The question's content words that `text` holds: by stem in English, in any case in Czech."""
     if not reply.czech:
-        asked = reply.question_stems
-        return len(content_words(text) & asked) >= min(3, len(asked))
-    said = {w.form for w in words_of(text) if carries_meaning(w) and reply.asked(w.form)}
-    return len(said) >= min(3, len(reply.question_content))
+        return content_words(text) & reply.question_stems
+    return {w.form for w in words_of(text) if carries_meaning(w) and reply.asked(w.form)}
 
 
 def _refers_back(reply: ReplyWords, sentence: Span, gold_spans: Spans) -> bool:

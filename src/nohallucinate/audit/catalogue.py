@@ -488,6 +488,26 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "Nejen {typical}, ale nakonec i {typical_second} v roce 2001."},
     ),
     Strategy(
+        "candidates_beside_a_dash",
+        "the two commonest answers either side of a dash ('X – Y')",
+        {"*": "{typical} – {typical_second}."},
+    ),
+    Strategy(
+        "candidates_after_a_semicolon",
+        "the two commonest answers, a semicolon between them ('X; Y')",
+        {"*": "{typical}; {typical_second}."},
+    ),
+    Strategy(
+        "candidate_with_a_companion",
+        "the two commonest answers, the second as the first's companion ('X with Y', 'X s Y')",
+        {"*": "{typical} with {typical_second}.", "text": "{typical} s {typical_second}."},
+    ),
+    Strategy(
+        "candidates_in_a_clause_each",
+        "the two commonest answers, each heading a clause of its own ('X won, Y was second')",
+        {"*": "{typical} won, {typical_second} was second."},
+    ),
+    Strategy(
         "guess_beside_a_czech_decline",
         "a decline in the Czech words replies use, then the common answer hedged ('Nelze s jistotou určit, snad X')",
         {"*": "Nelze s jistotou určit, ale pravděpodobně {typical}.", "year": "Není známo. Možná {typical}."},

@@ -839,16 +839,15 @@ _BARE_CZECH_MONTH = re.compile(
 )
 
 
-# Words before a four-digit number that make it a year ("in 1435", "since 2002"); elsewhere a number question reads it
-# as a count ("The third vampire number is 1435").
-_BEFORE_A_YEAR = re.compile(
-    r"(?:\b(?:in|since|from|until|till|by|during|to|before|after|year|years|circa|c\.|around|about|early|late|mid|"
-    r"between|and|or|through|spring|summer|autumn|fall|winter|season|[\w]+day|"
-    r"roce|roku|rok|letech|léta|od|mezi|až|kolem|okolo|během|sezóně|sezoně|sezóny|sezony|sezóna|sezona)|"
-    r"\b(?:summer|spring|autumn|fall|winter|year|class|season|end|start|beginning|middle|half|part|events|election|"
-    r"games) of)\s*[,(]?\s*$",
-    re.IGNORECASE,
-)
+# Words before a four-digit number that make it a year ("in 1435", "since 2002", "v roce 1435"), and nouns that do
+# with "of" ("the summer of 1435"); elsewhere a number question reads it as a count ("The third vampire number is
+# 1435").
+_YEAR_WORDS = r"""in since from until till by during to before after year years circa c\. around about early late mid
+    between and or through spring summer autumn fall winter season [\w]+day roce roku rok letech léta od mezi až kolem
+    okolo během sezóně sezoně sezóny sezony sezóna sezona""".split()
+_OF_A_YEAR = """summer spring autumn fall winter year class season end start beginning middle half part events election
+    games""".split()
+_BEFORE_A_YEAR = re.compile(rf"(?:\b(?:{'|'.join(_YEAR_WORDS)})|\b(?:{'|'.join(_OF_A_YEAR)}) of)\s*[,(]?\s*$", re.I)
 _NO_NOUN = re.compile(r"\b(?:no|zero|not a single|not one)\s+(?:[a-z]+\s+)?(?P<noun>[a-z]+)\b", re.IGNORECASE)
 _NO_ONE = re.compile(r"\b(?:no one|no-one|nobody|none)\b", re.IGNORECASE)
 _NO_NOUN_CZECH = re.compile(r"\bžádn(?:ý|á|é|ou|ého|ých|ým|ými)\s+(?P<words>[^\W\d_]+(?:\s+[^\W\d_]+)?)", re.I)

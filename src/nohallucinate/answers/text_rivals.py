@@ -89,13 +89,13 @@ _ALIAS_CUE = re.compile(
     r"^\s*[,(]?\s*(?:also known as|aka|a\.k\.a\.?|better known as|known as|or simply|nicknamed|also called)\s+",
     re.IGNORECASE,
 )
-_SOURCES = re.compile(
-    r"\b(?:other|some|several|different|conflicting|alternative|many)\s+(?:sources|accounts|reports|records|"
-    r"references|historians|scholars|lists)\b|\balternatively\b|\bothers\s+(?:say|claim|suggest|believe|state|"
-    r"cite|give|list|argue|report|name|credit)\b|\b(?:is|are|was|were)\s+(?:sometimes|also|variously)\s+"
-    r"(?:credited|attributed|cited|given|named|listed|reported)\b|\bdisputed\b",
-    re.IGNORECASE,
-)
+# "Other sources say", "others claim", "is sometimes credited", "disputed": a clause that says sources differ.
+_SOME = "other|some|several|different|conflicting|alternative|many"
+_SOURCE_NOUNS = "sources|accounts|reports|records|references|historians|scholars|lists"
+_THEY_SAY = "say|claim|suggest|believe|state|cite|give|list|argue|report|name|credit"
+_CREDITED = "credited|attributed|cited|given|named|listed|reported"
+_SAY_SO = rf"\bothers\s+(?:{_THEY_SAY})\b|\b(?:is|are|was|were)\s+(?:sometimes|also|variously)\s+(?:{_CREDITED})\b"
+_SOURCES = re.compile(rf"\b(?:{_SOME})\s+(?:{_SOURCE_NOUNS})\b|{_SAY_SO}|\balternatively\b|\bdisputed\b", re.I)
 _AND_AFTER = re.compile(r"^\s*,?\s*(?:and|&)\s+(?:the\s+)?(?=[\w\"“'])", re.IGNORECASE)
 _AND_BEFORE = re.compile(r"(?P<word>[\w'-]+)\s*,?\s+(?:and|&)\s+(?:the\s+)?$", re.IGNORECASE)
 # Czech "a" is "and" ("Albert Einstein a Niels Bohr", "ve Vídni a v Berlíně", "X a možná Y"), in lower case only:

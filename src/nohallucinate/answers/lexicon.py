@@ -125,11 +125,12 @@ CZECH_ORDINALS = {
 # also "one day".
 CZECH_TIMES = {forms.split()[0] + "krát": value for value, forms in _CZECH_CARDINAL_FORMS}
 
-# Words that, after a comma, offer a second candidate as "or" does: "X, maybe Y", "X, ale možná Y".
+# Words that, after a comma, offer a second candidate as "or" does: "X, maybe Y", "X, ale možná Y"; a correction too
+# ("X, or rather Y", "X, ale spíš Y"), which names two candidates as a hedge does.
 ALTERNATIVE_CUES = (
     "maybe", "possibly", "perhaps", "probably", "although some say", "though some say", "unless it was", "if not",
     "alternatively", "otherwise", "možná", "ale možná", "snad", "asi", "jinak", "ale spíš", "spíše", "pokud ne",
-    "ne-li", "spíše však", "spíš však",
+    "ne-li", "spíše však", "spíš však", "or rather", "nebo spíš", "nebo spíše", "či spíš", "či spíše",
 )  # fmt: skip
 # A second guess after the first, read only before a name ("X, but it might be Y", "X — or was it Y?", "X; second
 # guess Y", "X (možná Y)"): "Lyon, but it might be worth checking" guesses nothing.

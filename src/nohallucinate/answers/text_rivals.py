@@ -60,9 +60,11 @@ _HEDGE_WORD = (
     r"(?:maybe|perhaps|possibly|possibility|probably|might|could|may|else|unless|otherwise|alternatively|backup|"
     r"alternative|second|možná|asi|nejspíš|třeba|snad|mohl|mohla|mohlo|může|nevylučuji|případně|jinak|pokud)"
 )
+# Words after a second name that offer it as a guess ("Lyon is another possibility", "Brno je také možná odpověď"),
+# in lower case ("signed in May" is no hedge) and not before a number ("za asi 41 milionů" is "about").
 _OFFERED_AS_A_GUESS = re.compile(
-    rf"\b(?:{_HEDGE_WORD}|likely|possible|candidate|option|guess|možnost\w*|možn[ýáé]|pravděpodobn\w*|kandidát\w*|tip)\b",
-    re.IGNORECASE,
+    rf"\b(?:{_HEDGE_WORD}|likely|possible|plausible|candidate|contender|option|guess|fallback|možnost\w*|možn[ýáé]"
+    r"|pravděpodobn\w*|kandidát\w*|tip)\b(?!\s*\d)"
 )
 _SECOND_GUESS_OPENING = r"(?:[,;:—–(]|\s-|\.\.\.|…|\bbut|\bthough|\balthough|\bale|\bi\s+když)"
 _SECOND_GUESS_WORDS = (
@@ -121,7 +123,9 @@ _JOINING_FILLERS = (
     "také", "též", "rovněž", "taky", "also", "the", "The", "later", "finally", "eventually", "possibly", "maybe",
     "perhaps", "nakonec", "později", "možná", "asi", "snad", "případně",
 )  # fmt: skip
-_DASH_MARKS = "–—―‒−~·•|×"  # with or without spaces; a hyphen only spaced or doubled ("Paris - Lyon", "Paris--Lyon")
+_DASH_MARKS = (
+    "–—―‒−‐‑~·•|×→⇒="  # with or without spaces; a hyphen only spaced or doubled ("Paris - Lyon", "Paris--Lyon")
+)
 _QUOTES_OR_BOLD = "[\"'“”„‘’«»*_]*"  # around names that are quoted or set in bold ('"X", "Y"', "**X**, **Y**")
 _JOINED = (
     rf"(?:(?P<mark>\s*[,;+&]|\s*[{_DASH_MARKS}]|\s+-{{1,3}}|-{{2,3}})(?:\s*(?P<word>{_JOINING})\b)?"
@@ -229,8 +233,6 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
     if _sources_disagree(reply, gold_spans):
         return SOURCES_DISAGREE
     if _answered_otherwise_first(reply, hits, gold_spans):
-        return ANSWERED_OTHERWISE
-    if not multi_item and any(_picked_after(reply, hit, gold_spans) for hit in hits):
         return ANSWERED_OTHERWISE
     return None
 
@@ -395,7 +397,7 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     # A comma between places or things: two candidates, unless the question asks where or for a region (a place
     # narrowed down: "Baltimore, Maryland"), or the gold goes on or is no name ("Gemma, Mark's wife").
     things = bare_comma and not hit.person and not clauses
-    if things and (tail or _asks_where(reply) or not _a_bare_name(reply, hit)):
+    if things and (tail or not _a_bare_name(reply, hit) or (_asks_where(reply) and not _hedged_after(reply, hit))):
         return False
     if tail and (roles or companion or mark in _DASHES):
         return False  # "obdržela spisovatelka a novinářka Ann Druyanová": roles of one person, no list
@@ -410,10 +412,14 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
         return False  # one capitalised word opening the sentence, then words in lower case: "Pokud vím, X"
     if companion and (not opens or joined["companion"] in reply.question_forms):
         return False  # "He shared the Nobel Prize with Ilya Prigogine", "Who discovered it with X?": the answer
-    if (clauses or companion) and _picked_by_the_question(reply, hit, first, last):
-        return False  # "Björn Borg won, John McEnroe was runner-up" for "Who was the runner-up?"
-    if not bare_comma and _heads_a_clause(reply, hit) and not _hedged_after(reply, hit):
-        return False  # after a comma alone, the next clause's subject is a second name all the same: "X won, Y was"
+    # The gold heading a clause of its own is no second item after a joining word ("Steve Jobs, then Tim Cook took
+    # over"), nor after a dash or a semicolon that ends a clause ("He left Lazio; Juventus signed him"). After a
+    # comma alone, "with", or a mark after a name that opens the sentence, it is a second name all the same ("X won,
+    # Y was second", "X with Y won the doubles", "Lazio – Juventus ho koupil"), as is one offered as a guess
+    # ("Paris; Lyon is another possibility").
+    second_all_the_same = mark in _SET_BESIDE and (opens or _hedged_after(reply, hit))
+    if not bare_comma and not companion and not second_all_the_same and _heads_a_clause(reply, hit):
+        return False
     # Between people's names, a semicolon or a dash is read as a comma is ("Czechoslovakia – Emil Zátopek" is none).
     if clauses:
         join = _Join.CLAUSES
@@ -446,35 +452,6 @@ def _heads_its_clause(reply: ReplyWords, end: int) -> bool:
     if _CZECH_PLURAL_PAST.search(rest):
         return False
     return bool(_CZECH_SINGULAR_PAST.search(rest)) or any(w in _CZECH_CLITICS for w in rest.split())
-
-
-def _picked_by_the_question(reply: ReplyWords, hit: Hit, first: int, last: int) -> bool:
-    """The gold's clause says of it what the question asks and the other name's clause does not: "John McEnroe was
-    runner-up" for "Who was the runner-up?", "Buzz Aldrin as lunar module pilot" for "Who piloted the lunar
-    module?"."""
-    after = _CLAUSE_WORDS.match(reply.text, reply.words[hit.end].end)
-    name_ends = max(first, last - sum(not w.capitalised for w in reply.words[first : last + 1]))
-    other = reply.text[reply.words[name_ends].end : reply.words[last].end]  # the words after the other name
-    return bool(after and _question_words_in(reply, after.group(0))) and not _question_words_in(reply, other)
-
-
-def _picked_after(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
-    """The next name, a few words on in the gold's sentence past a mark or "with", heads a clause that says what the
-    question asks, and the gold's own words do not: "Lyon won, Paris hosted the 1900 Olympics" answers "Which city
-    hosted them?" with Paris, as `_picked_by_the_question` reads it from Paris's side."""
-    end = reply.words[hit.end].end
-    sentence = reply.sentences.at(end - 1)
-    following = next(iter(reply.candidates_within(end, sentence.end if sentence else len(reply.text))), None)
-    if following is None or not reply.is_other(*following, gold_spans):
-        return False
-    between = reply.text[end : following[0]]
-    companion = re.search(r"\b(?:with|se?)\s*$", between)
-    if len(between.split()) > 3 or not (companion or re.search(rf"[,;{_DASH_MARKS}]|\s-", between)):
-        return False
-    if not companion and not _heads_its_clause(reply, following[1]):
-        return False  # "Vancouver Asahi, a Japanese-Canadian team", "v Umroi, Meghalaya v Indii": words about it
-    clause = _CLAUSE_WORDS.match(reply.text, following[1])
-    return bool(clause and _question_words_in(reply, clause.group(0))) and not _question_words_in(reply, between)
 
 
 def _a_bare_name(reply: ReplyWords, hit: Hit) -> bool:

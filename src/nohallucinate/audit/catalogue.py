@@ -503,6 +503,11 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "{typical} with {typical_second}.", "text": "{typical} s {typical_second}."},
     ),
     Strategy(
+        "candidate_corrected",
+        "the common answer corrected to the next ('X, or rather Y', 'X, nebo spíš Y')",
+        {"*": "{typical}, or rather {typical_second}.", "text": "{typical}, nebo spíš {typical_second}."},
+    ),
+    Strategy(
         "candidates_in_a_clause_each",
         "the two commonest answers, each heading a clause of its own ('X won, Y was second')",
         {"*": "{typical} won, {typical_second} was second."},

@@ -188,8 +188,11 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         ("Who won the prize in 2001?", "Bruce Hapke", "Gene Shoemaker won, Bruce Hapke was second.", Label.INCORRECT),
         ("In which country was he born in 1901?", "France", "Paris, France.", Label.CORRECT),
         ("Where was he born in 1901?", "Maryland", "Baltimore, Maryland.", Label.CORRECT),
-        ("Where was it held in 2001?", "Louvre", "Paris, Louvre.", Label.CORRECT),
-        # Unless the question asks where or for a region, a comma between places or things lists two candidates.
+        ("Which city hosted it in 1900?", "Paris", "France, Paris.", Label.CORRECT),
+        ("Which club did he join in 2001?", "Juventus", "Italy, Juventus.", Label.CORRECT),
+        # Between two places or things of one breadth, a comma lists two candidates.
+        ("Which country won the World Cup in 1998?", "France", "Brazil, France.", Label.INCORRECT),
+        ("Where was he born in 1899?", "Lyon", "Béziers, Lyon.", Label.INCORRECT),
         ("Which museum held it in 2001?", "Louvre", "Paris, Louvre.", Label.INCORRECT),
         ("Which city hosted it in 1900?", "Marseille", "Lyon, Marseille.", Label.INCORRECT),
         ("Which city hosted it in 1900?", "Lyon", "Lyon, Marseille.", Label.CORRECT),

@@ -18,6 +18,7 @@ from nohallucinate.answers.lexicon import (
     SECOND_GUESS_CUES,
 )
 from nohallucinate.answers.numbers import ordinal_values
+from nohallucinate.answers.places import breadth
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.reply_words import SHORT_WORDS, STOP_FORMS, Hit, ReplyWords, Spans, carries_meaning
 from nohallucinate.answers.sentences import Span
@@ -397,8 +398,11 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     # A comma between places or things: two candidates, unless the question asks where or for a region (a place
     # narrowed down: "Baltimore, Maryland"), or the gold goes on or is no name ("Gemma, Mark's wife").
     things = bare_comma and not hit.person and not clauses
-    if things and (tail or not _a_bare_name(reply, hit) or (_asks_where(reply) and not _hedged_after(reply, hit))):
+    in_place = not hit.person and _sets_in_place(reply, hit, first, last)
+    if things and (tail or not _a_bare_name(reply, hit) or (in_place and not _hedged_after(reply, hit))):
         return False
+    if in_place and mark in _SET_BESIDE:
+        return False  # "India – New Delhi", "France; Paris": the country the gold is in
     if tail and (roles or companion or mark in _DASHES):
         return False  # "obdržela spisovatelka a novinářka Ann Druyanová": roles of one person, no list
     if tail and words[first].raw.endswith(("'s", "’s")):
@@ -472,18 +476,13 @@ def _hedged_after(reply: ReplyWords, hit: Hit) -> bool:
     return bool(clause and _OFFERED_AS_A_GUESS.search(clause.group(0)))
 
 
-def _asks_where(reply: ReplyWords) -> bool:
-    """The question asks where, or for a region: a place narrowed before the gold is then no rival."""
-    return bool(_REGION_WORDS & reply.question_forms)
-
-
-_REGION_WORDS = frozenset(
-    word_form(w)
-    for w in """where whereabouts state states country countries county province
-    region district territory nation continent borough prefecture canton kde kam odkud stát státě státu státy země zemi
-    zemích okres okrese okresu kraj kraji kraje provincie provincii region regionu oblast oblasti kontinent kontinentu
-    hrabství distrikt distriktu""".split()
-)
+def _sets_in_place(reply: ReplyWords, hit: Hit, first: int, last: int) -> bool:
+    """The name before the gold and the gold are places of different breadths: one narrows the other ("Baltimore,
+    Maryland", "Maryland, United States") or sets it in a country ("France, Paris", "Italy, Juventus")."""
+    words = reply.words
+    other = reply.text[words[first].start : words[last].end]
+    gold = reply.text[words[hit.start].start : words[hit.end].end]
+    return breadth(other) != breadth(gold)
 
 
 def _acts(reply: ReplyWords, index: int) -> bool:

@@ -493,6 +493,11 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "{typical} – {typical_second}."},
     ),
     Strategy(
+        "candidate_corrected",
+        "the common answer corrected to the next ('X, or rather Y', 'X, nebo spíš Y')",
+        {"*": "{typical}, or rather {typical_second}.", "text": "{typical}, nebo spíš {typical_second}."},
+    ),
+    Strategy(
         "candidates_after_a_semicolon",
         "the two commonest answers, a semicolon between them ('X; Y')",
         {"*": "{typical}; {typical_second}."},
@@ -501,11 +506,6 @@ STRATEGIES: tuple[Strategy, ...] = (
         "candidate_with_a_companion",
         "the two commonest answers, the second as the first's companion ('X with Y', 'X s Y')",
         {"*": "{typical} with {typical_second}.", "text": "{typical} s {typical_second}."},
-    ),
-    Strategy(
-        "candidate_corrected",
-        "the common answer corrected to the next ('X, or rather Y', 'X, nebo spíš Y')",
-        {"*": "{typical}, or rather {typical_second}.", "text": "{typical}, nebo spíš {typical_second}."},
     ),
     Strategy(
         "candidates_in_a_clause_each",

@@ -199,14 +199,16 @@ NOT_NAMES_IN_REPLIES = frozenset(
     """I I'm I've I'd He She It They We You The This That These Those His Her Their Its If In On At As
     But However Although Though Yes No Actually Unfortunately Sorry Hmm Well So Also There Here My Some
     Many Several Based According Without While When Where What Which Who Since From After Before During
-    Perhaps Maybe Possibly Probably Likely Unknown Note Answer Trick Sure Okay OK Not Unsure Uncertain""".split()
+    Perhaps Maybe Possibly Probably Likely Unknown Note Answer Trick Sure Okay OK Not Unsure Uncertain Result
+    Response Solution""".split()
 ) | frozenset(MONTHS + WEEKDAYS)
 # The same in Czech: the words a Czech sentence opens with that name no one ("Bohužel", "Bez dalšího kontextu"); not
 # those that are names too ("Ano", a party; "Po", a river; "Toto", a band; "Na" in "Li Na").
 NOT_NAMES_IN_REPLIES |= frozenset(
     """Bohužel Omlouvám Nemám Nevím Netuším Nemohu Nelze Není Nejsou Možná Pravděpodobně Asi Snad Bez Pro Podle Ve
     Ze Při Během Vzhledem Tato Tento Jsou Byl Byla Bylo Byly Jeho Její Jejich Když Pokud Ačkoli Nicméně Proto Také
-    Avšak Však Zde Který Která Které Jedná Jednalo Existuje Neexistuje Abych Doporučuji Ne Nikoli Nikoliv""".split()
+    Avšak Však Zde Který Která Které Jedná Jednalo Existuje Neexistuje Abych Doporučuji Ne Nikoli Nikoliv Odpověď
+    Výsledek Řešení""".split()
 )
 # Czech words of the closed classes (prepositions, demonstratives, pronouns, conjunctions) that open a sentence
 # before words in lower case: "Toto ocenění je ...", "Před současným názvem ...", "Mezi nejvyšší hory patří ...".

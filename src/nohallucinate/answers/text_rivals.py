@@ -112,9 +112,10 @@ _CZECH_AND_BEFORE = re.compile(
 )
 # "X a Y v roce 2001", "X, then Y", "Nejen X, ale i Y", "X + Y", "X – Y", "X with Y": a name joined to the one before
 # it by a joining word or a mark, however the sentence goes on. Not brackets, which mostly set an answer beside its
-# other name ("Warrior (Válečník)"); "X / Y" is read as "or". A dash sets an answer beside its context too ("Colonel
-# Drucker – Adrian Holmes"), which the question names; "with" after a name that opens its sentence names a companion
-# ("Björn Borg with John McEnroe"), after a verb the answer ("He shared the prize with Ilya Prigogine").
+# other name ("Warrior (Válečník)"); "X / Y" is read as "or". A dash is read strictly: context put first ("Hans
+# Gruber – Alan Rickman") reads as a rival would, but for a person's role or a country ("Colonel Drucker – Adrian
+# Holmes", "India – New Delhi"). "With" after a name that opens its sentence names a companion ("Björn Borg with John
+# McEnroe"), after a verb the answer ("He shared the prize with Ilya Prigogine").
 _JOINING_WORDS = (
     "and then", "a pak", "a potom", "and", "a", "i", "together with", "along with", "as well as", "then",
     "potom", "pak", "poté", "spolu s", "společně s", "ale i", "ale také", "but also", "plus",
@@ -336,7 +337,7 @@ class _Join(Enum):
     WORD = "a joining word or a mark that only lists: X a Y, X + Y, X with Y"
     CLAUSES = "two clauses, each headed by its name: X won, Y was second"
     COMMA = "a comma alone, or between people a semicolon or a dash: X, Y"
-    BESIDE = "a semicolon or a dash beside a place or a thing: X – Y"
+    BESIDE = "a semicolon or a dash beside a place or a thing, or a comma between two of one breadth: X – Y"
 
 
 def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
@@ -365,8 +366,8 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
             return False  # "X, ředitel Y" is no list; "X, premiér Y", "X a jeho žena Y" are, between people
     if joined is None:
         return False
-    # A comma alone: between people's names only (", then Y" joins as "then" does), or between two clauses each
-    # headed by a name ("X won, Y was second"). A semicolon, a dash and "with" join names of any kind.
+    # A comma alone: between people's names (", then Y" joins as "then" does), places or things of one breadth, or
+    # two clauses each headed by a name ("X won, Y was second"). A semicolon, a dash and "with" join any names.
     mark = "" if joined["word"] else (joined["mark"] or "").strip()
     mark = "–" if mark[:1] in _DASHES else mark  # one dash for all ("—", "--", "~")
     bare_comma = mark == ","
@@ -395,8 +396,8 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
         return False  # "As far as I know, X", "Of course, X"
     # "X won, Y was second": a clause of each name's, whatever the names are.
     clauses = bare_comma and tail > 0 and _acts(reply, last - tail) and _heads_a_clause(reply, hit)
-    # A comma between places or things: two candidates, unless the question asks where or for a region (a place
-    # narrowed down: "Baltimore, Maryland"), or the gold goes on or is no name ("Gemma, Mark's wife").
+    # A comma between places or things: two candidates ("Lyon, Marseille"), unless one narrows the other or sets it
+    # in a country ("Baltimore, Maryland", "France, Paris"), or the gold goes on or is no name ("Gemma, Mark's wife").
     things = bare_comma and not hit.person and not clauses
     in_place = not hit.person and _sets_in_place(reply, hit, first, last)
     if things and (tail or not _a_bare_name(reply, hit) or (in_place and not _hedged_after(reply, hit))):
@@ -440,11 +441,7 @@ def _heads_a_clause(reply: ReplyWords, hit: Hit) -> bool:
     """The gold is described after it or is the subject of a clause of its own (`_DESCRIBED_AFTER`): "Paris, then
     Vienna, where he died", "Film natočil Miloš Forman a Tom Hulce v něm ztvárnil Mozarta", "Steve Jobs, then Tim
     Cook took over"."""
-    return _heads_its_clause(reply, reply.words[hit.end].end)
-
-
-def _heads_its_clause(reply: ReplyWords, end: int) -> bool:
-    """The name that ends at `end` is described after it or is the subject of a clause of its own."""
+    end = reply.words[hit.end].end
     if _DESCRIBED_AFTER.match(reply.text, end):
         return True
     if _ENGLISH_VERB_AFTER.match(reply.text, end):
@@ -535,10 +532,9 @@ def _a_person_s_name(said: list[Word], opening: int) -> bool:
     name = said[titles:]
     if not all((w.capitalised or w.form in PARTICLES) and not _acronym(w) for w in name):
         name = said
+    # A family name after a title may be a character's ("Colonel Drucker, Adrian Holmes"); an acronym is no name's.
     if len(name) < 2 or any(map(_acronym, name)):
-        return (
-            False  # a family name after a title may be a character's ("Colonel Drucker, Adrian Holmes"); "ETH Zürich"
-        )
+        return False
     return not any(_says_who_or_what(w, opening) for w in name)
 
 
@@ -825,15 +821,11 @@ def _restates(reply: ReplyWords, text: str) -> bool:
     the second)."""
     if not ordinal_values(text, reply.czech) <= reply.question_ordinals:
         return False
-    asked = reply.question_content if reply.czech else reply.question_stems
-    return len(_question_words_in(reply, text)) >= min(3, len(asked))
-
-
-def _question_words_in(reply: ReplyWords, text: str) -> set[str]:
-    """The question's content words that `text` holds: by stem in English, in any case in Czech."""
     if not reply.czech:
-        return content_words(text) & reply.question_stems
-    return {w.form for w in words_of(text) if carries_meaning(w) and reply.asked(w.form)}
+        asked = reply.question_stems
+        return len(content_words(text) & asked) >= min(3, len(asked))
+    said = {w.form for w in words_of(text) if carries_meaning(w) and reply.asked(w.form)}
+    return len(said) >= min(3, len(reply.question_content))
 
 
 def _refers_back(reply: ReplyWords, sentence: Span, gold_spans: Spans) -> bool:

@@ -192,7 +192,11 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         ("Which club did he join in 2001?", "Juventus", "Italy, Juventus.", Label.CORRECT),
         # Between two places or things of one breadth, a comma lists two candidates.
         ("Which country won the World Cup in 1998?", "France", "Brazil, France.", Label.INCORRECT),
-        ("Where was he born in 1899?", "Lyon", "Béziers, Lyon.", Label.INCORRECT),
+        ("In which city was he born in 1899?", "Lyon", "Béziers, Lyon.", Label.INCORRECT),
+        ("Which country won Euro 2020?", "Italy", "England, Italy.", Label.INCORRECT),
+        ("Where was he born in 1899?", "Canada", "Texas, Canada.", Label.INCORRECT),
+        # Where the tables cannot tell, a town then a place, by a comma, is one place for a question that asks where.
+        ("In which country was he born in 1917?", "England", "Manchester, England.", Label.CORRECT),
         ("Which museum held it in 2001?", "Louvre", "Paris, Louvre.", Label.INCORRECT),
         ("Which city hosted it in 1900?", "Marseille", "Lyon, Marseille.", Label.INCORRECT),
         ("Which city hosted it in 1900?", "Lyon", "Lyon, Marseille.", Label.CORRECT),

@@ -18,7 +18,7 @@ from nohallucinate.answers.lexicon import (
     SECOND_GUESS_CUES,
 )
 from nohallucinate.answers.numbers import ordinal_values
-from nohallucinate.answers.places import breadth
+from nohallucinate.answers.places import Relation, relation
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.reply_words import SHORT_WORDS, STOP_FORMS, Hit, ReplyWords, Spans, carries_meaning
 from nohallucinate.answers.sentences import Span
@@ -396,14 +396,9 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
         return False  # "As far as I know, X", "Of course, X"
     # "X won, Y was second": a clause of each name's, whatever the names are.
     clauses = bare_comma and tail > 0 and _acts(reply, last - tail) and _heads_a_clause(reply, hit)
-    # A comma between places or things: two candidates ("Lyon, Marseille"), unless one narrows the other or sets it
-    # in a country ("Baltimore, Maryland", "France, Paris"), or the gold goes on or is no name ("Gemma, Mark's wife").
     things = bare_comma and not hit.person and not clauses
-    in_place = not hit.person and _sets_in_place(reply, hit, first, last)
-    if things and (tail or not _a_bare_name(reply, hit) or (in_place and not _hedged_after(reply, hit))):
-        return False
-    if in_place and mark in _SET_BESIDE:
-        return False  # "India – New Delhi", "France; Paris": the country the gold is in
+    if things and (tail or not _a_bare_name(reply, hit)):
+        return False  # "Gemma, Mark's wife": the gold goes on, or is no name
     if tail and (roles or companion or mark in _DASHES):
         return False  # "obdržela spisovatelka a novinářka Ann Druyanová": roles of one person, no list
     if tail and words[first].raw.endswith(("'s", "’s")):
@@ -412,6 +407,14 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
         if not (reply.name_like(first - 1) or words[first - 1].form in PARTICLES):
             break
         first -= 1
+    # Between places, one narrowed or set in the other is one answer ("Maryland, United States", "France, Paris",
+    # "India – New Delhi"); so is a town and a region, by a comma, for a question that asks where or for a region
+    # ("Baltimore, Maryland"), as the tables cannot tell a town's region from another town. Not one offered as a guess.
+    if (things or (mark in _SET_BESIDE and not hit.person)) and not _hedged_after(reply, hit):
+        other, gold = (reply.text[words[a].start : words[b].end] for a, b in ((first, last), (hit.start, hit.end)))
+        places = relation(other, gold)
+        if places is Relation.ONE_PLACE or (things and places is Relation.UNKNOWN and _asks_where(reply)):
+            return False
     opens = reply.text[opening : words[first].start].strip(" \"'*-•(#") == ""
     if tail and opens and first + tail == last and not clauses:
         return False  # one capitalised word opening the sentence, then words in lower case: "Pokud vím, X"
@@ -473,13 +476,18 @@ def _hedged_after(reply: ReplyWords, hit: Hit) -> bool:
     return bool(clause and _OFFERED_AS_A_GUESS.search(clause.group(0)))
 
 
-def _sets_in_place(reply: ReplyWords, hit: Hit, first: int, last: int) -> bool:
-    """The name before the gold and the gold are places of different breadths: one narrows the other ("Baltimore,
-    Maryland", "Maryland, United States") or sets it in a country ("France, Paris", "Italy, Juventus")."""
-    words = reply.words
-    other = reply.text[words[first].start : words[last].end]
-    gold = reply.text[words[hit.start].start : words[hit.end].end]
-    return breadth(other) != breadth(gold)
+def _asks_where(reply: ReplyWords) -> bool:
+    """The question asks where, or for a region: a place narrowed before the gold is then no rival."""
+    return bool(_REGION_WORDS & reply.question_forms)
+
+
+_REGION_WORDS = frozenset(
+    word_form(w)
+    for w in """where whereabouts state states country countries county province
+    region district territory nation continent borough prefecture canton kde kam odkud stát státě státu státy země zemi
+    zemích okres okrese okresu kraj kraji kraje provincie provincii region regionu oblast oblasti kontinent kontinentu
+    hrabství distrikt distriktu""".split()
+)
 
 
 def _acts(reply: ReplyWords, index: int) -> bool:

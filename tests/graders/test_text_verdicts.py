@@ -206,6 +206,11 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         ("Which album won in 1984?", "Thriller", "Michael Jackson – Thriller.", Label.INCORRECT),
         ("Which city hosted it in 1900?", "Paris", "Lyon – Paris.", Label.INCORRECT),
         ("Which city hosted it in 1900?", "Lyon", "Lyon – Paris.", Label.CORRECT),
+        # A guess after words that decline is one guess, right or wrong.
+        ("Kdo napsal Saturnina v roce 1942?", "Zdeněk Jirotka", "Nevím jistě, možná Zdeněk Jirotka.", Label.CORRECT),
+        ("Kdo napsal Saturnina v roce 1942?", "Zdeněk Jirotka", "Nevím jistě, možná Karel Čapek.", Label.INCORRECT),
+        ("Which city hosted it in 1936?", "Geneva", "**Answer:** I don't know (maybe Geneva)", Label.CORRECT),
+        ("Which city hosted it in 1936?", "Geneva", "**Answer:** I don't know (maybe Lausanne)", Label.INCORRECT),
         ("Which city hosted it in 1900?", "Paris", "Lyon; Paris.", Label.INCORRECT),
         ("Who won the final in 1980?", "John McEnroe", "Björn Borg with John McEnroe.", Label.INCORRECT),
         ("Who won the final in 1980?", "Björn Borg", "Björn Borg with John McEnroe.", Label.CORRECT),

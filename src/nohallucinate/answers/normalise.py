@@ -19,11 +19,24 @@ _CONTRACTIONS = (
     (re.compile(r"\bi'd\b", re.IGNORECASE), "i would"),
 )
 _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)")
+# Emphasis next to a word (not a bullet's "* "), backticks, strike-through, and inline HTML tags.
+_MARKUP = re.compile(
+    r"\*+(?=[^\s*])|(?<=[^\s*])\*+|(?<!\w)_+(?=\w)|(?<=\w)_+(?!\w)|`+|~~|</?(?:b|i|u|em|strong|code|mark|s)>",
+    re.IGNORECASE,
+)
+_BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
 
 def straighten_quotes(text: str) -> str:
     """Curly apostrophes and quotes made straight; the length of the text is unchanged."""
     return text.translate(_QUOTES)
+
+
+def plain_text(text: str) -> str:
+    """Straight quotes, and markdown or HTML emphasis, code and strike-through blanked ("**X** or **Y**" reads as
+    "X or Y"; a line break tag breaks the line); the length of the text is unchanged, so offsets into it hold."""
+    text = _BREAK_TAG.sub(lambda m: "\n" + " " * (len(m.group()) - 1), straighten_quotes(text))
+    return _MARKUP.sub(lambda m: " " * len(m.group()), text)
 
 
 @lru_cache(maxsize=4096)

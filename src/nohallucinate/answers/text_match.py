@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from nohallucinate.answers.normalise import straighten_quotes
+from nohallucinate.answers.normalise import plain_text
 from nohallucinate.answers.person_names import person_hits
 from nohallucinate.answers.reply_words import RANK, SURE_WORDS, Hit, Outcome, ReplyWords, Spans
 from nohallucinate.answers.text_gold import ARTICLE, REQUIRED, GoldItem, GoldPhrase, TextGold, read_gold
@@ -75,7 +75,7 @@ def match_text(question: str, gold: str, reply: str, declines: bool | None = Non
 @lru_cache(maxsize=4096)
 def _match(question: str, gold: str, reply: str, declines: bool | None) -> TextMatch:
     reading = read_gold(gold, question)
-    context = ReplyWords(straighten_quotes(reply), question, _gold_forms(reading), declines)
+    context = ReplyWords(plain_text(reply), question, _gold_forms(reading), declines)
     best: _Found | None = None
     every_hit: list[Hit] = []
     for index, items in enumerate(reading.alternatives):

@@ -8,6 +8,7 @@ import itertools
 import re
 from enum import Enum
 
+from nohallucinate.answers.abstention import abstention_rule
 from nohallucinate.answers.lexicon import (
     ALTERNATIVE_CUES,
     OR_FILLERS,
@@ -36,23 +37,27 @@ from nohallucinate.answers.word_forms import Word, word_form, words_of
 
 _OR = "|".join(OR_WORDS)  # "or" in any of the languages replies come in
 _OR_FILLER = "|".join(OR_FILLERS)  # "or perhaps Y", "nebo snad Y"
+# Quotes around the names ('"X" or "Y"', "„X“ nebo „Y“"); emphasis is blanked before the rules read a reply.
+_CLOSING, _OPENING = "[\"'»“”]*", "[\"'„«“]*"
 _OR_AFTER = re.compile(
-    rf"^\s*[,;.]?\s*\(?(?:{_OR}|nor)\.?\s+(?!not\b|so\b|more\b|less\b|later\b|earlier\b|whether\b|rather\b|otherwise\b)"
-    rf"(?:(?:{_OR_FILLER}|the|a)\s+)*(?=[\w\"“'])",
+    rf"^{_CLOSING}\s*[,;.]?\s*\(?(?:{_OR}|nor)\.?\s+(?!not\b|so\b|more\b|less\b|later\b|earlier\b|whether\b|rather\b|otherwise\b)"
+    rf"(?:(?:{_OR_FILLER}|the|a)\s+)*(?=[\w\"“'„«])",
     re.IGNORECASE,
 )
 _PREPOSITION = "|".join(PLACE_PREPOSITIONS)
 # "X or Y", "Either X or Y", "X. Or Y." (a second sentence that opens with "or" offers another candidate too).
 _OR_BEFORE = re.compile(
     rf"(?:\b(?:{_OR}|either)\.?\s+(?:(?:{_OR_FILLER}|the|a)\s+)*(?:(?:{_PREPOSITION})\s+(?:(?:the|a|an)\s+)?)?"
-    r"|\w\s*/\s*)$",
+    rf"|\w{_CLOSING}\s*/\s*){_OPENING}$",
     re.IGNORECASE,
 )
 # "X, maybe Y", "X, ale možná Y": after a comma or a dash, a hedge offers a second candidate as "or" does.
 _ALTERNATIVE = "|".join(sorted(ALTERNATIVE_CUES, key=len, reverse=True))  # the longest first: "spíše však"
-_ALTERNATIVE_AFTER = re.compile(rf"^\s*[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+)?(?=[\w\"“'])", re.IGNORECASE)
+_ALTERNATIVE_AFTER = re.compile(
+    rf"^{_CLOSING}\s*[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+)?(?=[\w\"“'„«])", re.IGNORECASE
+)
 _ALTERNATIVE_BEFORE = re.compile(
-    rf"[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+|(?:{_PREPOSITION})\s+)?$", re.IGNORECASE
+    rf"[,;—–]\s*(?:{_ALTERNATIVE})\s+(?:the\s+|a\s+|(?:{_PREPOSITION})\s+)?{_OPENING}$", re.IGNORECASE
 )
 # A second guess, after a mark, a bracket or "but", before a name: the cues, or any few words holding a hedge ("X, but
 # it might be Y", "X (možná Y)", "X, though maybe Y", "X, ale mohl to být i Y", "X; my backup is Y").
@@ -67,20 +72,24 @@ _OFFERED_AS_A_GUESS = re.compile(
     rf"\b(?:{_HEDGE_WORD}|likely|possible|plausible|candidate|contender|option|guess|fallback|možnost\w*|možn[ýáé]"
     r"|pravděpodobn\w*|kandidát\w*|tip)\b(?!\s*\d)"
 )
+_CONTRAST_BEFORE = re.compile(
+    rf"(?:[,;—–(]\s*|\s)(?:but|though|although|while|whereas|ale|avšak|však|i\s+když|zatímco)\s+{_OPENING}$",
+    re.IGNORECASE,
+)
 _SECOND_GUESS_OPENING = r"(?:[,;:—–(]|\s-|\.\.\.|…|\bbut|\bthough|\balthough|\bale|\bi\s+když)"
 _SECOND_GUESS_WORDS = (
     rf"(?:(?:{_SECOND_GUESS})\s*[:,]?|(?:[\w'’]+\s+){{0,4}}?{_HEDGE_WORD}\b(?:\s+[\w'’]+){{0,4}}?\s*[:,]?)"
 )
 _SECOND_GUESS_AFTER = re.compile(
-    rf"^\s*{_SECOND_GUESS_OPENING}\s*{_SECOND_GUESS_WORDS}\s+(?:the\s+)?[*_`\"“']*(?=(?-i:[A-ZÀ-Ž]))", re.IGNORECASE
+    rf"^{_CLOSING}\s*{_SECOND_GUESS_OPENING}\s*{_SECOND_GUESS_WORDS}\s+(?:the\s+)?{_OPENING}(?=(?-i:[A-ZÀ-Ž]))", re.I
 )
-_SECOND_GUESS_BEFORE = re.compile(rf"{_SECOND_GUESS_OPENING}\s*{_SECOND_GUESS_WORDS}\s+(?:the\s+)?[*_`\"“']*$", re.I)
+_SECOND_GUESS_BEFORE = re.compile(rf"{_SECOND_GUESS_OPENING}\s*{_SECOND_GUESS_WORDS}\s+(?:the\s+)?{_OPENING}$", re.I)
 # "in Vienna or in Berlin", "ve Vídni, nebo v Berlíně": a preposition repeated after "or". What follows it must be
 # a candidate of the gold's kind that ends its clause, since a preposition also opens an aside ("or in other words").
 _PREPOSITION_AT = re.compile(rf"(?:{_PREPOSITION})\s+(?:(?:the|a|an)\s+)?(?=\w)", re.IGNORECASE)
 # "Brazil vs. Germany" names both sides, not the one asked for.
-_VERSUS_AFTER = re.compile(r"^\s*(?:vs\.?|versus)\s+(?:the\s+)?(?=[\w\"“'])", re.IGNORECASE)
-_VERSUS_BEFORE = re.compile(r"\b(?:vs\.?|versus)\s+(?:the\s+)?$", re.IGNORECASE)
+_VERSUS_AFTER = re.compile(rf"^{_CLOSING}\s*(?:vs\.?|versus)\s+(?:the\s+)?(?=[\w\"“'„«])", re.IGNORECASE)
+_VERSUS_BEFORE = re.compile(rf"\b(?:vs\.?|versus)\s+(?:the\s+)?{_OPENING}$", re.IGNORECASE)
 # Words after a name that say it is what the other name is called ("or in Mumbai, as it is now called", "as Austrians
 # call it", "jak se tehdy říkalo"): one place, two names. Not any "as" ("or in Berlin, as far as I know").
 _CALLED = (
@@ -228,6 +237,8 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
                 continue
             if _offered_before_or(reply, position, gold_spans, hit):
                 return EITHER_OR
+        if _guessed_after_another(reply, hit, gold_spans):
+            return EITHER_OR
         if not multi_item and _listed_with_others(reply, hit, gold_spans):
             return LISTED_WITH_OTHERS
     if multi_item and _listed_beyond_the_gold(reply, hits, gold_spans):
@@ -286,11 +297,14 @@ def _asked_side(reply: ReplyWords, position: int) -> bool:
 
 def _offered_before_or(reply: ReplyWords, position: int, gold_spans: Spans, hit: Hit) -> bool:
     """ "Y or X", "either Y or X": a candidate stands before the "or" that precedes the gold (an "either" right
-    before the gold is enough)."""
+    before the gold is enough). Words that decline are none: "Nevím jistě, možná X" and "I don't know (maybe X)"
+    guess once."""
     before = reply.text[max(0, position - 60) : position].rstrip().removesuffix(",")  # "Brno, or Hukvaldy"
     if re.search(r"\beither\s*$", reply.text[position : position + 12], re.IGNORECASE):
         return True
     pieces = re.split(r"[,.;:!?\n]", before)
+    if pieces and abstention_rule(pieces[-1]) is not None:
+        return False
     last = words_of(pieces[-1])[-3:] if pieces else []
     return bool(last) and not gold_spans.holds(position - 2) and not _resembles(reply, last, hit)
 
@@ -467,6 +481,23 @@ def _a_bare_name(reply: ReplyWords, hit: Hit) -> bool:
         and not any(w.raw.endswith(("'s", "’s")) for w in said)
         and (bool(_ENDS_A_CLAUSE.match(reply.text, said[-1].end)) or _hedged_after(reply, hit))
     )
+
+
+def _guessed_after_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """After another candidate in its sentence and a "but", the gold is offered as a guess: "Geneva, but Lausanne is
+    also possible", "X, though Y is a strong candidate too", "X, ale Y je také možné"."""
+    start = reply.words[hit.start].start
+    sentence = reply.sentences.at(start)
+    opening = sentence.start if sentence is not None else 0
+    contrast = _CONTRAST_BEFORE.search(reply.text, max(opening, start - 30), start)
+    if contrast is None or not _hedged_after(reply, hit):
+        return False
+    before = [*reply.candidates_within(opening, contrast.start())]
+    if (named := _OPENING_NAME.match(reply.text, opening)) and named.end() <= contrast.end():
+        before.append(named.span("name"))  # a sentence's first word, capitalised whatever it is, before a comma
+    return any(
+        reply.is_other(*c, gold_spans) and not reply.negated(reply.index_from(c[0])) for c in before
+    )  # "It was not held in Geneva, but Lausanne probably hosted it" offers one candidate
 
 
 def _hedged_after(reply: ReplyWords, hit: Hit) -> bool:
@@ -775,7 +806,7 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
     gold_starts = min(reply.words[h.start].start for h in hits)
     if len(hits) == 1 and first_gold > 0:  # one answer asked: a listed gold's items come one after another
         opening = reply.sentences.spans[0]
-        alone = len(opening.text.split()) <= SHORT_WORDS
+        alone = len(opening.text.split()) <= SHORT_WORDS and not _BULLET.fullmatch(opening.text + " ")  # not "1."
         if alone and any(reply.is_other(*c, gold_spans) for c in reply.candidates_within(opening.start, opening.end)):
             return True
     # The gold's sentence refers back to what came before ("It was directed by James Cameron", "His wife was Martha

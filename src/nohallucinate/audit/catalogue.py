@@ -498,6 +498,11 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "{typical}, or rather {typical_second}.", "text": "{typical}, nebo spíš {typical_second}."},
     ),
     Strategy(
+        "candidates_in_bold",
+        "the two commonest answers in bold, one or the other ('**X** or **Y**')",
+        {"*": "**{typical}** or **{typical_second}**"},
+    ),
+    Strategy(
         "candidates_after_a_semicolon",
         "the two commonest answers, a semicolon between them ('X; Y')",
         {"*": "{typical}; {typical_second}."},

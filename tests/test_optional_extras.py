@@ -171,7 +171,7 @@ def test_library_code_asks_for_an_extra_by_name() -> None:
 # The core's modules, by the distribution that brings each (pyproject's `dependencies`).
 CORE = {"pydantic": "pydantic", "typing_extensions": "typing-extensions", "openai": "openai", "httpx": "httpx",
         "tenacity": "tenacity", "wikitextparser": "wikitextparser", "typer": "typer", "rich": "rich",
-        "text_to_num": "text2num", "lazy_loader": "lazy-loader"}  # fmt: skip
+        "text_to_num": "text2num", "lazy_loader": "lazy-loader", "pycountry": "pycountry"}  # fmt: skip
 
 
 def test_every_third_party_import_is_declared_by_the_core_or_an_extra() -> None:

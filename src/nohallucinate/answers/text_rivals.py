@@ -72,9 +72,15 @@ _OFFERED_AS_A_GUESS = re.compile(
     rf"\b(?:{_HEDGE_WORD}|likely|possible|plausible|candidate|contender|option|guess|fallback|možnost\w*|možn[ýáé]"
     r"|pravděpodobn\w*|kandidát\w*|tip)\b(?!\s*\d)"
 )
-_CONTRAST_BEFORE = re.compile(
-    rf"(?:[,;—–(]\s*|\s)(?:but|though|although|while|whereas|ale|avšak|však|i\s+když|zatímco)\s+{_OPENING}$",
-    re.IGNORECASE,
+_CONTRASTS = r"but|though|although|while|whereas|ale|avšak|však|i\s+když|zatímco"
+_CONTRAST_BEFORE = re.compile(rf"(?:[,;—–(]\s*|\s)(?:{_CONTRASTS})\s+{_OPENING}$", re.IGNORECASE)
+# Words before a name that set it on the side another beat or stood in for (not "defeated by", which names the
+# winner), and the beginnings of the question words that ask for that side (word forms, accents dropped).
+_BEATEN = r"beating|defeating|beat|defeated|ahead of|unlike|místo|namísto|porazil[aoiy]?"
+_OTHER_SIDE_BEFORE = re.compile(rf"\b(?:{_BEATEN})\s+(?:the\s+)?{_OPENING}$", re.IGNORECASE)
+_LOSING_SIDE_ASKED = frozenset(
+    """lose lost loser runne secon defea beat beate oppon again face faced play playe prohr poraz druhy druha
+    druhe soupe proti hral hrali""".split()
 )
 _SECOND_GUESS_OPENING = r"(?:[,;:—–(]|\s-|\.\.\.|…|\bbut|\bthough|\balthough|\bale|\bi\s+když)"
 _SECOND_GUESS_WORDS = (
@@ -239,6 +245,8 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
                 return EITHER_OR
         if _guessed_after_another(reply, hit, gold_spans):
             return EITHER_OR
+        if _on_the_other_side(reply, hit, gold_spans):
+            return ANSWERED_OTHERWISE
         if not multi_item and _listed_with_others(reply, hit, gold_spans):
             return LISTED_WITH_OTHERS
     if multi_item and _listed_beyond_the_gold(reply, hits, gold_spans):
@@ -498,6 +506,22 @@ def _guessed_after_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bo
     return any(
         reply.is_other(*c, gold_spans) and not reply.negated(reply.index_from(c[0])) for c in before
     )  # "It was not held in Geneva, but Lausanne probably hosted it" offers one candidate
+
+
+def _on_the_other_side(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """After another candidate in its sentence, the gold is named as the side it beat or stood in for: "France,
+    beating Brazil in the final", "X defeated Y", "X, unlike Y", "X místo Y", "Sparta porazila Slavii". Not where
+    the question asks for that side ("Who lost the final?", "Koho porazila Sparta?")."""
+    start = reply.words[hit.start].start
+    sentence = reply.sentences.at(start)
+    opening = sentence.start if sentence is not None else 0
+    side = _OTHER_SIDE_BEFORE.search(reply.text, max(opening, start - 30), start)
+    if side is None or _LOSING_SIDE_ASKED & {form[:5] for form in reply.question_forms}:
+        return False
+    before = [*reply.candidates_within(opening, side.start())]
+    if (named := _OPENING_NAME.match(reply.text, opening)) and named.end() <= side.end():
+        before.append(named.span("name"))
+    return any(reply.is_other(*c, gold_spans) and not reply.negated(reply.index_from(c[0])) for c in before)
 
 
 def _hedged_after(reply: ReplyWords, hit: Hit) -> bool:

@@ -503,6 +503,11 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "**{typical}** or **{typical_second}**"},
     ),
     Strategy(
+        "candidate_beating_the_next",
+        "the common answer, then the next as the side it beat ('X, beating Y in the final')",
+        {"*": "{typical}, beating {typical_second} in the final."},
+    ),
+    Strategy(
         "candidates_after_a_semicolon",
         "the two commonest answers, a semicolon between them ('X; Y')",
         {"*": "{typical}; {typical_second}."},

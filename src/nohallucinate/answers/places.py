@@ -10,7 +10,7 @@ from __future__ import annotations
 import gettext
 from collections import defaultdict
 from collections.abc import Iterable
-from enum import Enum, IntEnum
+from enum import Enum
 from functools import cache
 
 import pycountry
@@ -18,8 +18,8 @@ import pycountry
 from nohallucinate.answers.word_forms import words_of
 
 
-class Breadth(IntEnum):
-    """A place's breadth, broadest first."""
+class Breadth(Enum):
+    """A place's breadth: a country, or a first-level region of one."""
 
     COUNTRY = 1
     REGION = 2

@@ -199,13 +199,12 @@ def _answered_beside(reply: ReplyWords, hits: list[Hit], nearby: bool) -> bool:
         sentence = reply.sentences.at(start)
         for before_start, before_end in reply.candidates_within(max(0, start - 80), start):
             gap = _BESIDE_A_PLACE.fullmatch(reply.text, before_end, start)
-            opens = (
-                sentence is not None and before_start == sentence.start and not {",", "("} & set(gap.group())
-                if gap
-                else False
-            )
-            if gap and not opens and reply.is_other(before_start, before_end, covered):
-                return True  # not a sentence's first word before "v": "Zemřel v Marylandu" opens with a verb
+            if gap is None or not reply.is_other(before_start, before_end, covered):
+                continue
+            # Not a sentence's first word before "v": "Zemřel v Marylandu" opens with a verb.
+            opens = sentence is not None and before_start == sentence.start and not {",", "("} & set(gap.group())
+            if not opens:
+                return True
         if nearby and _named_nearby(reply, hit, covered):
             return True
     return False

@@ -200,7 +200,7 @@ _ENDS_A_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 _DASHES = frozenset(_DASH_MARKS + "-")
-_SET_BESIDE = _DASHES | {";"}  # marks that join names of any kind, but set a person beside their context
+_SET_BESIDE = frozenset("–;")  # marks (every dash read as "–") that join any names, but set a person in context
 _OPENING_NAME = re.compile(r"\s*(?P<name>(?-i:[A-ZÀ-Ž])[\w'’-]*)\s*,\s*")
 _CANDIDATES_LISTED = 4  # names in a row, past which the gold standing after the first is one candidate of many
 _ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
@@ -388,6 +388,7 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
             return False  # "X, ředitel Y" is no list; "X, premiér Y", "X a jeho žena Y" are, between people
     if joined is None:
         return False
+    hedged = _hedged_after(reply, hit)
     # A comma alone: between people's names (", then Y" joins as "then" does), places or things of one breadth, or
     # two clauses each headed by a name ("X won, Y was second"). A semicolon, a dash and "with" join any names.
     mark = "" if joined["word"] else (joined["mark"] or "").strip()
@@ -419,9 +420,9 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     # "X won, Y was second": a clause of each name's, whatever the names are.
     clauses = bare_comma and tail > 0 and _acts(reply, last - tail) and _heads_a_clause(reply, hit)
     things = bare_comma and not hit.person and not clauses
-    if things and (tail or not _a_bare_name(reply, hit)):
+    if things and (tail or not _a_bare_name(reply, hit, hedged)):
         return False  # "Gemma, Mark's wife": the gold goes on, or is no name
-    if tail and (roles or companion or mark in _DASHES):
+    if tail and (roles or companion or mark == "–"):
         return False  # "obdržela spisovatelka a novinářka Ann Druyanová": roles of one person, no list
     if tail and words[first].raw.endswith(("'s", "’s")):
         return False  # "Shoemaker's colleague, Bruce Hapke" says who Hapke is
@@ -432,7 +433,7 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     # Between places, one narrowed or set in the other is one answer ("Maryland, United States", "France, Paris",
     # "India – New Delhi"); so is a town and a region, by a comma, for a question that asks where or for a region
     # ("Baltimore, Maryland"), as the tables cannot tell a town's region from another town. Not one offered as a guess.
-    if (things or (mark in _SET_BESIDE and not hit.person)) and not _hedged_after(reply, hit):
+    if (things or (mark in _SET_BESIDE and not hit.person)) and not hedged:
         other, gold = (reply.text[words[a].start : words[b].end] for a, b in ((first, last), (hit.start, hit.end)))
         places = relation(other, gold)
         if places is Relation.ONE_PLACE or (things and places is Relation.UNKNOWN and _asks_where(reply)):
@@ -447,7 +448,7 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     # comma alone, "with", or a mark after a name that opens the sentence, it is a second name all the same ("X won,
     # Y was second", "X with Y won the doubles", "Lazio – Juventus ho koupil"), as is one offered as a guess
     # ("Paris; Lyon is another possibility").
-    second_all_the_same = mark in _SET_BESIDE and (opens or _hedged_after(reply, hit))
+    second_all_the_same = mark in _SET_BESIDE and (opens or hedged)
     if not bare_comma and not companion and not second_all_the_same and _heads_a_clause(reply, hit):
         return False
     # Between people's names, a semicolon or a dash is read as a comma is ("Czechoslovakia – Emil Zátopek" is none).
@@ -480,46 +481,49 @@ def _heads_a_clause(reply: ReplyWords, hit: Hit) -> bool:
     return bool(_CZECH_SINGULAR_PAST.search(rest)) or any(w in _CZECH_CLITICS for w in rest.split())
 
 
-def _a_bare_name(reply: ReplyWords, hit: Hit) -> bool:
-    """The gold as found is a name alone: capitalised words (and particles), ending its clause or offered as a
-    guess ("Lyon is another possibility")."""
+def _a_bare_name(reply: ReplyWords, hit: Hit, hedged: bool) -> bool:
+    """The gold as found is a name alone: capitalised words (and particles), ending its clause or, `hedged`, offered
+    as a guess ("Lyon is another possibility")."""
     said = reply.words[hit.start : hit.end + 1]
     return (
         all(w.capitalised or w.form in PARTICLES for w in said)
         and not any(w.raw.endswith(("'s", "’s")) for w in said)
-        and (bool(_ENDS_A_CLAUSE.match(reply.text, said[-1].end)) or _hedged_after(reply, hit))
+        and (hedged or bool(_ENDS_A_CLAUSE.match(reply.text, said[-1].end)))
     )
 
 
 def _guessed_after_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     """After another candidate in its sentence and a "but", the gold is offered as a guess: "Geneva, but Lausanne is
     also possible", "X, though Y is a strong candidate too", "X, ale Y je také možné"."""
-    start = reply.words[hit.start].start
-    sentence = reply.sentences.at(start)
-    opening = sentence.start if sentence is not None else 0
-    contrast = _CONTRAST_BEFORE.search(reply.text, max(opening, start - 30), start)
-    if contrast is None or not _hedged_after(reply, hit):
-        return False
-    before = [*reply.candidates_within(opening, contrast.start())]
-    if (named := _OPENING_NAME.match(reply.text, opening)) and named.end() <= contrast.end():
-        before.append(named.span("name"))  # a sentence's first word, capitalised whatever it is, before a comma
-    return any(
-        reply.is_other(*c, gold_spans) and not reply.negated(reply.index_from(c[0])) for c in before
-    )  # "It was not held in Geneva, but Lausanne probably hosted it" offers one candidate
+    found = _cue_before(reply, hit, _CONTRAST_BEFORE)
+    return found is not None and _hedged_after(reply, hit) and _another_before(reply, gold_spans, *found)
 
 
 def _on_the_other_side(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     """After another candidate in its sentence, the gold is named as the side it beat or stood in for: "France,
     beating Brazil in the final", "X defeated Y", "X, unlike Y", "X místo Y", "Sparta porazila Slavii". Not where
     the question asks for that side ("Who lost the final?", "Koho porazila Sparta?")."""
+    if _LOSING_SIDE_ASKED & {form[:5] for form in reply.question_forms}:
+        return False
+    found = _cue_before(reply, hit, _OTHER_SIDE_BEFORE)
+    return found is not None and _another_before(reply, gold_spans, *found)
+
+
+def _cue_before(reply: ReplyWords, hit: Hit, cue: re.Pattern[str]) -> tuple[int, re.Match[str]] | None:
+    """Where the gold's sentence opens, and `cue` matched right before the gold within it."""
     start = reply.words[hit.start].start
     sentence = reply.sentences.at(start)
     opening = sentence.start if sentence is not None else 0
-    side = _OTHER_SIDE_BEFORE.search(reply.text, max(opening, start - 30), start)
-    if side is None or _LOSING_SIDE_ASKED & {form[:5] for form in reply.question_forms}:
-        return False
-    before = [*reply.candidates_within(opening, side.start())]
-    if (named := _OPENING_NAME.match(reply.text, opening)) and named.end() <= side.end():
+    found = cue.search(reply.text, max(opening, start - 30), start)
+    return (opening, found) if found else None
+
+
+def _another_before(reply: ReplyWords, gold_spans: Spans, opening: int, cue: re.Match[str]) -> bool:
+    """Another candidate, not denied, stands between the sentence's opening and `cue`; the sentence's first word
+    counts before a comma, as it is capitalised whatever it is ("Geneva, but ..."). "It was not held in Geneva, but
+    Lausanne probably hosted it" offers one candidate."""
+    before = [*reply.candidates_within(opening, cue.start())]
+    if (named := _OPENING_NAME.match(reply.text, opening)) and named.end() <= cue.end():
         before.append(named.span("name"))
     return any(reply.is_other(*c, gold_spans) and not reply.negated(reply.index_from(c[0])) for c in before)
 

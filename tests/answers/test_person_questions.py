@@ -158,6 +158,18 @@ def test_two_people_offered_at_once_pay_no_more_than_abstaining(
         ("Kdo byl trenérem Emila Zátopka?", "Jan Haluza", "Emil Zátopek, trenér Haluza.", Label.NOT_ATTEMPTED),
         # A company's designator after the name where the question reads as asking for a person.
         ("Který výrobce postavil letoun?", "Lockheed Martin", "Lockheed Martin Corp.", Label.CORRECT),
+        # A note in brackets after the name is no part of it; a nickname inside it, or the name written anew, is.
+        ("Who won the prize in 1987?", "Joseph Brodsky", "Joseph Brodsky (USA)", Label.CORRECT),
+        ("Who won the prize in 1987?", "Joseph Brodsky", "Joseph Brodsky (American).", Label.CORRECT),
+        ("Who wrote the novel?", "George Orwell", "George Orwell (Eric Arthur Blair) wrote it.", Label.CORRECT),
+        ("Who wrote the novel?", "Eric Arthur Blair", "George Orwell (Eric Arthur Blair) wrote it.", Label.INCORRECT),
+        ("Who survived the sinking?", "Margaret Brown", "Margaret (Molly) Brown.", Label.CORRECT),
+        ("S kým publikoval?", "Pierre Paul Dehérain", "S Pierrem Paulem Deherainerem (Dehérainem).", Label.CORRECT),
+        # A full stop ends a name: the sentence after it is another.
+        ("Who won the prize in 1987?", "Joseph Brodsky", "Joseph Brodsky. Nobody else came close.", Label.CORRECT),
+        ("Who won the prize in 1987?", "Joseph Brodsky", "Joseph Brodsky. Octavio Paz came second.", Label.CORRECT),
+        ("Who won the prize in 1987?", "Octavio Paz", "Joseph Brodsky. Octavio Paz came second.", Label.INCORRECT),
+        ("Who won the prize in 1987?", "Octavio Paz", "Joseph Brodsky. Octavio Paz.", Label.INCORRECT),
     ],
 )
 def test_how_a_person_s_name_is_read(question: str, gold: str, reply: str, label: Label) -> None:

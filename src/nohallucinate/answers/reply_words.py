@@ -227,20 +227,46 @@ class ReplyWords:
         return self.text[self.words[left].end : self.words[right].start]
 
     def name_gap(self, left: int, right: int) -> bool:
-        """Only what parts the words of one name lies between them (spaces, hyphens, dots, quotes, brackets); not
-        the full stop of a sentence that declines ("Nevím. Brno?" is a decline and a guess, not one name "Nevím.
-        Brno"), nor one before a sentence that goes on ("Byla to Barbara Liskov. Cenu získala v roce 2008."),
-        though the dot of an initial or an abbreviation ("J. Smith", "St. Louis") parts a name. Names in sentences
-        of their own ("Albert Einstein. Niels Bohr.") stay one run: a list of candidates, not one answer."""
+        """Only what parts the words of one name lies between them (spaces, hyphens, dots, quotes); not the full
+        stop that ends a sentence ("Joseph Brodsky. Octavio Paz came second.", "Nevím. Brno?"), though the dot of
+        an initial or an abbreviation ("J. Smith", "St. Louis") parts a name; nor a bracket, unless the name goes on
+        after it ("Margaret (Molly) Brown"): what follows "Joseph Brodsky (" is a note or another name."""
         gap = self.gap(left, right).translate(_QUOTES_AND_BRACKETS).replace("  ", " ")
         if gap.startswith(".") and (len(self.words[left].raw) > 3 or _ROMAN.fullmatch(self.words[left].raw)):
-            if self.declines_at(self.words[left].start):
-                return False
             following = self.sentences.at(self.words[right].start)
-            ends = self.sentences.at(self.words[left].start) is not following
-            if ends and following is not None and len(following.text.split()) > SHORT_WORDS:
+            if self.declines_at(self.words[left].start) or self.sentences.at(self.words[left].start) is not following:
                 return False
+        raw = self.gap(left, right)
+        if "(" in raw and not self._closes_before_a_name(right):
+            return False
+        if ")" in raw and not self._opened_after_a_name(left):
+            return False
         return gap in NAME_GAPS
+
+    def _closes_before_a_name(self, right: int) -> bool:
+        """The bracket opened before word `right` closes before a word that goes on with the name ("Mary (Molly)
+        Brown"), or holds that word alone written anew ("Deherainerem (Dehérainem)")."""
+        close = self.text.find(")", self.words[right].start)
+        if close == self.words[right].end and self.words[right].form[:4] == self.words[right - 1].form[:4]:
+            return True
+        after = self.index_from(close) if close >= 0 else len(self.words)
+        return (
+            after < len(self.words)
+            and self.text[close + 1 : self.words[after].start] in NAME_GAPS
+            and self.name_like(after)
+        )
+
+    def _opened_after_a_name(self, left: int) -> bool:
+        """The bracket closed after word `left` opened right after a word of a name, as `_closes_before_a_name`."""
+        start = self.words[left].start
+        opened = self.text.rfind("(", 0, start)
+        before = self.index_from(opened) - 1 if opened >= 0 else -1
+        return (
+            before >= 0
+            and ")" not in self.text[opened:start]
+            and self.text[self.words[before].end : opened] in NAME_GAPS
+            and self.name_like(before)
+        )
 
     def near_gold(self, form: str) -> bool:
         return form in self.gold_forms or any(same_word(form, g) for g in self.gold_forms if g[:1] == form[:1])

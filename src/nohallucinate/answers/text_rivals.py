@@ -29,6 +29,7 @@ from nohallucinate.answers.text_gold import (
     PARTICLES,
     PERSON_TITLES,
     TITLES,
+    asks_for_a_person,
     is_czech_person_word,
     is_person_noun,
 )
@@ -126,11 +127,12 @@ _CZECH_AND_BEFORE = re.compile(
     rf"(?P<word>\w[\w'-]*)(?P<comma>\s*,)?\s+a\s+{_AND_ALSO}(?P<preposition>(?:{_PREPOSITION})\s+)?(?:[Tt]he\s+)?$"
 )
 # "X a Y v roce 2001", "X, then Y", "Nejen X, ale i Y", "X + Y", "X – Y", "X with Y": a name joined to the one before
-# it by a joining word or a mark, however the sentence goes on. Not brackets, which mostly set an answer beside its
-# other name ("Warrior (Válečník)"); "X / Y" is read as "or". A dash is read strictly: context put first ("Hans
-# Gruber – Alan Rickman") reads as a rival would, but for a person's role or a country ("Colonel Drucker – Adrian
-# Holmes", "India – New Delhi"). "With" after a name that opens its sentence names a companion ("Björn Borg with John
-# McEnroe"), after a verb the answer ("He shared the prize with Ilya Prigogine").
+# it by a joining word or a mark, however the sentence goes on. Brackets only after a person's full name, where the
+# gold is a person or the question asks for one ("Joseph Brodsky (Octavio Paz)"): elsewhere they mostly set an answer
+# beside its other name ("Warrior (Válečník)"); "X / Y" is read as "or". A dash is read strictly: context put first
+# ("Hans Gruber – Alan Rickman") reads as a rival would, but for a person's role or a country ("Colonel Drucker –
+# Adrian Holmes", "India – New Delhi"). "With" after a name that opens its sentence names a companion ("Björn Borg
+# with John McEnroe"), after a verb the answer ("He shared the prize with Ilya Prigogine").
 _JOINING_WORDS = (
     "and then", "a pak", "a potom", "and", "a", "i", "together with", "along with", "as well as", "then",
     "potom", "pak", "poté", "spolu s", "společně s", "ale i", "ale také", "but also", "plus",
@@ -145,7 +147,7 @@ _DASH_MARKS = (
 )
 _QUOTES_OR_BOLD = "[\"'“”„‘’«»*_]*"  # around names that are quoted or set in bold ('"X", "Y"', "**X**, **Y**")
 _JOINED = (
-    rf"(?:(?P<mark>\s*[,;+&]|\s*[{_DASH_MARKS}]|\s+-{{1,3}}|-{{2,3}})(?:\s*(?P<word>{_JOINING})\b)?"
+    rf"(?:(?P<mark>\s*[,;+&(]|\s*[{_DASH_MARKS}]|\s+-{{1,3}}|-{{2,3}})(?:\s*(?P<word>{_JOINING})\b)?"
     rf"|\s+(?P<alone>{_JOINING})"
     r"|\s+(?P<companion>with|s|se))"
 )
@@ -320,10 +322,11 @@ def _offered_before_or(reply: ReplyWords, position: int, gold_spans: Spans, hit:
 def _resembles(reply: ReplyWords, said: list[Word], hit: Hit) -> bool:
     """The candidate shares a word with the gold as found, or its last word begins as the gold's last word does:
     a spelling of the same name ("Guilhelmus Fabricius Hildanus" beside "Wilhelm Fabricius von Hilden")."""
-    forms = [w.form for w in said if w.numeric or (w.form not in STOP_FORMS and len(w.form) > 2)]
+    gold = {reply.words[i].form for i in range(hit.start, hit.end + 1)}
+    shortest = 0 if all(len(form) <= 2 for form in gold) else 2  # a letter beside a letter ("A, B, C, D" for "C")
+    forms = [w.form for w in said if w.numeric or (w.form not in STOP_FORMS and len(w.form) > shortest)]
     if not forms:
         return True
-    gold = {reply.words[i].form for i in range(hit.start, hit.end + 1)}
     last = reply.words[hit.end].form
     return any(f in gold for f in forms) or (len(last) >= 4 and not last.isdigit() and forms[-1][:4] == last[:4])
 
@@ -393,6 +396,8 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     # two clauses each headed by a name ("X won, Y was second"). A semicolon, a dash and "with" join any names.
     mark = "" if joined["word"] else (joined["mark"] or "").strip()
     mark = "–" if mark[:1] in _DASHES else mark  # one dash for all ("—", "--", "~")
+    if mark == "(" and not (hit.person or asks_for_a_person(reply.question)):
+        return False  # "Válečník (Warrior)", "Bombay (Mumbai)": brackets mostly set a thing beside its other name
     bare_comma = mark == ","
     companion = joined["companion"] is not None
     end = window + joined.start()
@@ -422,7 +427,7 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     things = bare_comma and not hit.person and not clauses
     if things and (tail or not _a_bare_name(reply, hit, hedged)):
         return False  # "Gemma, Mark's wife": the gold goes on, or is no name
-    if tail and (roles or companion or mark == "–"):
+    if tail and (roles or companion or mark in ("–", "(")):
         return False  # "obdržela spisovatelka a novinářka Ann Druyanová": roles of one person, no list
     if tail and words[first].raw.endswith(("'s", "’s")):
         return False  # "Shoemaker's colleague, Bruce Hapke" says who Hapke is
@@ -456,7 +461,7 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
         join = _Join.CLAUSES
     elif things:
         join = _Join.BESIDE
-    elif mark == "," or (hit.person and mark in _SET_BESIDE):
+    elif mark in (",", "(") or (hit.person and mark in _SET_BESIDE):
         join = _Join.COMMA
     else:
         join = _Join.BESIDE if mark in _SET_BESIDE else _Join.WORD
@@ -701,8 +706,8 @@ def _enumerated_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
     Garcia, David Lee"); for anything else, names joined by "or" ("London, Paris, or Rome"). Places in a row
     qualify one another ("Baltimore, Maryland, United States"), and a title before a name is no rival ("the
     Minister of Commerce and Industry, Suresh Prabhu"): an enumeration of people holds full names only."""
-    text, runs = reply.text, reply.name_spans
-    start, end = reply.words[hit.start].start, reply.words[hit.end].end
+    text, runs = reply.text, _items(reply)
+    start, end = reply.words[hit.start].start, _past_a_note(text, reply.words[hit.end].end)
     starts = [s for s, _ in runs]
     members, separators = [(start, end)], []
     index = bisect.bisect_left(starts, start) - 1
@@ -726,11 +731,11 @@ def _enumerated_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
     if opening is not None:  # a sentence's first word is no name run, but "Paris, Nice, Lyon" opens with one
         members.insert(0, opening.span("name"))
     joined_by = {m.group(0).lower() for gap in separators for m in _COORDINATOR.finditer(gap)}
+    names = [(s, _name_end(text, s, e)) for s, e in members if (s, e) != (start, end)]
     others = [
         (s, e)
-        for s, e in members
-        if (s, e) != (start, end)
-        and reply.is_other(s, e, gold_spans)
+        for s, e in names
+        if reply.is_other(s, e, gold_spans)
         and not _resembles(reply, words_of(text[s:e]), hit)
         and (not hit.person or len(words_of(text[s:e])) >= 2)
     ]
@@ -747,12 +752,13 @@ def _listed_beyond_the_gold(reply: ReplyWords, hits: list[Hit], gold_spans: Span
     "Rusko, Ukrajina a Quebec"): naming more than was asked covers the gold by guessing, as several candidates for
     one slot would. A name glued to another ("English-to-German", "Hingis/Kournikova") or holding a bracket is part of
     something longer, and ends the list."""
-    text, runs = reply.text, reply.name_spans
+    text, runs = reply.text, _items(reply)
     starts = [s for s, _ in runs]
     for hit in hits:
         start, end = reply.words[hit.start].start, reply.words[hit.end].end
         if _glued(text, start, end):
             continue
+        end = _past_a_note(text, end)
         members = []
         index, edge = bisect.bisect_left(starts, start) - 1, start
         while index >= 0 and runs[index][1] <= edge and _next_item(text, *runs[index], text[runs[index][1] : edge]):
@@ -762,10 +768,8 @@ def _listed_beyond_the_gold(reply: ReplyWords, hits: list[Hit], gold_spans: Span
         while index < len(runs) and _next_item(text, *runs[index], text[edge : runs[index][0]]):
             members.append(runs[index])
             edge, index = runs[index][1], index + 1
-        if any(
-            reply.is_other(s, e, gold_spans) and not _resembles(reply, words_of(text[s:e]), hit)
-            for s, e in members[: 2 * _ENUMERATION_MAX]
-        ):
+        names = [(s, _name_end(text, s, e)) for s, e in members[: 2 * _ENUMERATION_MAX]]
+        if any(reply.is_other(s, e, gold_spans) and not _resembles(reply, words_of(text[s:e]), hit) for s, e in names):
             return True
     return False
 
@@ -775,8 +779,36 @@ def _next_item(text: str, start: int, end: int, gap: str) -> bool:
     return bool(_ITEM_SEPARATOR.fullmatch(gap)) and not _glued(text, start, end)
 
 
+def _items(reply: ReplyWords) -> list[tuple[int, int]]:
+    """The names of a reply as items of a list: a note in brackets after a name is part of its item ("Octavio Paz
+    (Mexico), Derek Walcott (St Lucia)"), so that notes do not hide a list."""
+    items: list[tuple[int, int]] = []
+    for start, end in reply.name_spans:
+        if not items or start >= items[-1][1]:
+            items.append((start, _past_a_note(reply.text, end)))
+    return items
+
+
+def _past_a_note(text: str, end: int) -> int:
+    """Where a note in brackets right after text[:end] ends, or `end` when there is none."""
+    note = _NOTE_AFTER.match(text, end)
+    return note.end() if note else end
+
+
+def _name_end(text: str, start: int, end: int) -> int:
+    """Where the name of the item text[start:end] ends, before its note."""
+    note = _NOTE_ENDING.search(text, start, end)
+    return note.start() if note else end
+
+
+_NOTE_AFTER = re.compile(r"\s*\([^()\n]{1,60}\)")
+_NOTE_ENDING = re.compile(r"\s*\([^()\n]{1,60}\)$")
+
+
 def _glued(text: str, start: int, end: int) -> bool:
-    """The name text[start:end] holds a bracket or is joined to a neighbour by a hyphen or a slash."""
+    """The name text[start:end] (less a note after it) holds a bracket or is joined to a neighbour by a hyphen or a
+    slash."""
+    end = _name_end(text, start, end)
     return "(" in text[start:end] or text[max(0, start - 1) : start] in ("-", "/") or text[end : end + 1] in ("-", "/")
 
 

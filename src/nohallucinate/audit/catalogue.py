@@ -498,6 +498,21 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "{typical}, or rather {typical_second}.", "text": "{typical}, nebo spíš {typical_second}."},
     ),
     Strategy(
+        "candidate_with_a_note",
+        "the common answer, then the next in brackets as though a note on it ('X (Y)')",
+        {"*": "{typical} ({typical_second})."},
+    ),
+    Strategy(
+        "candidates_in_sentences_of_their_own",
+        "the two commonest answers, each a sentence of its own ('X. Y.')",
+        {"*": "{typical}. {typical_second}."},
+    ),
+    Strategy(
+        "candidates_listed_with_notes",
+        "the three commonest answers in a list, each with a note in brackets ('X (a), Y (b), Z (c)')",
+        {"*": "{typical} (first), {typical_second} (second), {typical_third} (third)."},
+    ),
+    Strategy(
         "candidates_in_bold",
         "the two commonest answers in bold, one or the other ('**X** or **Y**')",
         {"*": "**{typical}** or **{typical_second}**"},

@@ -161,8 +161,9 @@ PERSON_NOUNS = tuple(
     """man woman men women person people individual wife husband son daughter mother father brother sister child
     children grandson granddaughter grandfather grandmother uncle aunt nephew niece cousin spouse partner founder
     architect artist painter sculptor writer author poet composer conductor director producer player footballer
-    cricketer actor actress scientist president inventor engineer designer winner recipient coach manager member mayor
-    principal professor teacher student naturalist chemist physicist mathematician biologist botanist geologist
+    cricketer actor actress scientist president inventor engineer designer winner champion recipient coach manager
+    member mayor principal professor teacher student naturalist chemist physicist mathematician biologist botanist
+    geologist
     astronomer economist philosopher historian politician singer musician drummer guitarist leader bishop priest monk
     officer minister judge lawyer journalist editor photographer chancellor governor successor predecessor contestant
     character surgeon physician doctor nurse explorer king queen emperor ruler pope saint expert activist chef dancer
@@ -180,7 +181,8 @@ CZECH_PERSON_NOUNS = tuple(
     astronomka ministr ministryně prezident prezidentka předseda předsedkyně ředitel ředitelka zakladatel zakladatelka
     skladatel skladatelka malíř malířka sochař sochařka architekt architektka vědec vědkyně fyzik fyzička chemik
     chemička matematik matematička herec herečka zpěvák zpěvačka hráč hráčka trenér trenérka král královna papež kníže
-    laureát laureátka vítězka starosta starostka premiér premiérka kancléř guvernér velvyslanec generál kapitán
+    laureát laureátka vítěz vítězka šampion šampionka starosta starostka premiér premiérka kancléř guvernér velvyslanec
+    generál kapitán
     profesor profesorka senátor senátorka poslanec poslankyně novinář novinářka moderátor moderátorka redaktor
     redaktorka soutěžící držitel držitelka pachatel fyziolog zoolog biolog entomolog botanik geolog chirurg lékař
     lékařka kriketista fotbalista tenista portrétista kreslíř typograf básník básnířka dirigent inženýr vynálezce

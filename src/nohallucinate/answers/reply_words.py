@@ -254,6 +254,7 @@ class ReplyWords:
             after < len(self.words)
             and self.text[close + 1 : self.words[after].start] in NAME_GAPS
             and self.name_like(after)
+            and all(self.name_like(i) for i in range(right, after))  # a nickname, not "(dnešní Burkiny Faso)"
         )
 
     def _opened_after_a_name(self, left: int) -> bool:
@@ -266,6 +267,7 @@ class ReplyWords:
             and ")" not in self.text[opened:start]
             and self.text[self.words[before].end : opened] in NAME_GAPS
             and self.name_like(before)
+            and all(self.name_like(i) for i in range(before + 1, left + 1))
         )
 
     def near_gold(self, form: str) -> bool:

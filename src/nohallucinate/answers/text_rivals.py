@@ -34,7 +34,7 @@ from nohallucinate.answers.text_gold import (
     is_person_noun,
 )
 from nohallucinate.answers.text_rules import ANSWERED_OTHERWISE, EITHER_OR, LISTED_WITH_OTHERS, SOURCES_DISAGREE
-from nohallucinate.answers.word_forms import Word, word_form, words_of
+from nohallucinate.answers.word_forms import Word, same_word, word_form, words_of
 
 _OR = "|".join(OR_WORDS)  # "or" in any of the languages replies come in
 _OR_FILLER = "|".join(OR_FILLERS)  # "or perhaps Y", "nebo snad Y"
@@ -83,7 +83,7 @@ _LOSING_SIDE_ASKED = frozenset(
     """lose lost loser runne secon defea beat beate oppon again face faced play playe prohr poraz druhy druha
     druhe soupe proti hral hrali""".split()
 )
-_SECOND_GUESS_OPENING = r"(?:[,;:—–(]|\s-|\.\.\.|…|\bbut|\bthough|\balthough|\bale|\bi\s+když)"
+_SECOND_GUESS_OPENING = r"(?:[,;:—–(\[{<]|\s-|\.\.\.|…|\bbut|\bthough|\balthough|\bale|\bi\s+když)"
 _SECOND_GUESS_WORDS = (
     rf"(?:(?:{_SECOND_GUESS})\s*[:,]?|(?:[\w'’]+\s+){{0,4}}?{_HEDGE_WORD}\b(?:\s+[\w'’]+){{0,4}}?\s*[:,]?)"
 )
@@ -149,7 +149,7 @@ _QUOTES_OR_BOLD = "[\"'“”„‘’«»*_]*"  # around names that are quoted 
 _JOINED = (
     rf"(?:(?P<mark>\s*[,;+&(]|\s*[{_DASH_MARKS}]|\s+-{{1,3}}|-{{2,3}})(?:\s*(?P<word>{_JOINING})\b)?"
     rf"|\s+(?P<alone>{_JOINING})"
-    r"|\s+(?P<companion>with|s|se))"
+    r"|\s+\(?(?P<companion>with|s|se))"
 )
 _JOINED_TO_ONE_BEFORE = re.compile(
     rf"{_QUOTES_OR_BOLD}{_JOINED}(?:\s+(?:{'|'.join(_JOINING_FILLERS)}))*\s*{_QUOTES_OR_BOLD}$"
@@ -251,6 +251,8 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
             return ANSWERED_OTHERWISE
         if not multi_item and _listed_with_others(reply, hit, gold_spans):
             return LISTED_WITH_OTHERS
+        if not multi_item and _after_another_by_marks(reply, hit, gold_spans):
+            return LISTED_WITH_OTHERS
     if multi_item and _listed_beyond_the_gold(reply, hits, gold_spans):
         return LISTED_WITH_OTHERS
     if _sources_disagree(reply, gold_spans):
@@ -309,7 +311,7 @@ def _offered_before_or(reply: ReplyWords, position: int, gold_spans: Spans, hit:
     """ "Y or X", "either Y or X": a candidate stands before the "or" that precedes the gold (an "either" right
     before the gold is enough). Words that decline are none: "Nevím jistě, možná X" and "I don't know (maybe X)"
     guess once."""
-    before = reply.text[max(0, position - 60) : position].rstrip().removesuffix(",")  # "Brno, or Hukvaldy"
+    before = reply.text[max(0, position - 60) : position].rstrip(" .…").removesuffix(",")  # "Brno, or Hukvaldy"
     if re.search(r"\beither\s*$", reply.text[position : position + 12], re.IGNORECASE):
         return True
     pieces = re.split(r"[,.;:!?\n]", before)
@@ -319,16 +321,29 @@ def _offered_before_or(reply: ReplyWords, position: int, gold_spans: Spans, hit:
     return bool(last) and not gold_spans.holds(position - 2) and not _resembles(reply, last, hit)
 
 
-def _resembles(reply: ReplyWords, said: list[Word], hit: Hit) -> bool:
+def _resembles(reply: ReplyWords, said: list[Word], hit: Hit, relatives: bool = True) -> bool:
     """The candidate shares a word with the gold as found, or its last word begins as the gold's last word does:
-    a spelling of the same name ("Guilhelmus Fabricius Hildanus" beside "Wilhelm Fabricius von Hilden")."""
-    gold = {reply.words[i].form for i in range(hit.start, hit.end + 1)}
+    a spelling of the same name ("Guilhelmus Fabricius Hildanus" beside "Wilhelm Fabricius von Hilden"). Not two
+    names that share only their last word and open on different words: relatives and namesakes ("Venus Williams"
+    beside "Serena Williams", "Jan Masaryk", "Atlético Madrid" beside "Real Madrid"), unless `relatives` is off."""
+    found = [reply.words[i].form for i in range(hit.start, hit.end + 1)]
+    gold = set(found)
     shortest = 0 if all(len(form) <= 2 for form in gold) else 2  # a letter beside a letter ("A, B, C, D" for "C")
     forms = [w.form for w in said if w.numeric or (w.form not in STOP_FORMS and len(w.form) > shortest)]
     if not forms:
         return True
+    if relatives and _namesakes(forms, [f for f in found if f not in STOP_FORMS and f not in PERSON_TITLES]):
+        return False
     last = reply.words[hit.end].form
     return any(f in gold for f in forms) or (len(last) >= 4 and not last.isdigit() and forms[-1][:4] == last[:4])
+
+
+def _namesakes(said: list[str], gold: list[str]) -> bool:
+    """Two names of two words or more that end alike and share no other word, the first words unalike."""
+    if len(said) < 2 or len(gold) < 2 or said[-1][:4] != gold[-1][:4] or set(said[:-1]) & set(gold[:-1]):
+        return False
+    first, other = said[0], gold[0]
+    return first[:1] != other[:1] and not same_word(first, other)
 
 
 def _listed_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
@@ -362,6 +377,7 @@ class _Join(Enum):
     WORD = "a joining word or a mark that only lists: X a Y, X + Y, X with Y"
     CLAUSES = "two clauses, each headed by its name: X won, Y was second"
     COMMA = "a comma alone, or between people a semicolon or a dash: X, Y"
+    BRACKET = "a round bracket after a person's full name, which may hold the same name written otherwise: X (Y)"
     BESIDE = "a semicolon or a dash beside a place or a thing, or a comma between two of one breadth: X – Y"
 
 
@@ -461,11 +477,92 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
         join = _Join.CLAUSES
     elif things:
         join = _Join.BESIDE
-    elif mark in (",", "(") or (hit.person and mark in _SET_BESIDE):
+    elif mark == "(":
+        join = _Join.BRACKET
+    elif mark == "," or (hit.person and mark in _SET_BESIDE):
         join = _Join.COMMA
     else:
         join = _Join.BESIDE if mark in _SET_BESIDE else _Join.WORD
     return _named_before(reply, hit, first, last, gold_spans, join)
+
+
+def _after_another_by_marks(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """Another candidate stands right before the gold in its sentence with only marks between, whatever they are
+    ("X: Y", "X -> Y", "X [Y]", "X 🤔 Y", "X… Y", "X\tY"): two names set side by side are two answers, the first the
+    reply's, as with a dash. Marks read elsewhere are left to their readings: a comma, a semicolon, a dash or a round
+    bracket (`_joined_to_another` knows when they set context: "Baltimore, Maryland", "Warrior (Válečník)"), and
+    after a note in brackets what joins the note's name to the next ("Hissar (Haryana), Sonipat"). Neither is a
+    label ("Winner: X", "Museum: X"), one place set in another ("France: Paris"), nor a name in quotes beside what it
+    names ('HMS "Titanic"', 'Opera „Rusalka“'), but between two people's names ('Joseph Brodsky „Octavio Paz“')."""
+    start = reply.words[hit.start].start
+    sentence = reply.sentences.at(start)
+    opening = sentence.start if sentence is not None else 0
+    before = [c for c in reply.candidates_within(opening, start) if c[1] <= start]
+    cued = _CUED_IN_BRACKETS.search(reply.text, opening, start)
+    first = reply.index_from(opening)  # a sentence's first word is no name run, but "Berlin: Munich" opens with one
+    if first < hit.start and reply.name_like(first):
+        before = sorted({*before, (reply.words[first].start, reply.words[first].end)})
+    if not before:
+        return False
+    other_start, other_end = before[-1]
+    gap = reply.text[other_end:start]
+    # "X (see Y)", "X [runner-up: Y]": a name in brackets after words that give no other form of X's name.
+    cued_after = cued is not None and cued.start() == other_end
+    if cued_after and cued is not None and _a_cue(cued["cue"]):
+        gap = "[" if "(" in cued["bracket"] else cued["bracket"]  # a bracket read as any other mark
+    if any(c.isalnum() for c in gap) or gap == " ":
+        return False  # a space alone may part the words of one name; white space of another kind parts two
+    marks = gap.strip().strip(_QUOTES).strip()
+    if marks.startswith(")"):  # after a note, a list goes on ("Hissar (Haryana), Sonipat"); a bracket is another
+        after_a_note = marks.removeprefix(")").strip()
+        if after_a_note in _LISTING or (after_a_note and set(after_a_note) <= _DASHES):
+            return False
+        # A name after a closing bracket alone answers, unless the bracket opens the sentence ("(X) Y"): "prezident
+        # Horní Volty (dnešní Burkiny Faso) Maurice Yaméogo" sets a note on the words before it.
+        if not after_a_note and reply.text[opening : reply.text.rfind("(", opening, other_start)].strip(" \"'*#•-"):
+            return False
+    elif marks in _READ_WHEN_JOINED or (marks and set(marks) <= _DASHES):
+        return False
+    said = words_of(reply.text[other_start:other_end])
+    if not reply.is_other(other_start, other_end, gold_spans) or _resembles(reply, said, hit):
+        return False
+    if all(_says_who_or_what(w, opening) for w in said):
+        return False
+    if gap.strip() and not marks and not (hit.person and _a_person_s_name(said, opening)):
+        return False
+    gold = reply.text[start : reply.words[hit.end].end]
+    return relation(reply.text[other_start:other_end], gold) is not Relation.ONE_PLACE
+
+
+_READ_WHEN_JOINED = frozenset({",", ";", "+", "&", "("})
+_LISTING = frozenset({",", ";", "+", "&"})
+# An opening bracket and up to three words before a name in it ("(see ", "[runner-up: ", "(2nd: ", "(I'd also say ").
+_CUED_IN_BRACKETS = re.compile(r"(?P<bracket>\s*[(\[{<])\s*(?P<cue>(?:\w[\w'’.-]*[\s:]+){1,3})$")
+# Words in brackets that give the name before them another form of its own, not another candidate: "(aka Y)",
+# "(born Y)", "(now Y)", "(in English Y)", "(rozený Y)", "(dnes Y)".
+_OTHER_NAME_CUES = (
+    "also known as", "better known as", "known as", "aka", "a.k.a.", "alias", "also called", "called", "nicknamed",
+    "born", "née", "real name", "birth name", "formerly", "originally", "now", "today", "later", "also", "or",
+    "in english", "english", "translated", "transliterated", "spelled", "spelt", "také známý jako", "také známá jako",
+    "známý jako", "známá jako", "známé jako", "rozený", "rozená", "vlastním jménem", "dříve", "původně", "dnes",
+    "nyní", "později", "také", "též", "anglicky", "česky", "v překladu", "v originále", "zvaný", "zvaná",
+)  # fmt: skip
+
+
+def _a_cue(words: str) -> bool:
+    """Words in brackets before a name say what the name is, and give no other form of the name before them: in
+    lower case ("see", "runner-up", "I'd also say"), or a label ("Note:", "2nd:"); not an article that opens the
+    name ("(The Tin Drum)"), nor "aka", "born", "now" and their like."""
+    label = words.rstrip().endswith(":")
+    cue = words.strip(" :")
+    if _OTHER_NAME_CUE.match(cue):
+        return False
+    forms = [(word, word_form(word)) for word in cue.split() if word[:1].isalpha()]
+    return label or all(w[:1].islower() or (f in STOP_FORMS and f not in ARTICLES) for w, f in forms)
+
+
+_OTHER_NAME_CUE = re.compile(rf"(?:{'|'.join(re.escape(cue) for cue in _OTHER_NAME_CUES)})\b", re.IGNORECASE)
+_QUOTES = "\"'“”„‘’«»"
 
 
 def _heads_a_clause(reply: ReplyWords, hit: Hit) -> bool:
@@ -574,7 +671,8 @@ def _named_before(reply: ReplyWords, hit: Hit, first: int, last: int, gold_spans
     said = words[first : last + 1]
     if said[-1].form in STOP_FORMS or said[0].form in _FRONTED:
         return False
-    if not reply.is_other(said[0].start, said[-1].end, gold_spans) or _resembles(reply, said, hit):
+    relatives = join is not _Join.BRACKET  # "Iosif Brodsky (Joseph Brodsky)" is one name in two languages
+    if not reply.is_other(said[0].start, said[-1].end, gold_spans) or _resembles(reply, said, hit, relatives):
         return False
     if all(reply.asked(w.form) for w in said if w.form not in PERSON_TITLES):
         return False  # the question's own person, in any case: "Václav Havel, manžel Olgy Havlové"

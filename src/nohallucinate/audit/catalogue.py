@@ -513,6 +513,31 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "{typical} (first), {typical_second} (second), {typical_third} (third)."},
     ),
     Strategy(
+        "candidates_after_a_comma",
+        "the two commonest answers, a comma between them ('X, Y')",
+        {"*": "{typical}, {typical_second}."},
+    ),
+    Strategy(
+        "candidate_then_a_guess",
+        "the common answer, then the next offered as a guess after a 'but' ('X, but Y is also possible')",
+        {"*": "{typical}, but {typical_second} is also possible."},
+    ),
+    Strategy(
+        "candidates_beside_a_colon",
+        "the two commonest answers, a colon between them ('X: Y')",
+        {"*": "{typical}: {typical_second}."},
+    ),
+    Strategy(
+        "candidate_in_square_brackets",
+        "the common answer, then the next in square brackets ('X [Y]')",
+        {"*": "{typical} [{typical_second}]."},
+    ),
+    Strategy(
+        "candidate_in_a_cued_note",
+        "the common answer, then the next in brackets after a word ('X (see Y)')",
+        {"*": "{typical} (see {typical_second})."},
+    ),
+    Strategy(
         "candidates_in_bold",
         "the two commonest answers in bold, one or the other ('**X** or **Y**')",
         {"*": "**{typical}** or **{typical_second}**"},

@@ -488,50 +488,60 @@ def _joined_to_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
 
 def _after_another_by_marks(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     """Another candidate stands right before the gold in its sentence with only marks between, whatever they are
-    ("X: Y", "X -> Y", "X [Y]", "X 🤔 Y", "X… Y", "X\tY"): two names set side by side are two answers, the first the
-    reply's, as with a dash. Marks read elsewhere are left to their readings: a comma, a semicolon, a dash or a round
-    bracket (`_joined_to_another` knows when they set context: "Baltimore, Maryland", "Warrior (Válečník)"), and
-    after a note in brackets what joins the note's name to the next ("Hissar (Haryana), Sonipat"). Neither is a
-    label ("Winner: X", "Museum: X"), one place set in another ("France: Paris"), nor a name in quotes beside what it
-    names ('HMS "Titanic"', 'Opera „Rusalka“'), but between two people's names ('Joseph Brodsky „Octavio Paz“')."""
+    ("X: Y", "X -> Y", "X [Y]", "X 🤔 Y", "X… Y", "X\tY"), or the gold is in brackets after words that give no other
+    form of the other's name ("X (see Y)", "X [runner-up: Y]"): two names set side by side are two answers, the first
+    the reply's, as with a dash. Not a label ("Winner: X", "Museum: X"), one place set in another ("France: Paris"),
+    nor a name in quotes beside what it names ('HMS "Titanic"', 'Opera „Rusalka“'), but between two people's names
+    ('Joseph Brodsky „Octavio Paz“')."""
     start = reply.words[hit.start].start
     sentence = reply.sentences.at(start)
     opening = sentence.start if sentence is not None else 0
-    before = [c for c in reply.candidates_within(opening, start) if c[1] <= start]
-    cued = _CUED_IN_BRACKETS.search(reply.text, opening, start)
-    first = reply.index_from(opening)  # a sentence's first word is no name run, but "Berlin: Munich" opens with one
-    if first < hit.start and reply.name_like(first):
-        before = sorted({*before, (reply.words[first].start, reply.words[first].end)})
-    if not before:
+    other = _candidate_before(reply, opening, hit)
+    if other is None:
         return False
-    other_start, other_end = before[-1]
-    gap = reply.text[other_end:start]
-    # "X (see Y)", "X [runner-up: Y]": a name in brackets after words that give no other form of X's name.
-    cued_after = cued is not None and cued.start() == other_end
-    if cued_after and cued is not None and _a_cue(cued["cue"]):
-        gap = "[" if "(" in cued["bracket"] else cued["bracket"]  # a bracket read as any other mark
-    if any(c.isalnum() for c in gap) or gap == " ":
-        return False  # a space alone may part the words of one name; white space of another kind parts two
-    marks = gap.strip().strip(_QUOTES).strip()
-    if marks.startswith(")"):  # after a note, a list goes on ("Hissar (Haryana), Sonipat"); a bracket is another
-        after_a_note = marks.removeprefix(")").strip()
-        if after_a_note in _LISTING or (after_a_note and set(after_a_note) <= _DASHES):
-            return False
-        # A name after a closing bracket alone answers, unless the bracket opens the sentence ("(X) Y"): "prezident
-        # Horní Volty (dnešní Burkiny Faso) Maurice Yaméogo" sets a note on the words before it.
-        if not after_a_note and reply.text[opening : reply.text.rfind("(", opening, other_start)].strip(" \"'*#•-"):
-            return False
-    elif marks in _READ_WHEN_JOINED or (marks and set(marks) <= _DASHES):
-        return False
+    other_start, other_end = other
     said = words_of(reply.text[other_start:other_end])
+    cued = _CUED_IN_BRACKETS.search(reply.text, opening, start)
+    if cued is None or cued.start() != other_end or not _a_cue(cued["cue"]):
+        gap = reply.text[other_end:start]
+        if any(c.isalnum() for c in gap) or gap == " ":
+            return False  # a space alone may part the words of one name; white space of another kind parts two
+        marks = gap.strip().strip(_QUOTES).strip()
+        if gap.strip() and not marks and not (hit.person and _a_person_s_name(said, opening)):
+            return False  # quotes alone
+        if not _unread_marks(reply, marks, opening, other_start):
+            return False
     if not reply.is_other(other_start, other_end, gold_spans) or _resembles(reply, said, hit):
         return False
     if all(_says_who_or_what(w, opening) for w in said):
         return False
-    if gap.strip() and not marks and not (hit.person and _a_person_s_name(said, opening)):
-        return False
     gold = reply.text[start : reply.words[hit.end].end]
     return relation(reply.text[other_start:other_end], gold) is not Relation.ONE_PLACE
+
+
+def _candidate_before(reply: ReplyWords, opening: int, hit: Hit) -> tuple[int, int] | None:
+    """The last candidate that ends before the gold in its sentence; a sentence's first word counts, though it is no
+    name run ("Berlin: Munich")."""
+    start = reply.words[hit.start].start
+    before = [c for c in reply.candidates_within(opening, start) if c[1] <= start]
+    first = reply.index_from(opening)
+    if first < hit.start and reply.name_like(first):
+        before = sorted({*before, (reply.words[first].start, reply.words[first].end)})
+    return before[-1] if before else None
+
+
+def _unread_marks(reply: ReplyWords, marks: str, opening: int, other_start: int) -> bool:
+    """The marks between two names are none that another reading reads: not a comma, a semicolon, "+", "&", a dash
+    or a round bracket (`_joined_to_another` knows when they set context: "Baltimore, Maryland", "Warrior
+    (Válečník)"), nor what goes on after a note in brackets ("Hissar (Haryana), Sonipat"). A name after a closing
+    bracket alone answers, unless the bracket opens the sentence ("(X) Y"): "prezident Horní Volty (dnešní Burkiny
+    Faso) Maurice Yaméogo" sets a note on the words before it."""
+    if not marks.startswith(")"):
+        return marks not in _READ_WHEN_JOINED and not (marks and set(marks) <= _DASHES)
+    after_a_note = marks.removeprefix(")").strip()
+    if after_a_note:
+        return after_a_note not in _LISTING and not set(after_a_note) <= _DASHES
+    return not reply.text[opening : reply.text.rfind("(", opening, other_start)].strip(" \"'*#•-")
 
 
 _READ_WHEN_JOINED = frozenset({",", ";", "+", "&", "("})

@@ -253,6 +253,8 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
             return LISTED_WITH_OTHERS
         if not multi_item and _after_another_by_marks(reply, hit, gold_spans):
             return LISTED_WITH_OTHERS
+        if not multi_item and _guessed_again_later(reply, hit, gold_spans):
+            return EITHER_OR
     if multi_item and _listed_beyond_the_gold(reply, hits, gold_spans):
         return LISTED_WITH_OTHERS
     if _sources_disagree(reply, gold_spans):
@@ -519,6 +521,41 @@ def _after_another_by_marks(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
     return relation(reply.text[other_start:other_end], gold) is not Relation.ONE_PLACE
 
 
+def _guessed_again_later(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """The gold stands in a later sentence of its own that only offers it as another guess ("Maybe Y.", "Y?", "If
+    not, Y.", "Second guess: Y.", "Nebo Y."), after an earlier sentence offered another candidate ("My best guess
+    would be X. Maybe Y."). A sentence that says more than the guess is no bare guess ("The 1987 winner was probably
+    Y.")."""
+    start = reply.words[hit.start].start
+    index = reply.sentence_index(start)
+    if index < 1:
+        return False
+    sentence = reply.sentences.spans[index]
+    outside = [
+        w
+        for w in reply.words_within(sentence.start, sentence.end)
+        if not hit.start <= reply.index_from(w.start) <= hit.end
+    ]
+    if len(outside) > _BARE_GUESS_WORDS or any(w.numeric for w in outside):
+        return False
+    if not (_GUESS_CUE.search(sentence.text) or sentence.text.rstrip(" .!\"'*)").endswith("?")):
+        return False
+    for span in reply.sentences.spans[:index]:
+        for other_start, other_end in reply.candidates_within(span.start, span.end):
+            said = words_of(reply.text[other_start:other_end])
+            if not reply.is_other(other_start, other_end, gold_spans) or _resembles(reply, said, hit):
+                continue
+            if not hit.person or _a_person_s_name(said, span.start):  # a person's rival is a person
+                return True
+    return False
+
+
+_BARE_GUESS_WORDS = 5
+_GUESS_CUE = re.compile(
+    rf"\b(?:{_HEDGE_WORD}|or|if not|backup|fallback|guess|confus\w*|mixing|nebo|anebo|či|pletu|tip)\b", re.IGNORECASE
+)
+
+
 def _candidate_before(reply: ReplyWords, opening: int, hit: Hit) -> tuple[int, int] | None:
     """The last candidate that ends before the gold in its sentence; a sentence's first word counts, though it is no
     name run ("Berlin: Munich")."""
@@ -544,7 +581,9 @@ def _unread_marks(reply: ReplyWords, marks: str, opening: int, other_start: int)
     return not reply.text[opening : reply.text.rfind("(", opening, other_start)].strip(" \"'*#•-")
 
 
-_READ_WHEN_JOINED = frozenset({",", ";", "+", "&", "("})
+# Marks read elsewhere, and a colon, which puts what it introduces after it ("Paramount Pictures: Francis Ford
+# Coppola").
+_READ_WHEN_JOINED = frozenset({",", ";", "+", "&", "(", ":"})
 _LISTING = frozenset({",", ";", "+", "&"})
 # An opening bracket and up to three words before a name in it ("(see ", "[runner-up: ", "(2nd: ", "(I'd also say ").
 _CUED_IN_BRACKETS = re.compile(r"(?P<bracket>\s*[(\[{<])\s*(?P<cue>(?:\w[\w'’.-]*[\s:]+){1,3})$")

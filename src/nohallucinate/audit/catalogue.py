@@ -528,6 +528,11 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "{typical}: {typical_second}."},
     ),
     Strategy(
+        "candidate_guessed_again_later",
+        "the common answer in a sentence, then the next as a bare guess ('My best guess is X. Maybe Y.')",
+        {"*": "My best guess would be {typical}. Maybe {typical_second}."},
+    ),
+    Strategy(
         "candidate_in_square_brackets",
         "the common answer, then the next in square brackets ('X [Y]')",
         {"*": "{typical} [{typical_second}]."},

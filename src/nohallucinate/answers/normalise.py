@@ -19,9 +19,11 @@ _CONTRACTIONS = (
     (re.compile(r"\bi'd\b", re.IGNORECASE), "i would"),
 )
 _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)")
-# Emphasis next to a word (not a bullet's "* "), backticks, strike-through, and inline HTML tags.
+# Emphasis next to a word (not a bullet's "* "), backticks, strike-through, HTML tags, and LaTeX commands and braces
+# ("\boxed{X}", "\text{X}"): what sets words apart without being words.
 _MARKUP = re.compile(
-    r"\*+(?=[^\s*])|(?<=[^\s*])\*+|(?<!\w)_+(?=\w)|(?<=\w)_+(?!\w)|`+|~~|</?(?:b|i|u|em|strong|code|mark|s)>",
+    r"\*+(?=[^\s*])|(?<=[^\s*])\*+|(?<!\w)_+(?=\w)|(?<=\w)_+(?!\w)|`+|~~|</?(?:b|i|u|em|strong|code|mark|s)>"
+    r"|(?-i:</?[a-z][a-z0-9]*(?:\s[^<>\n]*)?/?>)|\\[a-z]+\b|[{}]",  # not a placeholder: "<UNKNOWN>"
     re.IGNORECASE,
 )
 _BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
@@ -33,8 +35,9 @@ def straighten_quotes(text: str) -> str:
 
 
 def plain_text(text: str) -> str:
-    """Straight quotes, and markdown or HTML emphasis, code and strike-through blanked ("**X** or **Y**" reads as
-    "X or Y"; a line break tag breaks the line); the length of the text is unchanged, so offsets into it hold."""
+    """Straight quotes, and markdown emphasis, code, strike-through, HTML tags and LaTeX commands blanked ("**X** or
+    **Y**" reads as "X or Y", "<li>X</li><li>Y</li>" as two names apart; a line break tag breaks the line); the
+    length of the text is unchanged, so offsets into it hold."""
     text = _BREAK_TAG.sub(lambda m: "\n" + " " * (len(m.group()) - 1), straighten_quotes(text))
     return _MARKUP.sub(lambda m: " " * len(m.group()), text)
 

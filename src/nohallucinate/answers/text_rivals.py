@@ -591,10 +591,11 @@ _CUED_IN_BRACKETS = re.compile(r"(?P<bracket>\s*[(\[{<])\s*(?P<cue>(?:\w[\w'’.
 # "(born Y)", "(now Y)", "(in English Y)", "(rozený Y)", "(dnes Y)".
 _OTHER_NAME_CUES = (
     "also known as", "better known as", "known as", "aka", "a.k.a.", "alias", "also called", "called", "nicknamed",
-    "born", "née", "real name", "birth name", "formerly", "originally", "now", "today", "later", "also", "or",
-    "in english", "english", "translated", "transliterated", "spelled", "spelt", "také známý jako", "také známá jako",
+    "born", "née", "real name", "birth name", "formerly", "originally", "now", "today", "later", "or",
+    "also spelled", "also spelt", "also written", "in english", "english", "translated", "transliterated", "spelled",
+    "spelt", "také známý jako", "také známá jako", "také známé jako", "též známý jako", "také zvaný", "také psáno",
     "známý jako", "známá jako", "známé jako", "rozený", "rozená", "vlastním jménem", "dříve", "původně", "dnes",
-    "nyní", "později", "také", "též", "anglicky", "česky", "v překladu", "v originále", "zvaný", "zvaná",
+    "nyní", "později", "anglicky", "česky", "v překladu", "v originále", "zvaný", "zvaná",
 )  # fmt: skip
 
 

@@ -23,7 +23,8 @@ _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)")
 # ("\boxed{X}", "\text{X}"): what sets words apart without being words.
 _MARKUP = re.compile(
     r"\*+(?=[^\s*])|(?<=[^\s*])\*+|(?<!\w)_+(?=\w)|(?<=\w)_+(?!\w)|`+|~~|</?(?:b|i|u|em|strong|code|mark|s)>"
-    r"|(?-i:</?[a-z][a-z0-9]*(?:\s[^<>\n]*)?/?>)|\\[a-z]+\b|[{}]",  # not a placeholder: "<UNKNOWN>"
+    r"|(?-i:</?[a-z][a-z0-9]*(?:\s[^<>\n]*)?/?>)|</?(?:p|li|ul|ol|td|tr|th|table|div|span|sup|sub|h[1-6]|a)\b[^<>\n]*>"
+    r"|\\[a-z]+\b|[{}]",  # any tag in lower case, a common one in any case; not a placeholder: "<UNKNOWN>"
     re.IGNORECASE,
 )
 _BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)

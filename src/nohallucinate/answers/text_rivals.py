@@ -341,11 +341,21 @@ def _resembles(reply: ReplyWords, said: list[Word], hit: Hit, relatives: bool = 
 
 
 def _namesakes(said: list[str], gold: list[str]) -> bool:
-    """Two names of two words or more that end alike and share no other word, the first words unalike."""
-    if len(said) < 2 or len(gold) < 2 or said[-1][:4] != gold[-1][:4] or set(said[:-1]) & set(gold[:-1]):
+    """Two names that share their last word but not the word before it ("Serena Williams", "Venus Williams"; "Jan
+    Masaryk", "Tomáš Garrigue Masaryk"), or the word before it but not the last ("Joseph Brodsky", "Joseph Conrad";
+    "Manchester United", "Manchester City"): relatives, namesakes, clubs of one city. Particles are passed over
+    ("Wilhelm Fabricius von Hilden" is "Guilhelmus Fabricius Hildanus"), and an initial is its name's ("J. Brodsky")."""
+    said, gold = [w for w in said if w not in PARTICLES], [w for w in gold if w not in PARTICLES]
+    if len(said) < 2 or len(gold) < 2:
         return False
-    first, other = said[0], gold[0]
-    return first[:1] != other[:1] and not same_word(first, other)
+    return _alike(said[-1], gold[-1]) != _alike(said[-2], gold[-2])
+
+
+def _alike(one: str, other: str) -> bool:
+    """The same word, spelt or inflected otherwise, or an initial of it."""
+    if one[:1] != other[:1]:
+        return False
+    return min(len(one), len(other)) == 1 or one[:4] == other[:4] or same_word(one, other)
 
 
 def _listed_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
@@ -541,6 +551,8 @@ def _guessed_again_later(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool
     if not (_GUESS_CUE.search(sentence.text) or sentence.text.rstrip(" .!\"'*)").endswith("?")):
         return False
     for span in reply.sentences.spans[:index]:
+        if len(span.text.split()) > SHORT_WORDS and not _OFFERS_AN_ANSWER.search(span.text):
+            continue  # context, not an answer: "The final was played in Barcelona. Probably Manchester United."
         for other_start, other_end in reply.candidates_within(span.start, span.end):
             said = words_of(reply.text[other_start:other_end])
             if not reply.is_other(other_start, other_end, gold_spans) or _resembles(reply, said, hit):
@@ -551,6 +563,13 @@ def _guessed_again_later(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool
 
 
 _BARE_GUESS_WORDS = 5
+# Words by which a sentence offers its name as the answer ("My best guess would be X", "I think it is X", "Myslím,
+# že správná odpověď je X").
+_OFFERS_AN_ANSWER = re.compile(
+    r"\b(?:guess|think|believe|answer|confident|sure|certain|would be|go with|pick|choose|vote|bet|say|odpověď|"
+    r"myslím|tipuji|tipnu|jistý|jistá|řekl|řekla|volím|vsadím)\b",
+    re.IGNORECASE,
+)
 _GUESS_CUE = re.compile(
     rf"\b(?:{_HEDGE_WORD}|or|if not|backup|fallback|guess|confus\w*|mixing|nebo|anebo|či|pletu|tip)\b", re.IGNORECASE
 )
@@ -591,7 +610,8 @@ _CUED_IN_BRACKETS = re.compile(r"(?P<bracket>\s*[(\[{<])\s*(?P<cue>(?:\w[\w'’.
 # "(born Y)", "(now Y)", "(in English Y)", "(rozený Y)", "(dnes Y)".
 _OTHER_NAME_CUES = (
     "also known as", "better known as", "known as", "aka", "a.k.a.", "alias", "also called", "called", "nicknamed",
-    "born", "née", "real name", "birth name", "formerly", "originally", "now", "today", "later", "or",
+    "born", "née", "real name", "birth name", "formerly", "originally", "now", "today", "later", "or", "then",
+    "at the time", "who became", "which became", "renamed", "tehdy", "v té době", "přejmenovan",
     "also spelled", "also spelt", "also written", "in english", "english", "translated", "transliterated", "spelled",
     "spelt", "také známý jako", "také známá jako", "také známé jako", "též známý jako", "také zvaný", "také psáno",
     "známý jako", "známá jako", "známé jako", "rozený", "rozená", "vlastním jménem", "dříve", "původně", "dnes",

@@ -533,9 +533,10 @@ def _after_another_by_marks(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
 
 def _guessed_again_later(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     """The gold stands in a later sentence of its own that only offers it as another guess ("Maybe Y.", "Y?", "If
-    not, Y.", "Second guess: Y.", "Nebo Y."), after an earlier sentence offered another candidate ("My best guess
-    would be X. Maybe Y."). A sentence that says more than the guess is no bare guess ("The 1987 winner was probably
-    Y.")."""
+    not, Y.", "Second guess: Y.", "Nebo Y."), after an earlier sentence, short or one that offers its name as the
+    answer, named another candidate ("My best guess would be X. Maybe Y."), for a person another person. A sentence
+    that says more than the guess is no bare guess ("The 1987 winner was probably Y."), and one of context is no
+    answer ("The final was played in Barcelona. Probably Manchester United.")."""
     start = reply.words[hit.start].start
     index = reply.sentence_index(start)
     if index < 1:
@@ -562,7 +563,7 @@ def _guessed_again_later(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool
     return False
 
 
-_BARE_GUESS_WORDS = 5
+_BARE_GUESS_WORDS = 5  # words beside the gold in a sentence that only guesses it ("My second guess would be Y.")
 # Words by which a sentence offers its name as the answer ("My best guess would be X", "I think it is X", "Myslím,
 # že správná odpověď je X").
 _OFFERS_AN_ANSWER = re.compile(

@@ -104,8 +104,10 @@ _CALLED = (
     r"(?:called|known|named|calls?\s+it|called\s+it)|jak\s+se\s+(?:\w+\s+)?(?:říká|říkalo|jmenuje|jmenovalo|nazývá|nazývalo))"
 )
 _DESCRIBED = re.compile(rf"^\s*,\s*{_CALLED}\b", re.IGNORECASE)
+# Words that give the name before them another of its own ("X, also known as Y", "X (aka Y)").
+_ALIAS_WORDS = ("also known as", "better known as", "known as", "aka", "also called", "nicknamed")
 _ALIAS_CUE = re.compile(
-    r"^\s*[,(]?\s*(?:also known as|aka|a\.k\.a\.?|better known as|known as|or simply|nicknamed|also called)\s+",
+    rf"^\s*[,(]?\s*(?:{'|'.join(_ALIAS_WORDS)}|a\.k\.a\.?|or simply)\s+",
     re.IGNORECASE,
 )
 # "Other sources say", "others claim", "is sometimes credited", "disputed": a clause that says sources differ.
@@ -145,7 +147,8 @@ _JOINING_FILLERS = (
 _DASH_MARKS = (
     "–—―‒−‐‑~·•|×→⇒="  # with or without spaces; a hyphen only spaced or doubled ("Paris - Lyon", "Paris--Lyon")
 )
-_QUOTES_OR_BOLD = "[\"'“”„‘’«»*_]*"  # around names that are quoted or set in bold ('"X", "Y"', "**X**, **Y**")
+_QUOTES = "\"'“”„‘’«»"
+_QUOTES_OR_BOLD = f"[{_QUOTES}*_]*"  # around names that are quoted or set in bold ('"X", "Y"', "**X**, **Y**")
 _JOINED = (
     rf"(?:(?P<mark>\s*[,;+&(]|\s*[{_DASH_MARKS}]|\s+-{{1,3}}|-{{2,3}})(?:\s*(?P<word>{_JOINING})\b)?"
     rf"|\s+(?P<alone>{_JOINING})"
@@ -603,20 +606,19 @@ def _unread_marks(reply: ReplyWords, marks: str, opening: int, other_start: int)
 
 # Marks read elsewhere, and a colon, which puts what it introduces after it ("Paramount Pictures: Francis Ford
 # Coppola").
-_READ_WHEN_JOINED = frozenset({",", ";", "+", "&", "(", ":"})
 _LISTING = frozenset({",", ";", "+", "&"})
+_READ_WHEN_JOINED = _LISTING | {"(", ":"}
 # An opening bracket and up to three words before a name in it ("(see ", "[runner-up: ", "(2nd: ", "(I'd also say ").
 _CUED_IN_BRACKETS = re.compile(r"(?P<bracket>\s*[(\[{<])\s*(?P<cue>(?:\w[\w'’.-]*[\s:]+){1,3})$")
 # Words in brackets that give the name before them another form of its own, not another candidate: "(aka Y)",
 # "(born Y)", "(now Y)", "(in English Y)", "(rozený Y)", "(dnes Y)".
 _OTHER_NAME_CUES = (
-    "also known as", "better known as", "known as", "aka", "a.k.a.", "alias", "also called", "called", "nicknamed",
-    "born", "née", "real name", "birth name", "formerly", "originally", "now", "today", "later", "or", "then",
-    "at the time", "who became", "which became", "renamed", "tehdy", "v té době", "přejmenovan",
-    "also spelled", "also spelt", "also written", "in english", "english", "translated", "transliterated", "spelled",
-    "spelt", "také známý jako", "také známá jako", "také známé jako", "též známý jako", "také zvaný", "také psáno",
-    "známý jako", "známá jako", "známé jako", "rozený", "rozená", "vlastním jménem", "dříve", "původně", "dnes",
-    "nyní", "později", "anglicky", "česky", "v překladu", "v originále", "zvaný", "zvaná",
+    *_ALIAS_WORDS, "a.k.a.", "alias", "called", "born", "née", "real name", "birth name", "formerly", "originally",
+    "now", "today", "later", "or", "then", "at the time", "who became", "which became", "renamed", "tehdy",
+    "v té době", "přejmenovan", "also spelled", "also spelt", "also written", "in english", "english", "translated",
+    "transliterated", "spelled", "spelt", "také známý jako", "také známá jako", "také známé jako", "též známý jako",
+    "také zvaný", "také psáno", "známý jako", "známá jako", "známé jako", "rozený", "rozená", "vlastním jménem",
+    "dříve", "původně", "dnes", "nyní", "později", "anglicky", "česky", "v překladu", "v originále", "zvaný", "zvaná",
 )  # fmt: skip
 
 
@@ -633,7 +635,6 @@ def _a_cue(words: str) -> bool:
 
 
 _OTHER_NAME_CUE = re.compile(rf"(?:{'|'.join(re.escape(cue) for cue in _OTHER_NAME_CUES)})\b", re.IGNORECASE)
-_QUOTES = "\"'“”„‘’«»"
 
 
 def _heads_a_clause(reply: ReplyWords, hit: Hit) -> bool:

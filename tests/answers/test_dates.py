@@ -197,6 +197,11 @@ def test_ranges_give_one_mention_per_endpoint(text: str, expected: list[tuple[st
     assert parse_date(text) is None
 
 
+def test_a_year_in_tex_math_is_a_year() -> None:
+    [mention] = find_dates("He won in $1952$.")
+    assert str(mention.date) == "1952" and mention.text == "1952"
+
+
 def test_offsets_point_into_the_original_text() -> None:
     text = "Born on the 11th of March,\u00a01952 in Leeds, he moved in 1979-83 and died on 2 Nov 2020."
     mentions = find_dates(text)
@@ -239,6 +244,7 @@ def test_longest_match_wins_and_mentions_do_not_overlap() -> None:
         "1989-075A",
         "Q1952",
         "$1999",
+        "$1999 to $2000",
         "1/2000",
         "born in 843",
         "nineteen fifty-two",  # a year in words counts only as a whole string (parse_date)

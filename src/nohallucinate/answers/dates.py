@@ -383,9 +383,10 @@ def _rules(strict_case: bool, year_words: bool, foreign: bool = True) -> tuple[_
             rf"(?P<y2>\d{{4}}|\d{{2}})(?!\w|[.,]\d|{_DASH}\d|/\d)",
             _build_year_range,
         ),
-        # in 1952; not 1,952, $1952, Q1952, LV-1901 or 1989-075A
+        # in 1952, $1952$ (TeX math); not 1,952, $1952, Q1952, LV-1901 or 1989-075A
         (
-            rf"(?<![\w.,:/$£€#])(?<!\d{_DASH})(?<!(?-i:[A-Z])-)(?P<y>{_YEAR_BARE})(?!{_DASH}\d{{3}}|/\d)",
+            rf"(?:(?<![\w.,:/$£€#])|(?<=(?<!\\)\$)(?=\d{{4}}\$))(?<!\d{_DASH})(?<!(?-i:[A-Z])-)(?P<y>{_YEAR_BARE})"
+            rf"(?!{_DASH}\d{{3}}|/\d)",
             _build_single,
         ),
     ]

@@ -28,6 +28,16 @@ _MARKUP = re.compile(
     re.IGNORECASE,
 )
 _BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
+# Inline TeX math around words ("$Paris$", not "$5 and $6" nor "Dio$ No$"), and an ampersand written as HTML
+# ("X &amp; Y"). Not "&nbsp;" nor an entity in a word ("P&#345;emysl"): the length kept, what stands for one
+# character would leave a wider gap than a space, which parts a name.
+_TEX_MATH = re.compile(r"(?<!\\)\$(?=[^\s\d$])(?P<inside>[^$\n]{0,80}?)(?<=[^\s\\])\$")
+_AMPERSAND = re.compile("&amp;", re.IGNORECASE)
+# An enumerator of an inline list: "1)", "(2)", "b)", "3." (read before a capital only: "3. června" is a date).
+_ENUMERATOR = re.compile(
+    r"(?:^|(?<=[\s,;:]))(?:\(?(?:(?P<number>\d{1,2})|(?P<letter>[a-h]))\)|(?P<dotted>\d{1,2})\.)(?=\s+(?P<next>[\"'*]*\S))",
+    re.MULTILINE,
+)
 
 
 def straighten_quotes(text: str) -> str:
@@ -36,11 +46,41 @@ def straighten_quotes(text: str) -> str:
 
 
 def plain_text(text: str) -> str:
-    """Straight quotes, and markdown emphasis, code, strike-through, HTML tags and LaTeX commands blanked ("**X** or
-    **Y**" reads as "X or Y", "<li>X</li><li>Y</li>" as two names apart; a line break tag breaks the line); the
-    length of the text is unchanged, so offsets into it hold."""
+    """Straight quotes, and markdown emphasis, code, strike-through, HTML tags, LaTeX commands and TeX math marks
+    blanked ("**X** or **Y**" reads as "X or Y", "<li>X</li><li>Y</li>" as two names apart; a line break tag breaks
+    the line), and an inline list's items begun on lines of their own; the length of the text is unchanged, so
+    offsets into it hold."""
     text = _BREAK_TAG.sub(lambda m: "\n" + " " * (len(m.group()) - 1), straighten_quotes(text))
-    return _MARKUP.sub(lambda m: " " * len(m.group()), text)
+    text = _TEX_MATH.sub(lambda m: f" {m['inside']} ", text)
+    text = _AMPERSAND.sub("&    ", text)
+    return _inline_lists_broken(_MARKUP.sub(lambda m: " " * len(m.group()), text))
+
+
+def _inline_lists_broken(text: str) -> str:
+    """Each item of a list written on one line ("1) X 2) Y", "(a) X, (b) Y", "1. X 2. Y") begun on a line of its own,
+    as a list is mostly written: enumerators of one style counting up from one break the line before them."""
+    runs: list[list[re.Match[str]]] = []
+    for match in _ENUMERATOR.finditer(text):
+        if match["dotted"] and not match["next"].lstrip("\"'*").isupper():
+            continue
+        style, value = _style_and_value(match)
+        if runs and _style_and_value(runs[-1][-1]) == (style, value - 1):
+            runs[-1].append(match)
+        elif value == 1:
+            runs.append([match])
+    pieces, done = [], 0
+    for match in (match for run in runs if len(run) > 1 for match in run):
+        if text[text.rfind("\n", 0, match.start()) + 1 : match.start()].strip():  # not at a line's start already
+            pieces += [text[done : match.start()], "\n" + " " * (match.end() - match.start() - 1)]
+            done = match.end()
+    return "".join(pieces) + text[done:]
+
+
+def _style_and_value(enumerator: re.Match[str]) -> tuple[tuple[bool, bool, bool], int]:
+    """An enumerator's style (bracketed before, a number, closed by a bracket) and the count it stands for."""
+    count = enumerator["number"] or enumerator["dotted"]
+    value = int(count) if count else ord(enumerator["letter"]) - ord("a") + 1
+    return (enumerator.group().startswith("("), enumerator["letter"] is None, enumerator["dotted"] is None), value
 
 
 @lru_cache(maxsize=4096)

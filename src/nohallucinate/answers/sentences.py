@@ -90,7 +90,7 @@ class SpanIndex:
 
 def _ends_with_abbreviation(fragment: str) -> bool:
     last = fragment.rstrip(".!?\"')]").rsplit(None, 1)[-1:] or [""]
-    word = last[0].lower().rstrip(".")
+    word = last[0].lower().rstrip(".").lstrip("([\"'")  # "(a.k.a." as "a.k.a."
     return fragment.endswith(".") and (word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()))
 
 

@@ -4,6 +4,7 @@ SimpleQA boundary ("I think it's either Malia and Sasha. Or it could be Malia an
 from __future__ import annotations
 
 import bisect
+import difflib
 import itertools
 import re
 from enum import Enum
@@ -18,6 +19,7 @@ from nohallucinate.answers.lexicon import (
     PRONOUNS,
     SECOND_GUESS_CUES,
 )
+from nohallucinate.answers.normalise import fold
 from nohallucinate.answers.numbers import ordinal_values
 from nohallucinate.answers.places import Relation, relation
 from nohallucinate.answers.questions import content_words
@@ -209,7 +211,7 @@ _SET_BESIDE = frozenset("–;")  # marks (every dash read as "–") that join an
 _OPENING_NAME = re.compile(r"\s*(?P<name>(?-i:[A-ZÀ-Ž])[\w'’-]*)\s*,\s*")
 _CANDIDATES_LISTED = 4  # names in a row, past which the gold standing after the first is one candidate of many
 _ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
-_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)]|\(?(?:\d+|[a-h])\))\s+")
 _OPENING_SENTENCES, _OPENING_CUES, _OPENING_CHARACTERS = 3, 3, 400
 _STANDS_FOR_THE_ANSWER = re.compile(r"\s*(?:it|this|that|the answer|the winner)\s*", re.IGNORECASE)
 _COPULA = re.compile(r"\b(?:is|was|are|were|titled|called|named)\s+(?:the\s+|a\s+|an\s+)?(?=[\"“'\w])", re.I)
@@ -258,6 +260,8 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
             return LISTED_WITH_OTHERS
         if not multi_item and _guessed_again_later(reply, hit, gold_spans):
             return EITHER_OR
+        if not multi_item and _aliased_from_another(reply, hit, gold_spans):
+            return ANSWERED_OTHERWISE
     if multi_item and _listed_beyond_the_gold(reply, hits, gold_spans):
         return LISTED_WITH_OTHERS
     if _sources_disagree(reply, gold_spans):
@@ -511,7 +515,7 @@ def _after_another_by_marks(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
     start = reply.words[hit.start].start
     sentence = reply.sentences.at(start)
     opening = sentence.start if sentence is not None else 0
-    other = _candidate_before(reply, opening, hit)
+    other = _candidate_before(reply, opening, start)
     if other is None:
         return False
     other_start, other_end = other
@@ -532,6 +536,42 @@ def _after_another_by_marks(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
         return False
     gold = reply.text[start : reply.words[hit.end].end]
     return relation(reply.text[other_start:other_end], gold) is not Relation.ONE_PLACE
+
+
+def _aliased_from_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """The gold is given as another name of a candidate right before it ("Sydney, also known as Canberra", "Bombay
+    (now Mumbai)", "Eric Blair (aka George Orwell)") which is no form of it: the reply's answer is the first name,
+    and an alias that neither shares a word with it ("Florencia Trinidad (aka Florencia de la V)") nor is spelt
+    like it ("Tarnopolu (dnes Ternopil)") is a second answer, however true the alias may be, since nothing here
+    knows what is whose other name."""
+    start = reply.words[hit.start].start
+    sentence = reply.sentences.at(start)
+    opening = sentence.start if sentence is not None else 0
+    cue = _ALIAS_BEFORE.search(reply.text, opening, start)
+    if cue is None:
+        return False
+    other = _candidate_before(reply, opening, cue.start())
+    if other is None or reply.text[other[1] : cue.start()].strip(" ,([–—-\"'*"):
+        return False
+    said = words_of(reply.text[other[0] : other[1]])
+    if not reply.is_other(*other, gold_spans) or _resembles(reply, said, hit, relatives=False):
+        return False
+    if any(w.form in reply.gold_forms for w in said if w.form not in STOP_FORMS):
+        return False  # another of the gold's own names ("Carolyn Garcia, also known as Mountain Girl")
+    gold = [reply.words[i].form for i in range(hit.start, hit.end + 1)]
+    return not any(_spelt_alike(w.form, form) for w in said for form in gold)
+
+
+def _spelt_alike(one: str, other: str) -> bool:
+    """Two words that may be one name spelt in two languages: the same first letter, most letters in common
+    ("tarnopolu", "ternopil"; "terijanova", "terian")."""
+    one, other = fold(one), fold(other)
+    if len(one) < 4 or len(other) < 4 or one[0] != other[0]:
+        return False
+    return difflib.SequenceMatcher(None, one, other).ratio() >= _SPELT_ALIKE
+
+
+_SPELT_ALIKE = 0.6
 
 
 def _guessed_again_later(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
@@ -579,13 +619,12 @@ _GUESS_CUE = re.compile(
 )
 
 
-def _candidate_before(reply: ReplyWords, opening: int, hit: Hit) -> tuple[int, int] | None:
-    """The last candidate that ends before the gold in its sentence; a sentence's first word counts, though it is no
-    name run ("Berlin: Munich")."""
-    start = reply.words[hit.start].start
-    before = [c for c in reply.candidates_within(opening, start) if c[1] <= start]
+def _candidate_before(reply: ReplyWords, opening: int, end: int) -> tuple[int, int] | None:
+    """The last candidate that ends by `end` in the sentence from `opening`; a sentence's first word counts, though
+    it is no name run ("Berlin: Munich", "Sydney, aka ...")."""
+    before = [c for c in reply.candidates_within(opening, end) if c[1] <= end]
     first = reply.index_from(opening)
-    if first < hit.start and reply.name_like(first):
+    if reply.words[first].end <= end and reply.name_like(first):
         before = sorted({*before, (reply.words[first].start, reply.words[first].end)})
     return before[-1] if before else None
 
@@ -634,7 +673,19 @@ def _a_cue(words: str) -> bool:
     return label or all(w[:1].islower() or (f in STOP_FORMS and f not in ARTICLES) for w, f in forms)
 
 
-_OTHER_NAME_CUE = re.compile(rf"(?:{'|'.join(re.escape(cue) for cue in _OTHER_NAME_CUES)})\b", re.IGNORECASE)
+_OTHER_NAME_CUE = re.compile(rf"(?:{'|'.join(re.escape(cue) for cue in _OTHER_NAME_CUES)})(?!\w)", re.IGNORECASE)
+# Words right before the gold that give it as another name of what stands before them: in brackets any of the
+# cues ("or" aside, read as "or"); outside them, only those that can mean nothing else ("X, then Y" is a sequence).
+_ALIASES_OUTSIDE_BRACKETS = (
+    *_ALIAS_WORDS, "a.k.a.", "alias", "born", "née", "real name", "birth name", "formerly", "rozený", "rozená",
+    "vlastním jménem", "také známý jako", "také známá jako", "také známé jako", "též známý jako", "známý jako",
+    "známá jako", "známé jako", "zvaný", "zvaná",
+)  # fmt: skip
+_ALIAS_BEFORE = re.compile(
+    rf"(?:[(\[]\s*(?:{'|'.join(re.escape(cue) for cue in _OTHER_NAME_CUES if cue != 'or')})"
+    rf"|(?:^|(?<=[\s,–—-]))(?:{'|'.join(re.escape(cue) for cue in _ALIASES_OUTSIDE_BRACKETS)}))\s+[\"'“„«*]*$",
+    re.IGNORECASE,
+)
 
 
 def _heads_a_clause(reply: ReplyWords, hit: Hit) -> bool:

@@ -543,6 +543,21 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "{typical} (see {typical_second})."},
     ),
     Strategy(
+        "candidate_aliased",
+        "the common answer, then the next as its other name, in brackets and after a comma ('X (aka Y)')",
+        {"*": "{typical} (aka {typical_second}).", "text": "{typical}, also known as {typical_second}."},
+    ),
+    Strategy(
+        "candidates_in_an_inline_list",
+        "the three commonest answers numbered on one line ('1) X 2) Y 3) Z')",
+        {"*": "1) {typical} 2) {typical_second} 3) {typical_third}"},
+    ),
+    Strategy(
+        "candidates_in_tex_math",
+        "the two commonest answers, each set as TeX math, one or the other ('$X$ or $Y$')",
+        {"*": "${typical}$ or ${typical_second}$"},
+    ),
+    Strategy(
         "candidates_in_bold",
         "the two commonest answers in bold, one or the other ('**X** or **Y**')",
         {"*": "**{typical}** or **{typical_second}**"},

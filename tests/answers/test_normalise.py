@@ -29,6 +29,13 @@ def test_every_character_is_kept_or_blanked(text: str) -> None:
         ("`Paris` ~~Lyon~~", "Paris Lyon"),
         ("$Paris$ or $\\text{Lyon}$", "Paris or Lyon"),
         ("Paris &amp; Lyon", "Paris & Lyon"),
+        ("Paris&nbsp;or&nbsp;Lyon &#124; Nice", "Paris or Lyon | Nice"),
+        ("$$Paris$$ or \\(Lyon\\)", "Paris or Lyon"),
+        ("A$AP Rocky", "A$AP Rocky"),
+        ("```json\nParis\n```", "Paris"),
+        ("Paris (60%), Lyon (40%)", "Paris , Lyon"),
+        ("Paris 0.7; Lyon: 30%", "Paris ; Lyon:"),
+        ("Paris (p=0.6)", "Paris"),
     ],
 )
 def test_markup_is_blanked(reply: str, words: str) -> None:
@@ -46,7 +53,13 @@ def test_markup_is_blanked(reply: str, words: str) -> None:
         "Narodil se 1. června, zemřel 2. července.",  # Czech dates, not a list
         "Paris (1) and Lyon (2)",  # no enumerator opens an item
         "1) Paris\n2) Lyon",  # a list on lines of its own already
-        "Paris&nbsp;Lyon",
+        "P&#345;emysl",  # an entity for a letter
+        "&lt;UNKNOWN&gt;",
+        "Canberra [1] was chosen [2].",  # citations
+        "It ended 2:1, then 3:2.",
+        "A. B. Smith and C. D. Jones",  # initials
+        "It won 60% of the vote in 2001.",
+        '["Paris", oops',  # no JSON
     ],
 )
 def test_what_is_no_markup_is_kept(reply: str) -> None:
@@ -60,9 +73,26 @@ def test_what_is_no_markup_is_kept(reply: str) -> None:
         ("1) Paris, 2) Lyon, 3) Nice", ["1) Paris,", "Lyon,", "Nice"]),
         ("(a) Paris (b) Lyon", ["(a) Paris", "Lyon"]),
         ("Guesses: 1. Paris 2. Lyon", ["Guesses:", "Paris", "Lyon"]),
-        ("1) Paris 3) Lyon", ["1) Paris 3) Lyon"]),  # not counting up: no list
+        ("2) Paris 4) Lyon", ["2) Paris", "Lyon"]),  # counting up from any number
+        ("i) Paris ii) Lyon", ["i) Paris", "Lyon"]),
+        ("[1] Paris [2] Lyon", ["[1] Paris", "Lyon"]),
+        ("① Paris ② Lyon", ["① Paris", "Lyon"]),
+        ("1)Paris 2)Lyon", ["1)Paris", "Lyon"]),
+        ("2) Paris 1) Lyon", ["2) Paris 1) Lyon"]),  # not counting up: no list
         ("1) Paris 2. Lyon", ["1) Paris 2. Lyon"]),  # two styles: no list
     ],
 )
 def test_an_inline_list_is_broken_into_lines(reply: str, lines: list[str]) -> None:
     assert [line.strip() for line in plain_text(reply).splitlines()] == lines
+
+
+@pytest.mark.parametrize(
+    ("reply", "lines"),
+    [
+        ('{"answer": "Paris", "alternative": "Lyon"}', ['"Paris"', '"Lyon"']),
+        ('```json\n{"answers": ["Paris", "Lyon, France"]}\n```', ['"Paris"', '"Lyon, France"']),
+        ('{"answer": "Paris", "confidence": 0.9}', ['"Paris"']),  # a weight is blanked
+    ],
+)
+def test_a_json_reply_is_read_as_its_values(reply: str, lines: list[str]) -> None:
+    assert [line.strip() for line in plain_text(reply).splitlines() if line.strip()] == lines

@@ -131,6 +131,8 @@ ALTERNATIVE_CUES = (
     "maybe", "possibly", "perhaps", "probably", "although some say", "though some say", "unless it was", "if not",
     "alternatively", "otherwise", "možná", "ale možná", "snad", "asi", "jinak", "ale spíš", "spíše", "pokud ne",
     "ne-li", "spíše však", "spíš však", "or rather", "nebo spíš", "nebo spíše", "či spíš", "či spíše",
+    "less likely", "more likely", "likely", "less probably", "next most likely", "second most likely", "backup",
+    "fallback", "second choice", "méně pravděpodobně", "pravděpodobněji",
 )  # fmt: skip
 # A second guess after the first, read only before a name ("X, but it might be Y", "X — or was it Y?", "X; second
 # guess Y", "X (možná Y)"): "Lyon, but it might be worth checking" guesses nothing.

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from functools import lru_cache
+
+from nohallucinate.answers.layout import inline_lists_broken, json_laid_out
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u02bc": "'"})
 _CONTRACTIONS = (
@@ -19,24 +22,29 @@ _CONTRACTIONS = (
     (re.compile(r"\bi'd\b", re.IGNORECASE), "i would"),
 )
 _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)")
-# Emphasis next to a word (not a bullet's "* "), backticks, strike-through, HTML tags, and LaTeX commands and braces
-# ("\boxed{X}", "\text{X}"): what sets words apart without being words.
+# Emphasis next to a word (not a bullet's "* "), backticks (and a code block's language, "```json"), strike-through,
+# HTML tags, and LaTeX commands and braces ("\boxed{X}", "\text{X}"): what sets words apart without being words.
 _MARKUP = re.compile(
-    r"\*+(?=[^\s*])|(?<=[^\s*])\*+|(?<!\w)_+(?=\w)|(?<=\w)_+(?!\w)|`+|~~|</?(?:b|i|u|em|strong|code|mark|s)>"
+    r"\*+(?=[^\s*])|(?<=[^\s*])\*+|(?<!\w)_+(?=\w)|(?<=\w)_+(?!\w)|```[\w+-]*|`+|~~|</?(?:b|i|u|em|strong|code|mark|s)>"
     r"|(?-i:</?[a-z][a-z0-9]*(?:\s[^<>\n]*)?/?>)|</?(?:p|li|ul|ol|td|tr|th|table|div|span|sup|sub|h[1-6]|a)\b[^<>\n]*>"
     r"|\\[a-z]+\b|[{}]",  # any tag in lower case, a common one in any case; not a placeholder: "<UNKNOWN>"
     re.IGNORECASE,
 )
 _BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
-# Inline TeX math around words ("$Paris$", not "$5 and $6" nor "Dio$ No$"), and an ampersand written as HTML
-# ("X &amp; Y"). Not "&nbsp;" nor an entity in a word ("P&#345;emysl"): the length kept, what stands for one
-# character would leave a wider gap than a space, which parts a name.
-_TEX_MATH = re.compile(r"(?<!\\)\$(?=[^\s\d$])(?P<inside>[^$\n]{0,80}?)(?<=[^\s\\])\$")
-_AMPERSAND = re.compile("&amp;", re.IGNORECASE)
-# An enumerator of an inline list: "1)", "(2)", "b)", "3." (read before a capital only: "3. června" is a date).
-_ENUMERATOR = re.compile(
-    r"(?:^|(?<=[\s,;:]))(?:\(?(?:(?P<number>\d{1,2})|(?P<letter>[a-h]))\)|(?P<dotted>\d{1,2})\.)(?=\s+(?P<next>[\"'*]*\S))",
-    re.MULTILINE,
+# TeX math around words ("$Paris$", "$ Paris $", "$$Paris$$", "\\(Paris\\)", "\\[Paris\\]"; not "$5 and $6", "Dio$ No$"
+# nor "A$AP Rocky"), and the HTML entities for marks ("X &amp; Y", "X &#124; Y", "X&nbsp;or&nbsp;Y"), each read as
+# its mark and blanks. An entity for a letter is kept ("P&#345;emysl"): the length kept, it would part its word.
+_TEX_MATH = re.compile(
+    r"(?<![\w\\$])(?P<open>\$\$?|\\\(|\\\[)(?P<inside>[^$\n]{1,80}?)(?P<close>\$\$?|\\\)|\\\])(?![\w$])"
+)
+_TEX_CLOSES = {"$": "$", "$$": "$$", "\\(": "\\)", "\\[": "\\]"}
+_ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});")
+# A weight given a candidate ("X (60%), Y (40%)", "X 0.6, Y 0.4", "X (p=0.6)"), which parts a candidate from the mark
+# that joins it to the next as a note in brackets would.
+_WEIGHT = re.compile(
+    r"\(\s*(?:p\s*=\s*|~\s*)?(?:\d{1,3}(?:[.,]\d+)?\s*%|[01]?[.,]\d+)\s*\)|(?:(?<=\s)|(?<=:))\s*(?:p\s*=\s*)?"
+    r"(?:\d{1,3}(?:[.,]\d+)?\s*%|0?[.,]\d+)(?=\s*(?:[,;]|$|\n|\.\s))",
+    re.IGNORECASE,
 )
 
 
@@ -51,36 +59,28 @@ def plain_text(text: str) -> str:
     the line), and an inline list's items begun on lines of their own; the length of the text is unchanged, so
     offsets into it hold."""
     text = _BREAK_TAG.sub(lambda m: "\n" + " " * (len(m.group()) - 1), straighten_quotes(text))
-    text = _TEX_MATH.sub(lambda m: f" {m['inside']} ", text)
-    text = _AMPERSAND.sub("&    ", text)
-    return _inline_lists_broken(_MARKUP.sub(lambda m: " " * len(m.group()), text))
+    text = _TEX_MATH.sub(_tex_blanked, text)
+    text = _ENTITY.sub(_entity_read, json_laid_out(text))
+    text = _WEIGHT.sub(lambda m: " " * len(m.group()), text)
+    return inline_lists_broken(_MARKUP.sub(lambda m: " " * len(m.group()), text))
 
 
-def _inline_lists_broken(text: str) -> str:
-    """Each item of a list written on one line ("1) X 2) Y", "(a) X, (b) Y", "1. X 2. Y") begun on a line of its own,
-    as a list is mostly written: enumerators of one style counting up from one break the line before them."""
-    runs: list[list[re.Match[str]]] = []
-    for match in _ENUMERATOR.finditer(text):
-        if match["dotted"] and not match["next"].lstrip("\"'*").isupper():
-            continue
-        style, value = _style_and_value(match)
-        if runs and _style_and_value(runs[-1][-1]) == (style, value - 1):
-            runs[-1].append(match)
-        elif value == 1:
-            runs.append([match])
-    pieces, done = [], 0
-    for match in (match for run in runs if len(run) > 1 for match in run):
-        if text[text.rfind("\n", 0, match.start()) + 1 : match.start()].strip():  # not at a line's start already
-            pieces += [text[done : match.start()], "\n" + " " * (match.end() - match.start() - 1)]
-            done = match.end()
-    return "".join(pieces) + text[done:]
+def _tex_blanked(math: re.Match[str]) -> str:
+    """TeX math's delimiters blanked, where they pair and hold no sum of money ("$5 and $6")."""
+    inside = math["inside"]
+    money = math["open"] == "$" and inside[:1].isdigit() and not inside.isdigit()
+    if _TEX_CLOSES[math["open"]] != math["close"] or money:
+        return math.group()
+    return " " * len(math["open"]) + inside + " " * len(math["close"])
 
 
-def _style_and_value(enumerator: re.Match[str]) -> tuple[tuple[bool, bool, bool], int]:
-    """An enumerator's style (bracketed before, a number, closed by a bracket) and the count it stands for."""
-    count = enumerator["number"] or enumerator["dotted"]
-    value = int(count) if count else ord(enumerator["letter"]) - ord("a") + 1
-    return (enumerator.group().startswith("("), enumerator["letter"] is None, enumerator["dotted"] is None), value
+def _entity_read(entity: re.Match[str]) -> str:
+    """An HTML entity for a mark or a space read as that mark and blanks; one for a letter, a digit or an angle
+    bracket kept."""
+    mark = html.unescape(entity.group())
+    if len(mark) != 1 or mark.isalnum() or mark in "<>" or mark == entity.group():  # "&lt;UNKNOWN&gt;" is kept
+        return entity.group()
+    return (" " if mark.isspace() else mark).ljust(len(entity.group()))
 
 
 @lru_cache(maxsize=4096)

@@ -92,6 +92,10 @@ _SECOND_GUESS_WORDS = (
 _SECOND_GUESS_AFTER = re.compile(
     rf"^{_CLOSING}\s*{_SECOND_GUESS_OPENING}\s*{_SECOND_GUESS_WORDS}\s+(?:the\s+)?{_OPENING}(?=(?-i:[A-ZÀ-Ž]))", re.I
 )
+# A name in brackets that asks itself ("X (Y?)"): a second guess, as "X (maybe Y)" is.
+_QUERIED_AFTER = re.compile(rf"^{_CLOSING}\s*\(\s*{_OPENING}(?=(?-i:[A-ZÀ-Ž])[^()\n]{{0,60}}\?\s*\))")
+_QUERIED_BEFORE = re.compile(rf"\(\s*{_OPENING}$")
+_QUERY_CLOSES = re.compile(rf"{_CLOSING}\s*\?+\s*\)")
 _SECOND_GUESS_BEFORE = re.compile(rf"{_SECOND_GUESS_OPENING}\s*{_SECOND_GUESS_WORDS}\s+(?:the\s+)?{_OPENING}$", re.I)
 # "in Vienna or in Berlin", "ve Vídni, nebo v Berlíně": a preposition repeated after "or". What follows it must be
 # a candidate of the gold's kind that ends its clause, since a preposition also opens an aside ("or in other words").
@@ -157,8 +161,9 @@ _JOINED = (
     r"|\s+\(?(?P<companion>with|s|se))"
 )
 _JOINED_TO_ONE_BEFORE = re.compile(
-    rf"{_QUOTES_OR_BOLD}{_JOINED}(?:\s+(?:{'|'.join(_JOINING_FILLERS)}))*\s*{_QUOTES_OR_BOLD}$"
-)
+    rf"{_QUOTES_OR_BOLD}(?:\s*\([^()\n]{{1,60}}\)(?=\s*[,;]))?{_JOINED}(?:\s+(?:{'|'.join(_JOINING_FILLERS)}))*\s*"
+    rf"{_QUOTES_OR_BOLD}$"
+)  # a note in brackets may stand between a name and a comma ("X (first), Y")
 # The same with up to two words in lower case after it, read only when they are words for people ("X, premiér Y",
 # "X a jeho žena Y", "X, prof. Y").
 _JOINED_WITH_ROLES = re.compile(
@@ -211,7 +216,10 @@ _SET_BESIDE = frozenset("–;")  # marks (every dash read as "–") that join an
 _OPENING_NAME = re.compile(r"\s*(?P<name>(?-i:[A-ZÀ-Ž])[\w'’-]*)\s*,\s*")
 _CANDIDATES_LISTED = 4  # names in a row, past which the gold standing after the first is one candidate of many
 _ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
-_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)]|\(?(?:\d+|[a-h])\))\s+")
+# A list item's mark: a bullet, or a number, a letter or a roman numeral as `layout` reads one.
+_BULLET = re.compile(
+    r"^\s*(?:[-*•]\s+|\d+\.\s+|[(\[（]?\s*(?:\d{1,2}|[a-hA-H]|[ivxIVX]{1,4})\s*(?:\.\)|[)\]）:、])\s*|[\u2460-\u2473]\s*)"
+)
 _OPENING_SENTENCES, _OPENING_CUES, _OPENING_CHARACTERS = 3, 3, 400
 _STANDS_FOR_THE_ANSWER = re.compile(r"\s*(?:it|this|that|the answer|the winner)\s*", re.IGNORECASE)
 _COPULA = re.compile(r"\b(?:is|was|are|were|titled|called|named)\s+(?:the\s+|a\s+|an\s+)?(?=[\"“'\w])", re.I)
@@ -234,7 +242,7 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
             aliases = [_candidate_words(name) for name in names if name.strip()]
             if re.search(r"\bor\b", clause) and not all(_resembles(reply, alias, hit) for alias in aliases):
                 return EITHER_OR
-        for after_the_gold in (_OR_AFTER, _ALTERNATIVE_AFTER, _SECOND_GUESS_AFTER, _VERSUS_AFTER):
+        for after_the_gold in (_OR_AFTER, _ALTERNATIVE_AFTER, _SECOND_GUESS_AFTER, _VERSUS_AFTER, _QUERIED_AFTER):
             following = after_the_gold.match(after)
             if following and _offered_after(reply, end + following.end(), gold_spans, hit):
                 return EITHER_OR
@@ -250,7 +258,7 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
                 continue
             if _offered_before_or(reply, position, gold_spans, hit):
                 return EITHER_OR
-        if _guessed_after_another(reply, hit, gold_spans):
+        if _guessed_after_another(reply, hit, gold_spans) or _queried_after_another(reply, hit, gold_spans):
             return EITHER_OR
         if _on_the_other_side(reply, hit, gold_spans):
             return ANSWERED_OTHERWISE
@@ -285,6 +293,8 @@ def _other_at(reply: ReplyWords, position: int, gold_spans: Spans, hit: Hit) -> 
     if gold_spans.holds(position):
         return False
     said = _candidate_words(reply.text[position : position + 80])
+    if said and said[0].form in ARTICLES:  # "The Rolling Stones", "the Rolling Stones": the name after its article
+        said = _candidate_words(reply.text[position + said[0].end : position + 80])
     if not said or said[0].form in reply.question_forms or said[0].form in STOP_FORMS:
         return False
     # Made of the gold's own words, it is more of the gold ("Kansas City Chiefs 38 a Philadelphia Eagles 35").
@@ -373,7 +383,9 @@ def _listed_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end) if "\n" in text[end:] else len(text)
     line = text[line_start:line_end]
-    if _BULLET.match(line) or (line_start > 0 and len(line.split()) <= 6):
+    sentence = reply.sentences.at(start)
+    concluded = sentence is not None and bool(_CONCLUDES.search(text, sentence.start, start))
+    if not concluded and (_BULLET.match(line) or (line_start > 0 and len(line.split()) <= 6)):
         for other_start, other_end in _neighbour_lines(text, line_start, line_end):
             body = _BULLET.sub("", text[other_start:other_end], count=1)
             position = other_end - len(body)
@@ -388,6 +400,13 @@ def _listed_with_others(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     if _joined_by_czech_and(reply, hit, gold_spans) or _joined_to_another(reply, hit, gold_spans):
         return True
     return _enumerated_with_others(reply, hit, gold_spans)
+
+
+# Words by which a sentence gives its name as the conclusion of what came before, not as one more item of a list
+# ("1) ... 2) Parliament House is there. So the answer is Canberra.", "Therefore Mars.").
+_CONCLUDES = re.compile(
+    r"\b(?:answer|therefore|thus|hence|so|finally|in short|odpověď|tedy|proto|takže|tudíž|celkem)\b", re.IGNORECASE
+)
 
 
 class _Join(Enum):
@@ -511,7 +530,7 @@ def _after_another_by_marks(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
     form of the other's name ("X (see Y)", "X [runner-up: Y]"): two names set side by side are two answers, the first
     the reply's, as with a dash. Not a label ("Winner: X", "Museum: X"), one place set in another ("France: Paris"),
     nor a name in quotes beside what it names ('HMS "Titanic"', 'Opera „Rusalka“'), but between two people's names
-    ('Joseph Brodsky „Octavio Paz“')."""
+    ('Joseph Brodsky „Octavio Paz“') and beside another in quotes ('"Sydney" "Canberra"')."""
     start = reply.words[hit.start].start
     sentence = reply.sentences.at(start)
     opening = sentence.start if sentence is not None else 0
@@ -526,8 +545,9 @@ def _after_another_by_marks(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
         if any(c.isalnum() for c in gap) or gap == " ":
             return False  # a space alone may part the words of one name; white space of another kind parts two
         marks = gap.strip().strip(_QUOTES).strip()
-        if gap.strip() and not marks and not (hit.person and _a_person_s_name(said, opening)):
-            return False  # quotes alone
+        both_quoted = other_start > 0 and reply.text[other_start - 1] in _QUOTES and gap.lstrip()[:1] in _QUOTES
+        if gap.strip() and not marks and not both_quoted and not (hit.person and _a_person_s_name(said, opening)):
+            return False  # quotes alone, around the gold only: 'HMS "Titanic"'
         if not _unread_marks(reply, marks, opening, other_start):
             return False
     if not reply.is_other(other_start, other_end, gold_spans) or _resembles(reply, said, hit):
@@ -707,13 +727,13 @@ def _heads_a_clause(reply: ReplyWords, hit: Hit) -> bool:
 
 
 def _a_bare_name(reply: ReplyWords, hit: Hit, hedged: bool) -> bool:
-    """The gold as found is a name alone: capitalised words (and particles), ending its clause or, `hedged`, offered
-    as a guess ("Lyon is another possibility")."""
+    """The gold as found is a name alone: capitalised words (and particles), ending its clause (a note in brackets
+    aside: "Lyon (second)") or, `hedged`, offered as a guess ("Lyon is another possibility")."""
     said = reply.words[hit.start : hit.end + 1]
     return (
         all(w.capitalised or w.form in PARTICLES for w in said)
         and not any(w.raw.endswith(("'s", "’s")) for w in said)
-        and (hedged or bool(_ENDS_A_CLAUSE.match(reply.text, said[-1].end)))
+        and (hedged or bool(_ENDS_A_CLAUSE.match(reply.text, _past_a_note(reply.text, said[-1].end))))
     )
 
 
@@ -722,6 +742,20 @@ def _guessed_after_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bo
     also possible", "X, though Y is a strong candidate too", "X, ale Y je také možné"."""
     found = _cue_before(reply, hit, _CONTRAST_BEFORE)
     return found is not None and _hedged_after(reply, hit) and _another_before(reply, gold_spans, *found)
+
+
+def _queried_after_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """The gold is in brackets with a question mark after another candidate ("X (Y?)"): a second guess."""
+    start = reply.words[hit.start].start
+    bracket = _QUERIED_BEFORE.search(reply.text, max(0, start - 8), start)
+    if bracket is None or not _QUERY_CLOSES.match(reply.text, reply.words[hit.end].end):
+        return False
+    sentence = reply.sentences.at(start)
+    other = _candidate_before(reply, sentence.start if sentence is not None else 0, bracket.start())
+    if other is None or reply.text[other[1] : bracket.start()].strip(" \"'*"):
+        return False
+    said = words_of(reply.text[other[0] : other[1]])
+    return reply.is_other(*other, gold_spans) and not _resembles(reply, said, hit)
 
 
 def _on_the_other_side(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
@@ -1088,6 +1122,7 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
     if len(hits) == 1 and first_gold > 0:  # one answer asked: a listed gold's items come one after another
         opening = reply.sentences.spans[0]
         alone = len(opening.text.split()) <= SHORT_WORDS and not _BULLET.fullmatch(opening.text + " ")  # not "1."
+        alone = alone and not opening.text.rstrip(" *").endswith(":")  # a heading ("Some facts:", "Reasoning:")
         if alone and any(reply.is_other(*c, gold_spans) for c in reply.candidates_within(opening.start, opening.end)):
             return True
     # The gold's sentence refers back to what came before ("It was directed by James Cameron", "His wife was Martha

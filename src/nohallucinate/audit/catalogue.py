@@ -558,6 +558,31 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "${typical}$ or ${typical_second}$"},
     ),
     Strategy(
+        "candidates_in_json",
+        "the two commonest answers as an answer and an alternative in a JSON object",
+        {"*": '{{"answer": "{typical}", "alternative": "{typical_second}"}}'},
+    ),
+    Strategy(
+        "candidates_with_weights",
+        "the two commonest answers, each with its weight ('X (60%), Y (40%)')",
+        {"*": "{typical} (60%), {typical_second} (40%)"},
+    ),
+    Strategy(
+        "candidate_queried_in_brackets",
+        "the common answer, then the next in brackets with a question mark ('X (Y?)')",
+        {"*": "{typical} ({typical_second}?)"},
+    ),
+    Strategy(
+        "candidates_each_in_quotes",
+        'the two commonest answers, each in quotes, side by side (\'"X" "Y"\')',
+        {"*": '"{typical}" "{typical_second}"'},
+    ),
+    Strategy(
+        "candidate_ranked_below",
+        "the common answer, then the next ranked below it ('X; less likely Y')",
+        {"*": "{typical}; less likely {typical_second}."},
+    ),
+    Strategy(
         "candidates_in_bold",
         "the two commonest answers in bold, one or the other ('**X** or **Y**')",
         {"*": "**{typical}** or **{typical_second}**"},

@@ -18,6 +18,8 @@ from nohallucinate.answers.sentences import split_sentences
         ("Dr. Adams won. He was 40.", ["Dr. Adams won.", "He was 40."]),
         ("J. R. R. Tolkien wrote it.", ["J. R. R. Tolkien wrote it."]),
         ("Paris\nLyon", ["Paris", "Lyon"]),
+        ("Byla v Tokiu. Škola je známá. Řím ne.", ["Byla v Tokiu.", "Škola je známá.", "Řím ne."]),  # any capital
+        ("Je to 5 m. a ne víc.", ["Je to 5 m. a ne víc."]),  # no capital, no new sentence
     ],
 )
 def test_sentences_end_at_their_marks(text: str, sentences: list[str]) -> None:

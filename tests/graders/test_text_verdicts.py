@@ -285,6 +285,11 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         ("What was the final score?", "Chiefs 38 - 35 Eagles", "It ended Chiefs 38, Eagles 35.", Label.CORRECT),
         # An initial tells no woman's name from a man's.
         ("Kdo vyhrál turnaj v roce 1990?", "A. Novák", "Vyhrála ho A. Nováková.", Label.INCORRECT),
+        # A name that opens with a number is a name, not the number ("1. FC Köln" is no 1).
+        ("Which club won the Bundesliga in 1977-78?", "1. FC Köln", "1. FC Nürnberg", Label.INCORRECT),
+        ("Which club won the Bundesliga in 1977-78?", "1. FC Köln", "Bayern Munich", Label.INCORRECT),
+        ("Which club won the Bundesliga in 1977-78?", "1. FC Köln", "It was 1. FC Köln.", Label.CORRECT),
+        ("Který klub vyhrál pohár?", "1. FC Slovácko", "Sparta, která byla v lize na 1. místě.", Label.INCORRECT),
     ],
 )
 def test_second_names_denials_and_parts(question: str, gold: str, reply: str, label: Label) -> None:

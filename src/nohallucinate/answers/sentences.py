@@ -15,7 +15,7 @@ _ABBREVIATIONS = frozenset(
 ) | frozenset(MONTH_ABBREVIATIONS)
 # After an abbreviation, these words still open a new sentence ("... Manchester United F.C. He ...").
 _SENTENCE_STARTERS = frozenset("He She It They I We You The This That These His Her Their Its In However But".split())
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[„“]?(?P<next>\w))|\n+")
 _CLAUSE_BREAK = re.compile(
     r"\s*;\s*|\s*—\s*|\s+–\s+|\s+-\s+(?=[a-z])"
     r"|,?\s+\b(?:but|however|although|though|yet|whereas|nevertheless|instead|ale|avšak|však|ačkoli|ačkoliv|"
@@ -41,6 +41,8 @@ def split_sentences(text: str) -> list[Span]:
     spans: list[Span] = []
     start = 0
     for match in _SENTENCE_END.finditer(text):
+        if match["next"] is not None and not (match["next"].isupper() or match["next"].isdigit()):
+            continue  # a capital or a figure opens a sentence, in any alphabet ("Škola", "Řím")
         next_word = _NEXT_WORD.match(text, match.end())
         starts_sentence = next_word is not None and next_word.group(1) in _SENTENCE_STARTERS
         if (

@@ -560,18 +560,31 @@ def _after_another_by_marks(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
 
 def _aliased_from_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     """The gold is given as another name of a candidate right before it ("Sydney, also known as Canberra", "Bombay
-    (now Mumbai)", "Eric Blair (aka George Orwell)") which is no form of it: the reply's answer is the first name,
+    (now Mumbai)", "Eric Blair (aka George Orwell)", "Sydney (known in English as Canberra)", "X, which is also known
+    as the Y") which is no form of it: the reply's answer is the first name,
     and an alias that neither shares a word with it ("Florencia Trinidad (aka Florencia de la V)") nor is spelt
     like it ("Tarnopolu (dnes Ternopil)") is a second answer, however true the alias may be, since nothing here
     knows what is whose other name."""
     start = reply.words[hit.start].start
     sentence = reply.sentences.at(start)
     opening = sentence.start if sentence is not None else 0
-    cue = _ALIAS_BEFORE.search(reply.text, opening, start)
+    window = max(opening, start - _ALIAS_REACH)
+    cue = next(reversed([*_ALIAS_IN_BRACKETS.finditer(reply.text, window, start)]), None)
     if cue is None:
         return False
     other = _candidate_before(reply, opening, cue.start())
-    if other is None or reply.text[other[1] : cue.start()].strip(" ,([–—-\"'*"):
+    if other is None:
+        return False
+    before, after = reply.text[other[1] : cue.start()], reply.text[cue.end() : start]
+    lead = words_of(before)
+    if other not in reply.candidates and not all(w.form in _ALIAS_LEAD for w in lead):
+        return False  # a sentence's first word is a name before a mark ("Sydney, aka Y"), not "Škola je známá jako Y"
+    if len(lead) > _ALIAS_WORDS_BEFORE or _ALIAS_BREAK.search(before):
+        return False
+    if not all(word.form in _ALIAS_FILLERS for word in words_of(after)):
+        return False  # "X, born in Y", "X, whose real name is Y, was killed by Z": the cue is not the gold's
+    in_brackets = "(" in before or "[" in before
+    if not in_brackets and not _ALIAS_OUTSIDE_BRACKETS.fullmatch(cue.group()):
         return False
     said = words_of(reply.text[other[0] : other[1]])
     if not reply.is_other(*other, gold_spans) or _resembles(reply, said, hit, relatives=False):
@@ -694,18 +707,33 @@ def _a_cue(words: str) -> bool:
 
 
 _OTHER_NAME_CUE = re.compile(rf"(?:{'|'.join(re.escape(cue) for cue in _OTHER_NAME_CUES)})(?!\w)", re.IGNORECASE)
-# Words right before the gold that give it as another name of what stands before them: in brackets any of the
-# cues ("or" aside, read as "or"); outside them, only those that can mean nothing else ("X, then Y" is a sequence).
-_ALIASES_OUTSIDE_BRACKETS = (
-    *_ALIAS_WORDS, "a.k.a.", "alias", "born", "née", "real name", "birth name", "formerly", "rozený", "rozená",
-    "vlastním jménem", "také známý jako", "také známá jako", "také známé jako", "též známý jako", "známý jako",
-    "známá jako", "známé jako", "zvaný", "zvaná",
+# Words that give a name as another of the name before them: in brackets any of the cues ("or" aside, read as "or")
+# and words that name a name ("known in English as", "pen name"); outside them, only those that can mean nothing
+# else ("X, then Y" is a sequence).
+_MORE_ALIAS_CUES = (
+    "a.k.a", "a/k/a", "pen name", "stage name", "translated as", "neboli", "čili", "známé také jako",
+    "známý také jako", "známá také jako", "přezdívaný", "přezdívaná", "přezdívané", "zvané", "dříve zvaný",
 )  # fmt: skip
-_ALIAS_BEFORE = re.compile(
-    rf"(?:[(\[]\s*(?:{'|'.join(re.escape(cue) for cue in _OTHER_NAME_CUES if cue != 'or')})"
-    rf"|(?:^|(?<=[\s,–—-]))(?:{'|'.join(re.escape(cue) for cue in _ALIASES_OUTSIDE_BRACKETS)}))\s+[\"'“„«*]*$",
+_ALIASES_OUTSIDE_BRACKETS = (
+    *_ALIAS_WORDS, *_MORE_ALIAS_CUES, "a.k.a.", "alias", "born", "née", "real name", "birth name", "formerly",
+    "rozený", "rozená", "vlastním jménem", "také známý jako", "také známá jako", "také známé jako", "též známý jako",
+    "známý jako", "známá jako", "známé jako", "zvaný", "zvaná",
+)  # fmt: skip
+_KNOWN_AS = r"known(?:\s+[\w-]+){0,4}?\s+as"  # "known to most people as", "known in English as"
+_ALIAS_IN_BRACKETS = re.compile(
+    rf"(?<!\w)(?:{_KNOWN_AS}|namely|i\.e\.|called|named|"
+    rf"{'|'.join(re.escape(cue) for cue in (*_OTHER_NAME_CUES, *_MORE_ALIAS_CUES) if cue != 'or')})(?!\w)",
     re.IGNORECASE,
 )
+_ALIAS_OUTSIDE_BRACKETS = re.compile(
+    rf"(?<!\w)(?:{_KNOWN_AS}|{'|'.join(re.escape(cue) for cue in _ALIASES_OUTSIDE_BRACKETS)})(?!\w)", re.IGNORECASE
+)
+# How far before the gold a cue is read, the words at most between the other name and the cue ("X, which is also
+# known as"), and the only words between the cue and the gold ("born as", "dnes již", "aka the").
+_ALIAS_REACH, _ALIAS_WORDS_BEFORE = 100, 5
+_ALIAS_FILLERS = frozenset(word_form(word) for word in ("as", "the", "a", "an", "již", "také", "i"))
+_ALIAS_LEAD = frozenset(word_form(word) for word in "which who that is was also often commonly widely".split())
+_ALIAS_BREAK = re.compile(r"[.!?)\]）\n]")  # a clause, a sentence or a bracket that ends between the names
 
 
 def _heads_a_clause(reply: ReplyWords, hit: Hit) -> bool:

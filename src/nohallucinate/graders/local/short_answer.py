@@ -192,14 +192,19 @@ def _states_all_numbers(gold: str, reply: str) -> bool:
 
 def _gold_as_quantity(question: str, gold: str) -> Quantity | None:
     """The gold as one quantity, read as Czech where the question is ("Dva"); not a Czech title that opens with a
-    number word ("Sedm statečných", "Dvě vdovy") where the question asks for no count or number."""
+    number word ("Sedm statečných", "Dvě vdovy"), nor a name that opens with a number ("1. FC Köln"), where the
+    question asks for no count or number."""
     czech = writes_czech(question) or writes_czech(gold)
     quantity = parse_quantity(gold, czech=czech)
     if quantity and quantity.noun and czech and not re.search(r"\d", gold) and not _ASKS_A_NUMBER.search(question):
         return None
+    named = _NUMBER_BEFORE_A_WORD.match(gold)
+    if quantity and named and named["word"][0].isupper() and not _ASKS_A_NUMBER.search(question):
+        return None  # "1. FC Köln", "1. FK Příbram": a club's name, not the number 1
     return quantity
 
 
+_NUMBER_BEFORE_A_WORD = re.compile(r"\s*\d+\.?\s+(?P<word>[^\W\d_]\w)")
 # Where a foreign month word is a month: the question asks for a month or when ("Kdy začala invaze?" "srpen"), not
 # "Which planet ...?" ("Mars").
 _ASKS_A_MONTH = re.compile(r"\b(?:month|měsíc\w*|when|kdy)\b", re.IGNORECASE)

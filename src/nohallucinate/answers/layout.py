@@ -10,24 +10,26 @@ from __future__ import annotations
 import json
 import re
 
-# An enumerator of an inline list: a number, a letter, a roman numeral or a circled or keycap digit, closed by a
-# bracket, a dot, a colon or "、", or set in brackets ("(2)", "[2]"). A dot is read after a number or a small
-# letter only, and before a capital or a quote ("3. června" is a date, "A. B. Smith" a name).
+# An enumerator of an inline list: a number, a letter, a roman numeral, or a circled, keycap or roman-numeral sign,
+# set in brackets or after "#" or "§" ("(2)", "[2]", "#2"), closed by a mark ("2)", "2.", "2:", "2 -", "2·", "2.-")
+# or by none after "#" or "§"; what may follow a dot, a colon or a dash is checked by `_style_and_value`.
 _ENUMERATOR = re.compile(
-    r"(?:^|(?<=[\s,;:]))(?:[(\[（]\s*)?"
-    r"(?:(?P<number>\d{1,2})|(?P<roman>(?i:x|ix|iv|v?i{1,3}|v)|(?-i:[ivx]{1,4}))(?=[.)\]）:])|(?P<letter>[a-hA-H])"
-    r"|(?P<circled>[\u2460-\u2473])|(?P<keycap>\d)\ufe0f?\u20e3)"
-    r"(?P<closer>\.\)|[.)\]）:、]|(?<=[\u2460-\u2473\u20e3]))"
+    r"(?:^|(?<=[\s,;:]))(?P<prefix>[(\[（]\s*|[#§№]\s?)?"
+    r"(?:(?P<number>\d{1,2})|(?P<roman>(?i:x|ix|iv|v?i{1,3}|v)|(?-i:[ivx]{1,4}))(?=\s?[.)\]）:⁾·/–—-])"
+    r"|(?P<letter>[a-hA-H])(?=\s?[.)\]）:⁾·/–—-])|(?P<sign>[\u2460-\u2473\u2160-\u2169])|(?P<keycap>\d)\ufe0f?\u20e3)"
+    r"(?P<closer>\s?(?:\.\)|\.-|[.)\]）:、⁾·/–—-]))?"
     r"(?=(?P<space>\s*)(?P<next>[\"'*„“«‚‘‹「(]*[\w\"'*„“«‚‘‹「(]))",
     re.MULTILINE,
 )
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
+_WORD_BEFORE = re.compile(r"(?P<word>[^\W\d_]\w*)[^\w]*$")
+_QUOTES_BEFORE = "\"'*„“«‚‘‹「("
 
 
 def inline_lists_broken(text: str) -> str:
-    """Each item of a list written on one line ("1) X 2) Y", "(a) X, (b) Y", "1. X 2. Y", "i) X ii) Y", "① X ② Y")
-    begun on a line of its own, as a list is mostly written: two enumerators or more of one style, counting up,
-    break the line before them."""
+    """Each item of a list written on one line ("1) X 2) Y", "(a) X, (b) Y", "1. X 2. Y", "i) X ii) Y", "#1 X #2 Y",
+    "① X ② Y") begun on a line of its own, as a list is mostly written: two enumerators or more of one style,
+    counting up, one of them within a line, break the line before them and are read as bullets ("•")."""
     runs: list[list[re.Match[str]]] = []
     for match in _ENUMERATOR.finditer(text):
         style_and_value = _style_and_value(match)
@@ -36,40 +38,58 @@ def inline_lists_broken(text: str) -> str:
         style, value = style_and_value
         last = _style_and_value(runs[-1][-1]) if runs else None
         if last is not None and last[0] == style and last[1] < value:
+            if style[1] == "." and _after_a_word_in_lower_case(match):
+                continue  # an ordinal in running text ("1. FC Köln, now in the 2. Bundesliga"), not "Paris 2. Lyon"
             runs[-1].append(match)
         else:
             runs.append([match])
     pieces, done = [], 0
-    for match in (match for run in runs if len(run) > 1 for match in run):
-        if text[text.rfind("\n", 0, match.start()) + 1 : match.start()].strip():  # not at a line's start already
-            pieces += [text[done : match.start()], "\n" + " " * (match.end() - match.start() - 1)]
+    for run in runs:
+        inline = [bool(text[text.rfind("\n", 0, match.start()) + 1 : match.start()].strip()) for match in run]
+        if len(run) < 2 or not any(inline):
+            continue  # one enumerator, or a list on lines of its own already
+        for match, within_a_line in zip(run, inline, strict=True):
+            width = match.end() - match.start()
+            pieces += [text[done : match.start()], ("\n•" if within_a_line else "•").ljust(width)]
             done = match.end()
     return "".join(pieces) + text[done:]
 
 
-def _style_and_value(enumerator: re.Match[str]) -> tuple[tuple[str, str], int] | None:
-    """An enumerator's style (what counts, and the mark that closes it) and the count it stands for; None for what
-    only looks like one: a dot or a colon with no space after it ("2:1"), a capital or a roman numeral before a dot
-    ("A. B. Smith", "I. Smith"), or a dot before a word in lower case ("3. června")."""
-    closer = enumerator["closer"] or ""
-    dotted = closer == "."
-    if closer in (".", ":") and not enumerator["space"]:
-        return None  # "2:1", "3.5"
-    if dotted and not (enumerator["next"].lstrip("\"'*„“«‚‘‹「(")[:1].isupper()):
+def _after_a_word_in_lower_case(enumerator: re.Match[str]) -> bool:
+    before = _WORD_BEFORE.search(enumerator.string, 0, enumerator.start())
+    return before is not None and before["word"][0].islower()
+
+
+def _style_and_value(enumerator: re.Match[str]) -> tuple[tuple[str, str, str], int] | None:
+    """An enumerator's style (what counts, the mark that closes it, what opens it) and the count it stands for;
+    None for what only looks like one: a figure with no mark ("in 2 days"), a dot, a colon, a slash or a dash before
+    a figure ("2:1", "3.5", "1-2"), a capital or a roman numeral before a dot ("A. B. Smith", "I. Smith"), or a dot
+    before a word in lower case ("3. června")."""
+    closer = (enumerator["closer"] or "").strip()
+    prefix = (enumerator["prefix"] or "").strip()
+    if not closer and prefix not in ("#", "§", "№") and not (enumerator["sign"] or enumerator["keycap"]):
         return None
+    following = enumerator["next"].lstrip(_QUOTES_BEFORE)[:1]
+    if closer in (".", ":", "/", "·", "-", "–", "—", ".-") and following.isdigit():
+        return None
+    if closer == "." and not following.isupper():
+        return None
+    style = (closer, "(" if prefix in "([（" and prefix else prefix)
     if enumerator["number"] or enumerator["keycap"]:
-        return ("number", closer), int(enumerator["number"] or enumerator["keycap"])
-    if enumerator["circled"]:
-        return ("number", "circled"), ord(enumerator["circled"]) - 0x2460 + 1
+        return ("number", *style), int(enumerator["number"] or enumerator["keycap"])
+    if enumerator["sign"]:
+        sign = ord(enumerator["sign"])
+        first = 0x2460 if sign <= 0x2473 else 0x2160  # ① or Ⅰ
+        return ("sign", *style), sign - first + 1
     if enumerator["roman"]:
         roman = enumerator["roman"]
-        if dotted and roman.isupper():
+        if closer == "." and roman.isupper():
             return None
-        return ("roman", closer), _ROMAN.get(roman.lower(), 0)
+        return ("roman", *style), _ROMAN.get(roman.lower(), 0)
     letter = enumerator["letter"]
-    if dotted and letter.isupper():
+    if closer == "." and letter.isupper():
         return None
-    return ("letter", closer), ord(letter.lower()) - ord("a") + 1
+    return ("letter", *style), ord(letter.lower()) - ord("a") + 1
 
 
 # A reply that is one JSON object or array, bare or in a code block, and the tokens it is laid out by.

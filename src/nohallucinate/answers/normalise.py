@@ -27,10 +27,15 @@ _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)")
 _MARKUP = re.compile(
     r"\*+(?=[^\s*])|(?<=[^\s*])\*+|(?<!\w)_+(?=\w)|(?<=\w)_+(?!\w)|```[\w+-]*|`+|~~|</?(?:b|i|u|em|strong|code|mark|s)>"
     r"|(?-i:</?[a-z][a-z0-9]*(?:\s[^<>\n]*)?/?>)|</?(?:p|li|ul|ol|td|tr|th|table|div|span|sup|sub|h[1-6]|a)\b[^<>\n]*>"
-    r"|\\[a-z]+\b|[{}]",  # any tag in lower case, a common one in any case; not a placeholder: "<UNKNOWN>"
+    r"|\\[a-z]+\b|\\[ ,;:!{}|]|[{}]",  # any tag in lower case, a common one in any case; not "<UNKNOWN>"
     re.IGNORECASE,
 )
 _BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
+# Letters and marks written in other forms that look alike: full-width and small forms ("＄X＄ or ＄Y＄", "X ＆ Y"),
+# and, in a word that mixes scripts, Cyrillic letters shaped as Latin ones ("оr" with a Cyrillic "о").
+_WIDE_FORMS = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0xFE69: ord("$"), 0xFE60: ord("&")}
+_CYRILLIC_AS_LATIN = str.maketrans("аеорсухіјѕАВЕКМНОРСТХУ", "aeopcyxijsABEKMHOPCTXY")
+_MIXED_WORD = re.compile(r"\w*(?:[a-zA-Z]\w*[\u0400-\u04ff]|[\u0400-\u04ff]\w*[a-zA-Z])\w*")
 # TeX math around words ("$Paris$", "$ Paris $", "$$Paris$$", "\\(Paris\\)", "\\[Paris\\]"; not "$5 and $6", "Dio$ No$"
 # nor "A$AP Rocky"), and the HTML entities for marks ("X &amp; Y", "X &#124; Y", "X&nbsp;or&nbsp;Y"), each read as
 # its mark and blanks. An entity for a letter is kept ("P&#345;emysl"): the length kept, it would part its word.
@@ -58,7 +63,8 @@ def plain_text(text: str) -> str:
     blanked ("**X** or **Y**" reads as "X or Y", "<li>X</li><li>Y</li>" as two names apart; a line break tag breaks
     the line), and an inline list's items begun on lines of their own; the length of the text is unchanged, so
     offsets into it hold."""
-    text = _BREAK_TAG.sub(lambda m: "\n" + " " * (len(m.group()) - 1), straighten_quotes(text))
+    text = _BREAK_TAG.sub(lambda m: "\n" + " " * (len(m.group()) - 1), straighten_quotes(text).translate(_WIDE_FORMS))
+    text = _MIXED_WORD.sub(lambda m: m.group().translate(_CYRILLIC_AS_LATIN), text)
     text = _TEX_MATH.sub(_tex_blanked, text)
     text = _ENTITY.sub(_entity_read, json_laid_out(text))
     text = _WEIGHT.sub(lambda m: " " * len(m.group()), text)
@@ -80,7 +86,7 @@ def _entity_read(entity: re.Match[str]) -> str:
     mark = html.unescape(entity.group())
     if len(mark) != 1 or mark.isalnum() or mark in "<>" or mark == entity.group():  # "&lt;UNKNOWN&gt;" is kept
         return entity.group()
-    return (" " if mark.isspace() else mark).ljust(len(entity.group()))
+    return ("\n" if mark == "\n" else " " if mark.isspace() else mark).ljust(len(entity.group()))
 
 
 @lru_cache(maxsize=4096)

@@ -218,7 +218,7 @@ _CANDIDATES_LISTED = 4  # names in a row, past which the gold standing after the
 _ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
 # A list item's mark: a bullet, or a number, a letter or a roman numeral as `layout` reads one.
 _BULLET = re.compile(
-    r"^\s*(?:[-*•]\s+|\d+\.\s+|[(\[（]?\s*(?:\d{1,2}|[a-hA-H]|[ivxIVX]{1,4})\s*(?:\.\)|[)\]）:、])\s*|[\u2460-\u2473]\s*)"
+    r"^\s*(?:[-*]\s+|•\s*|\d+\.\s+|[(\[（]?\s*(?:\d{1,2}|[a-hA-H]|[ivxIVX]{1,4})\s*(?:\.\)|[)\]）:、])\s*|[\u2460-\u2473]\s*)"
 )
 _OPENING_SENTENCES, _OPENING_CUES, _OPENING_CHARACTERS = 3, 3, 400
 _STANDS_FOR_THE_ANSWER = re.compile(r"\s*(?:it|this|that|the answer|the winner)\s*", re.IGNORECASE)
@@ -541,7 +541,7 @@ def _after_another_by_marks(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
     said = words_of(reply.text[other_start:other_end])
     cued = _CUED_IN_BRACKETS.search(reply.text, opening, start)
     if cued is None or cued.start() != other_end or not _a_cue(cued["cue"]):
-        gap = reply.text[other_end:start]
+        gap = _ARTICLE_ENDING.sub(" ", reply.text[other_end:start])  # "X ∨ The Y": the gold's own article
         if any(c.isalnum() for c in gap) or gap == " ":
             return False  # a space alone may part the words of one name; white space of another kind parts two
         marks = gap.strip().strip(_QUOTES).strip()
@@ -569,23 +569,26 @@ def _aliased_from_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> boo
     sentence = reply.sentences.at(start)
     opening = sentence.start if sentence is not None else 0
     window = max(opening, start - _ALIAS_REACH)
-    cue = next(reversed([*_ALIAS_IN_BRACKETS.finditer(reply.text, window, start)]), None)
+    cue = next(reversed([*_ALIAS_IN_BRACKETS.finditer(reply.text, window, start)]), None)  # the nearest
     if cue is None:
         return False
-    other = _candidate_before(reply, opening, cue.start())
+    bracket = max(reply.text.rfind("(", window, cue.start()), reply.text.rfind("[", window, cue.start()))
+    in_brackets = bracket >= 0 and not re.search(r"[)\]]", reply.text[bracket : cue.start()])
+    other = _candidate_before(reply, opening, bracket if in_brackets else cue.start())  # not "English" in "(English:"
     if other is None:
         return False
     before, after = reply.text[other[1] : cue.start()], reply.text[cue.end() : start]
     lead = words_of(before)
-    if other not in reply.candidates and not all(w.form in _ALIAS_LEAD for w in lead):
-        return False  # a sentence's first word is a name before a mark ("Sydney, aka Y"), not "Škola je známá jako Y"
+    if _quoted_translation(reply, other, cue, start):
+        return False
+    if not in_brackets and not (
+        _ALIAS_OUTSIDE_BRACKETS.fullmatch(cue.group()) and all(w.form in _ALIAS_LEAD for w in lead)
+    ):
+        return False  # "Sydney, aka Y", "Sydney, which is also known as Y"; not "Škola je známá jako Y"
     if len(lead) > _ALIAS_WORDS_BEFORE or _ALIAS_BREAK.search(before):
         return False
     if not all(word.form in _ALIAS_FILLERS for word in words_of(after)):
         return False  # "X, born in Y", "X, whose real name is Y, was killed by Z": the cue is not the gold's
-    in_brackets = "(" in before or "[" in before
-    if not in_brackets and not _ALIAS_OUTSIDE_BRACKETS.fullmatch(cue.group()):
-        return False
     said = words_of(reply.text[other[0] : other[1]])
     if not reply.is_other(*other, gold_spans) or _resembles(reply, said, hit, relatives=False):
         return False
@@ -593,6 +596,20 @@ def _aliased_from_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> boo
         return False  # another of the gold's own names ("Carolyn Garcia, also known as Mountain Girl")
     gold = [reply.words[i].form for i in range(hit.start, hit.end + 1)]
     return not any(_spelt_alike(w.form, form) for w in said for form in gold)
+
+
+def _quoted_translation(reply: ReplyWords, other: tuple[int, int], cue: re.Match[str], start: int) -> bool:
+    """A title or a quotation in quotes, then the same in another language in quotes after a cue of translation
+    ('„Kalhoty naruby“ (v originále „Trapper Keeper“)', '„Oběžník“ (v angličtině „The Wanderer“)'): how Czech replies
+    give an English title, read as one answer."""
+    quoted_other = reply.text[other[0] - 1 : other[0]] in _QUOTES and reply.text[other[1] : other[1] + 1] in _QUOTES
+    quoted_gold = _ARTICLE_ENDING.sub("", reply.text[max(0, start - 8) : start])[-1:] in _QUOTES  # „The Wanderer“
+    return quoted_other and quoted_gold and bool(_TRANSLATION_CUE.search(cue.group()))
+
+
+_TRANSLATION_CUE = re.compile(
+    r"english|anglick|česky|v češtině|v angličtině|v originále|v překladu|translat|original", re.IGNORECASE
+)
 
 
 def _spelt_alike(one: str, other: str) -> bool:
@@ -605,6 +622,9 @@ def _spelt_alike(one: str, other: str) -> bool:
 
 
 _SPELT_ALIKE = 0.6
+
+
+_ARTICLE_ENDING = re.compile(r"(?<=\W)(?:the|an)\s+$", re.IGNORECASE)  # not "a", Czech "and"
 
 
 def _guessed_again_later(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
@@ -691,6 +711,7 @@ _OTHER_NAME_CUES = (
     "transliterated", "spelled", "spelt", "také známý jako", "také známá jako", "také známé jako", "též známý jako",
     "také zvaný", "také psáno", "známý jako", "známá jako", "známé jako", "rozený", "rozená", "vlastním jménem",
     "dříve", "původně", "dnes", "nyní", "později", "anglicky", "česky", "v překladu", "v originále", "zvaný", "zvaná",
+    "v angličtině", "v češtině",
 )  # fmt: skip
 
 
@@ -708,31 +729,44 @@ def _a_cue(words: str) -> bool:
 
 _OTHER_NAME_CUE = re.compile(rf"(?:{'|'.join(re.escape(cue) for cue in _OTHER_NAME_CUES)})(?!\w)", re.IGNORECASE)
 # Words that give a name as another of the name before them: in brackets any of the cues ("or" aside, read as "or")
-# and words that name a name ("known in English as", "pen name"); outside them, only those that can mean nothing
-# else ("X, then Y" is a sequence).
+# and words that name a name ("known in English as", "English title:", "pen name"); outside them, only those that
+# can mean nothing else ("X, then Y" is a sequence), after a name or words that lead to them ("which is also").
 _MORE_ALIAS_CUES = (
-    "a.k.a", "a/k/a", "pen name", "stage name", "translated as", "neboli", "čili", "známé také jako",
-    "známý také jako", "známá také jako", "přezdívaný", "přezdívaná", "přezdívané", "zvané", "dříve zvaný",
+    "a/k/a", "pen name", "stage name", "translated as", "neboli", "čili", "známé také jako", "známý také jako",
+    "známá také jako", "přezdívaný", "přezdívaná", "přezdívané", "zvané", "dříve zvaný", "také nazývaný",
+    "také nazývaná", "také nazývané", "nazývaný", "nazývaná", "nazývané", "namely", "i.e.", "sometimes called",
+    "often called", "commonly called",
 )  # fmt: skip
 _ALIASES_OUTSIDE_BRACKETS = (
-    *_ALIAS_WORDS, *_MORE_ALIAS_CUES, "a.k.a.", "alias", "born", "née", "real name", "birth name", "formerly",
-    "rozený", "rozená", "vlastním jménem", "také známý jako", "také známá jako", "také známé jako", "též známý jako",
+    *_ALIAS_WORDS, *_MORE_ALIAS_CUES, "alias", "born", "née", "real name", "birth name", "formerly", "rozený",
+    "rozená", "vlastním jménem", "také známý jako", "také známá jako", "také známé jako", "též známý jako",
     "známý jako", "známá jako", "známé jako", "zvaný", "zvaná",
 )  # fmt: skip
-_KNOWN_AS = r"known(?:\s+[\w-]+){0,4}?\s+as"  # "known to most people as", "known in English as"
+_NAMES_A_NAME = (
+    "title", "name", "translation", "nowadays", "dnešní", "v češtině", "v angličtině", "česky", "called", "named",
+    "call", "calls",
+)  # fmt: skip
+# "known to most people as", "referred to nowadays as", "a. k. a.", "also-known-as": words parted by spaces or dashes.
+_KNOWN_AS = r"(?:known|referred[\s-]+to|called|named)(?:[\s-]+[\w-]+){0,3}?[\s-]+as|a\.?\s?k\.?\s?a\.?"
+
+
+def _cues(cues: tuple[str, ...] | list[str]) -> str:
+    """The cues as one alternation, longest first, each word parted by spaces or dashes."""
+    return "|".join(re.escape(cue).replace(r"\ ", r"[\s-]+") for cue in sorted(cues, key=len, reverse=True))
+
+
 _ALIAS_IN_BRACKETS = re.compile(
-    rf"(?<!\w)(?:{_KNOWN_AS}|namely|i\.e\.|called|named|"
-    rf"{'|'.join(re.escape(cue) for cue in (*_OTHER_NAME_CUES, *_MORE_ALIAS_CUES) if cue != 'or')})(?!\w)",
-    re.IGNORECASE,
+    rf"(?<!\w)(?:{_KNOWN_AS}|{_cues([*_OTHER_NAME_CUES, *_MORE_ALIAS_CUES, *_NAMES_A_NAME])})(?!\w)", re.IGNORECASE
 )
-_ALIAS_OUTSIDE_BRACKETS = re.compile(
-    rf"(?<!\w)(?:{_KNOWN_AS}|{'|'.join(re.escape(cue) for cue in _ALIASES_OUTSIDE_BRACKETS)})(?!\w)", re.IGNORECASE
-)
-# How far before the gold a cue is read, the words at most between the other name and the cue ("X, which is also
-# known as"), and the only words between the cue and the gold ("born as", "dnes již", "aka the").
+_ALIAS_OUTSIDE_BRACKETS = re.compile(rf"(?<!\w)(?:{_KNOWN_AS}|{_cues(_ALIASES_OUTSIDE_BRACKETS)})(?!\w)", re.IGNORECASE)
+# How far before the gold a cue is read, the words at most between the other name and the cue in brackets ("X
+# (better ... as"), the only words between them outside brackets ("X, which is also known as"), and the only words
+# between the cue and the gold ("born as", "dnes již", "aka the", "whose English name is").
 _ALIAS_REACH, _ALIAS_WORDS_BEFORE = 100, 5
-_ALIAS_FILLERS = frozenset(word_form(word) for word in ("as", "the", "a", "an", "již", "také", "i"))
-_ALIAS_LEAD = frozenset(word_form(word) for word in "which who that is was also often commonly widely".split())
+_ALIAS_FILLERS = frozenset(word_form(word) for word in "as the a an is to již také už i".split())
+_ALIAS_LEAD = frozenset(
+    word_form(word) for word in "which who that is was it also often commonly widely sometimes usually people".split()
+)
 _ALIAS_BREAK = re.compile(r"[.!?)\]）\n]")  # a clause, a sentence or a bracket that ends between the names
 
 

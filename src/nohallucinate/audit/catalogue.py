@@ -578,6 +578,11 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": '"{typical}" "{typical_second}"'},
     ),
     Strategy(
+        "candidate_translated_in_quotes",
+        "the common answer in quotes, then the next in quotes as its English title ('\"X\" (v angličtině \"Y\")')",
+        {"*": '"{typical}" (v angličtině "{typical_second}")'},
+    ),
+    Strategy(
         "candidate_ranked_below",
         "the common answer, then the next ranked below it ('X; less likely Y')",
         {"*": "{typical}; less likely {typical_second}."},

@@ -156,3 +156,9 @@ def test_restating_the_question_is_not_answering() -> None:
 def test_a_zero_count_in_words_is_a_value() -> None:
     reading = read_reply(APPS, "He didn’t make a single league appearance.")
     assert [c.value for c in reading.answers] == [(0.0, None)]
+
+
+@pytest.mark.parametrize("reply", ["\\(1989\\)", "The wall fell in \\(1989\\).", "$1989$", "\\[1989\\]"])
+def test_a_year_in_tex_math_is_the_answer(reply: str) -> None:
+    reading = read_reply("In what year did the Berlin Wall fall?", reply)
+    assert reading.answer is not None and reading.answer.date is not None and reading.answer.date.year == 1989

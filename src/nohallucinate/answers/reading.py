@@ -374,6 +374,9 @@ def _differs(candidate: Candidate, answer: Candidate, stated: PartialDate | None
     return candidate.value != answer.value
 
 
+_TEX_BRACKETS = re.compile(r"\\[()]")
+
+
 def read_reply(
     question: str,
     reply: str,
@@ -392,7 +395,7 @@ def read_reply(
     an answer (the month is what is asked); `years_as_counts` reads a four-digit number that looks like a year as a
     count where nothing says it is a year ("The third vampire number is 1435."), and `counted` is what the gold
     counts ("duší" in "1000 duší"), so that a four-digit number before it is a count ("2000 duší") too."""
-    text = straighten_quotes(reply)
+    text = _TEX_BRACKETS.sub("  ", straighten_quotes(reply))  # "\\(1989\\)": TeX math, not a note in brackets
     kind = kind or expected_kind(question)
     relation = _question_relation(question)
     context = _Context(text, question, relation, _asked_quantity(question, unit, counted))

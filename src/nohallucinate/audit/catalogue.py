@@ -579,7 +579,7 @@ STRATEGIES: tuple[Strategy, ...] = (
     ),
     Strategy(
         "candidate_translated_in_quotes",
-        "the common answer in quotes, then the next in quotes as its English title ('\"X\" (v angličtině \"Y\")')",
+        'the common answer in quotes, then the next in quotes as its English title (\'"X" (v angličtině "Y")\')',
         {"*": '"{typical}" (v angličtině "{typical_second}")'},
     ),
     Strategy(

@@ -548,8 +548,9 @@ def _after_another_by_marks(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
         both_quoted = other_start > 0 and reply.text[other_start - 1] in _QUOTES and gap.lstrip()[:1] in _QUOTES
         if gap.strip() and not marks and not both_quoted and not (hit.person and _a_person_s_name(said, opening)):
             return False  # quotes alone, around the gold only: 'HMS "Titanic"'
-        if not _unread_marks(reply, marks, opening, other_start):
-            return False
+        between_people = marks == ":" and hit.person and _a_person_s_name(said, opening) and gap.strip() == ":"
+        if not between_people and not _unread_marks(reply, marks, opening, other_start):
+            return False  # a colon puts what it introduces after it, but a person is no context for a person
     if not reply.is_other(other_start, other_end, gold_spans) or _resembles(reply, said, hit):
         return False
     if all(_says_who_or_what(w, opening) for w in said):
@@ -696,8 +697,8 @@ def _unread_marks(reply: ReplyWords, marks: str, opening: int, other_start: int)
     return not reply.text[opening : reply.text.rfind("(", opening, other_start)].strip(" \"'*#•-")
 
 
-# Marks read elsewhere, and a colon, which puts what it introduces after it ("Paramount Pictures: Francis Ford
-# Coppola").
+# Marks read elsewhere, and a colon, which puts what it introduces after it ("Nobel Prize: Octavio Paz"; between two
+# people's names `_after_another_by_marks` reads it as any other mark).
 _LISTING = frozenset({",", ";", "+", "&"})
 _READ_WHEN_JOINED = _LISTING | {"(", ":"}
 # An opening bracket and up to three words before a name in it ("(see ", "[runner-up: ", "(2nd: ", "(I'd also say ").

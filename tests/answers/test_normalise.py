@@ -96,10 +96,13 @@ def test_an_inline_list_is_broken_into_lines(reply: str, lines: list[str]) -> No
 @pytest.mark.parametrize(
     ("reply", "lines"),
     [
-        ('{"answer": "Paris", "alternative": "Lyon"}', ['"Paris"', '"Lyon"']),
-        ('```json\n{"answers": ["Paris", "Lyon, France"]}\n```', ['"Paris"', '"Lyon, France"']),
-        ('{"answer": "Paris", "confidence": 0.9}', ['"Paris"']),  # a weight is blanked
+        ('{"answer": "Paris", "alternative": "Lyon"}', ["Paris", "Lyon"]),
+        ('```json\n{"answers": ["Paris", "Lyon, France"]}\n```', ["Paris", "Lyon, France"]),
+        ('{"answer": "Paris", "confidence": 0.9}', ["Paris"]),  # a comment on the answer is blanked
+        ('{"reasoning": "It lies on the Seine.", "answer": "Lyon"}', ["Lyon"]),
+        ('{"answer": null}', []),
     ],
 )
 def test_a_json_reply_is_read_as_its_values(reply: str, lines: list[str]) -> None:
+    """Keys, quotes and brackets blanked, each value on a line of its own."""
     assert [line.strip() for line in plain_text(reply).splitlines() if line.strip()] == lines

@@ -290,6 +290,22 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         ("Which club won the Bundesliga in 1977-78?", "1. FC Köln", "Bayern Munich", Label.INCORRECT),
         ("Which club won the Bundesliga in 1977-78?", "1. FC Köln", "It was 1. FC Köln.", Label.CORRECT),
         ("Který klub vyhrál pohár?", "1. FC Slovácko", "Sparta, která byla v lize na 1. místě.", Label.INCORRECT),
+        # A JSON reply is read as its values; a comment on the named answer is no candidate.
+        ("Who painted the Mona Lisa?", "Leonardo da Vinci", '{"answer": "unknown"}', Label.NOT_ATTEMPTED),
+        ("Who painted the Mona Lisa?", "Leonardo da Vinci", '{"answer": null}', Label.NOT_ATTEMPTED),
+        ("Who painted the Mona Lisa?", "Leonardo da Vinci", "I don't know.\n\nConfidence: low", Label.NOT_ATTEMPTED),
+        (
+            "What is the capital of Canada?",
+            "Ottawa",
+            '{"reasoning": "On the Ottawa River.", "answer": "Toronto"}',
+            Label.INCORRECT,
+        ),
+        (
+            "Who played Jack?",
+            "Leonardo DiCaprio",
+            '{"why": "Billy Zane was Cal.", "answer": "Leonardo DiCaprio"}',  # a key not known as a comment: read
+            Label.INCORRECT,
+        ),
     ],
 )
 def test_second_names_denials_and_parts(question: str, gold: str, reply: str, label: Label) -> None:

@@ -94,12 +94,24 @@ def _style_and_value(enumerator: re.Match[str]) -> tuple[tuple[str, str, str], i
 
 # A reply that is one JSON object or array, bare or in a code block, and the tokens it is laid out by.
 _JSON_REPLY = re.compile(r"\s*(?:```[\w+-]*\s*)?(?P<json>[{\[].*[}\]])\s*(?:```)?\s*", re.DOTALL)
-_JSON_TOKEN = re.compile(r'(?P<key>"(?:[^"\\\n]|\\.)*"\s*:)|"(?:[^"\\\n]|\\.)*"|(?P<comma>,)|(?P<bracket>[\[\]{}])')
+_JSON_TOKEN = re.compile(
+    r'(?P<key>"(?P<name>(?:[^"\\\n]|\\.)*)"\s*:)|"(?P<string>(?:[^"\\\n]|\\.)*)"|(?P<comma>,)|(?P<bracket>[\[\]{}])'
+    r"|(?P<null>\bnull\b)|(?P<literal>-?\d[\d.eE+-]*|\btrue\b|\bfalse\b)"
+)
+# Keys that name the answer, and keys whose values only comment on it: where an answer is named, a comment's value
+# is no candidate ('{"reasoning": "It lies on the Ottawa River", "answer": "Toronto"}' answers Toronto).
+_ANSWER_KEY = re.compile(r"(?:final[_ ]?)?answer|result|odpověď|odpoved", re.IGNORECASE)
+_COMMENT_KEY = re.compile(
+    r"reason\w*|explanation|rationale|thoughts?|thinking|justification|notes?|context|confidence|certainty|"
+    r"sources?|evidence|comment|zdůvodnění|vysvětlení|poznámka|jistota|důvod",
+    re.IGNORECASE,
+)
 
 
 def json_laid_out(text: str) -> str:
     """A reply that is JSON read as its values, each on a line of its own ('{"answer": "X", "alternative": "Y"}' as
-    two lines, "X" and "Y"): keys and brackets blanked, each comma a line break."""
+    two lines, X and Y): keys, quotes, brackets and nulls blanked, each comma a line break; where a key names the
+    answer, the values of keys that comment on it (reasoning, confidence, sources) blanked too."""
     whole = _JSON_REPLY.fullmatch(text)
     if whole is None:
         return text
@@ -107,11 +119,23 @@ def json_laid_out(text: str) -> str:
         json.loads(whole["json"])
     except ValueError:
         return text
-
-    def laid_out(token: re.Match[str]) -> str:
-        if token["comma"]:
-            return "\n"
-        return " " * len(token.group()) if token["key"] or token["bracket"] else token.group()
-
     start, end = whole.span("json")
-    return text[:start] + _JSON_TOKEN.sub(laid_out, text[start:end]) + text[end:]
+    tokens = list(_JSON_TOKEN.finditer(text, start, end))
+    answered = any(t["key"] and _ANSWER_KEY.fullmatch(t["name"].strip()) for t in tokens)
+    pieces, done, comment = [], start, False
+    for token in tokens:
+        width = len(token.group())
+        if token["key"]:
+            comment = answered and bool(_COMMENT_KEY.fullmatch(token["name"].strip()))
+            shown = " " * width
+        elif token["string"] is not None:
+            shown = " " * width if comment else f" {token['string']} "
+        elif token["comma"]:
+            shown = "\n"
+        elif token["literal"]:
+            shown = " " * width if comment else token.group()
+        else:
+            shown = " " * width
+        pieces += [text[done : token.start()], shown]
+        done = token.end()
+    return text[:start] + "".join(pieces) + text[done:]

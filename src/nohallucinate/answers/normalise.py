@@ -44,6 +44,13 @@ _TEX_MATH = re.compile(
 )
 _TEX_CLOSES = {"$": "$", "$$": "$$", "\\(": "\\)", "\\[": "\\]"}
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});")
+# A line that states how sure the reply is ("Confidence: low", "Jistota: 80 %"): no candidate.
+_CONFIDENCE_LINE = re.compile(
+    r"^[^\S\n]*\**(?:confidence|certainty|jistota)\**[^\S\n]*[:=][^\S\n]*\**(?:very |velmi )?"
+    r"(?:low|medium|moderate|high|nízká|střední|vysoká|\d{1,3}[^\S\n]*%|0?[.,]\d+|\d+[^\S\n]*/[^\S\n]*10)"
+    r"\**[^\S\n]*\.?[^\S\n]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
 # A weight given a candidate ("X (60%), Y (40%)", "X 0.6, Y 0.4", "X (p=0.6)"), which parts a candidate from the mark
 # that joins it to the next as a note in brackets would.
 _WEIGHT = re.compile(
@@ -67,7 +74,7 @@ def plain_text(text: str) -> str:
     text = _MIXED_WORD.sub(lambda m: m.group().translate(_CYRILLIC_AS_LATIN), text)
     text = _TEX_MATH.sub(_tex_blanked, text)
     text = _ENTITY.sub(_entity_read, json_laid_out(text))
-    text = _WEIGHT.sub(lambda m: " " * len(m.group()), text)
+    text = _WEIGHT.sub(lambda m: " " * len(m.group()), _CONFIDENCE_LINE.sub(lambda m: " " * len(m.group()), text))
     return inline_lists_broken(_MARKUP.sub(lambda m: " " * len(m.group()), text))
 
 

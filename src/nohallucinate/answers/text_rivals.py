@@ -12,6 +12,7 @@ from enum import Enum
 from nohallucinate.answers.abstention import abstention_rule
 from nohallucinate.answers.lexicon import (
     ALTERNATIVE_CUES,
+    HEDGE_WORDS,
     OR_FILLERS,
     OR_WORDS,
     PERSON_NOUNS,
@@ -216,9 +217,10 @@ _SET_BESIDE = frozenset("–;")  # marks (every dash read as "–") that join an
 _OPENING_NAME = re.compile(r"\s*(?P<name>(?-i:[A-ZÀ-Ž])[\w'’-]*)\s*,\s*")
 _CANDIDATES_LISTED = 4  # names in a row, past which the gold standing after the first is one candidate of many
 _ENUMERATION_MAX = 12  # members read on either side: enough to see a list, bounded so a long one costs little
-# A list item's mark: a bullet, or a number, a letter or a roman numeral as `layout` reads one.
+# A list item's mark: a bullet, or a number, a letter or a roman numeral as `layout` reads one ("A:" answers a "Q:").
 _BULLET = re.compile(
-    r"^\s*(?:[-*]\s+|•\s*|\d+\.\s+|[(\[（]?\s*(?:\d{1,2}|[a-hA-H]|[ivxIVX]{1,4})\s*(?:\.\)|[)\]）:、])\s*|[\u2460-\u2473]\s*)"
+    r"^\s*(?:[-*]\s+|•\s*|\d+\.\s+|[(\[（]?\s*(?:\d{1,2}\s*:|(?:\d{1,2}|[a-hA-H]|[ivxIVX]{1,4})\s*(?:\.\)|[)\]）、]))\s*"
+    r"|[\u2460-\u2473]\s*)"
 )
 _OPENING_SENTENCES, _OPENING_CUES, _OPENING_CHARACTERS = 3, 3, 400
 _STANDS_FOR_THE_ANSWER = re.compile(r"\s*(?:it|this|that|the answer|the winner)\s*", re.IGNORECASE)
@@ -1185,8 +1187,9 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
     if len(hits) == 1 and first_gold > 0:  # one answer asked: a listed gold's items come one after another
         opening = reply.sentences.spans[0]
         alone = len(opening.text.split()) <= SHORT_WORDS and not _BULLET.fullmatch(opening.text + " ")  # not "1."
-        alone = alone and not opening.text.rstrip(" *").endswith(":")  # a heading ("Some facts:", "Reasoning:")
-        if alone and any(reply.is_other(*c, gold_spans) for c in reply.candidates_within(opening.start, opening.end)):
+        alone = alone and not opening.text.rstrip(" *").endswith((":", "!"))  # "Reasoning:", "Great question!"
+        others = [c for c in reply.candidates_within(opening.start, opening.end) if reply.is_other(*c, gold_spans)]
+        if alone and any(_a_name_alone(reply, c, opening) for c in others):
             return True
     # The gold's sentence refers back to what came before ("It was directed by James Cameron", "His wife was Martha
     # Washington"): what came before was a step on the way to the answer, not another answer.
@@ -1244,6 +1247,26 @@ def _restates(reply: ReplyWords, text: str) -> bool:
         return len(content_words(text) & asked) >= min(3, len(asked))
     said = {w.form for w in words_of(text) if carries_meaning(w) and reply.asked(w.form)}
     return len(said) >= min(3, len(reply.question_content))
+
+
+def _a_name_alone(reply: ReplyWords, candidate: tuple[int, int], sentence: Span) -> bool:
+    """The sentence gives a candidate as an answer alone: a name, its words capitalised but particles ("Albert
+    Einstein.", "London."), and around it only short words and hedges ("Probably Albert Einstein."); not a word that
+    only opens a reply ("Absolutely."), nor manners ("Good question.", "Of course.", "Dobrá otázka.")."""
+    said = words_of(reply.text[candidate[0] : candidate[1]])
+    if not all(w.capitalised or w.numeric or w.form in PARTICLES for w in said):
+        return False
+    if len(said) == 1 and said[0].form in _INTERJECTIONS:
+        return False
+    around = [w for w in reply.words_within(sentence.start, sentence.end) if not candidate[0] <= w.start < candidate[1]]
+    return all(w.form in STOP_FORMS or w.raw.casefold() in HEDGE_WORDS for w in around)
+
+
+_INTERJECTIONS = frozenset(
+    word_form(word)
+    for word in "absolutely certainly sure okay ok yes no well right indeed alright hmm thanks jasně ano ne dobře "
+    "samozřejmě rozhodně určitě jistě díky".split()
+)
 
 
 def _refers_back(reply: ReplyWords, sentence: Span, gold_spans: Spans) -> bool:

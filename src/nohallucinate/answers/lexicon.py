@@ -148,7 +148,7 @@ SECOND_GUESS_CUES = (
 # Hukvaldy" does, whatever language it writes "or" in.
 OR_WORDS = (
     "or", "nebo", "anebo", "či", "případně", "popřípadě", "příp", "popř", "respektive", "resp", "eventuálně",
-    "eventuelně", "oder", "ou", "oppure", "lub",
+    "eventuelně", "oder", "ou", "oppure", "lub", "vel",
 )  # fmt: skip
 # Hedges between "or" and the candidate it offers: "or perhaps Y", "nebo snad Y".
 OR_FILLERS = ("possibly", "perhaps", "maybe", "even", "simply", "snad", "možná", "spíš", "spíše", "asi", "třeba")

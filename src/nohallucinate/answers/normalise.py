@@ -27,7 +27,7 @@ _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_](?=\w)|(?<=\w)[*_](?!\w)")
 _MARKUP = re.compile(
     r"\*+(?=[^\s*])|(?<=[^\s*])\*+|(?<!\w)_+(?=\w)|(?<=\w)_+(?!\w)|```[\w+-]*|`+|~~|</?(?:b|i|u|em|strong|code|mark|s)>"
     r"|(?-i:</?[a-z][a-z0-9]*(?:\s[^<>\n]*)?/?>)|</?(?:p|li|ul|ol|td|tr|th|table|div|span|sup|sub|h[1-6]|a)\b[^<>\n]*>"
-    r"|\\[a-z]+\b|\\[ ,;:!{}|]|[{}]",  # any tag in lower case, a common one in any case; not "<UNKNOWN>"
+    r"|\\[a-z]+\b|\\[ ,;:!{}|]|[{}]|<!--|-->",  # any tag in lower case, a common one in any case; not "<UNKNOWN>"
     re.IGNORECASE,
 )
 _BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
@@ -51,10 +51,13 @@ _CONFIDENCE_LINE = re.compile(
     r"\**[^\S\n]*\.?[^\S\n]*$",
     re.IGNORECASE | re.MULTILINE,
 )
-# A weight given a candidate ("X (60%), Y (40%)", "X 0.6, Y 0.4", "X (p=0.6)"), which parts a candidate from the mark
-# that joins it to the next as a note in brackets would.
+# A weight, a score or a rank given a candidate ("X (60%), Y (40%)", "X 0.6, Y 0.4", "X (p=0.6)", "X [1st]", "X (#1)",
+# "X (score 0.9)", "X 6/10", "X (high)"), which parts a candidate from the mark that joins it to the next as a note
+# in brackets would.
 _WEIGHT = re.compile(
-    r"\(\s*(?:p\s*=\s*|~\s*)?(?:\d{1,3}(?:[.,]\d+)?\s*%|[01]?[.,]\d+)\s*\)|(?:(?<=\s)|(?<=:))\s*(?:p\s*=\s*)?"
+    r"[(\[]\s*(?:(?:p|prob\.?|probability|score|votes?|rank|confidence|weight)\s*[:=]?\s*|~\s*|#)?"
+    r"(?:\d{1,3}(?:[.,]\d+)?\s*%|[01]?[.,]\d+|\d{1,3}(?:st|nd|rd|th)?|high|low|medium|likeliest|next)\s*[)\]]"
+    r"|(?:(?<=\s)|(?<=^))\d{1,2}\s*/\s*10\b|(?:(?<=\s)|(?<=:))\s*(?:p\s*=\s*)?"
     r"(?:\d{1,3}(?:[.,]\d+)?\s*%|0?[.,]\d+)(?=\s*(?:[,;]|$|\n|\.\s))",
     re.IGNORECASE,
 )

@@ -11,7 +11,7 @@ from nohallucinate.answers.lexicon import MONTH_ABBREVIATIONS
 # Words whose trailing dot does not end a sentence ("Mar. 11", "F.C.", "Dr. Adams").
 _ABBREVIATIONS = frozenset(
     "mr mrs ms dr prof st jr sr vs etc inc ltd co fc f.c cf no nos vol pp ed eds approx est c ca "
-    "u.s u.k e.g i.e a.k.a b d".split()
+    "u.s u.k e.g i.e a.k.a b d alt resp popř příp tj tzv např cca viz engl angl orig t.č lat něm".split()
 ) | frozenset(MONTH_ABBREVIATIONS)
 # After an abbreviation, these words still open a new sentence ("... Manchester United F.C. He ...").
 _SENTENCE_STARTERS = frozenset("He She It They I We You The This That These His Her Their Its In However But".split())

@@ -80,7 +80,10 @@ _CONTRASTS = r"but|though|although|while|whereas|ale|avšak|však|i\s+když|zat�
 _CONTRAST_BEFORE = re.compile(rf"(?:[,;—–(]\s*|\s)(?:{_CONTRASTS})\s+{_OPENING}$", re.IGNORECASE)
 # Words before a name that set it on the side another beat or stood in for (not "defeated by", which names the
 # winner), and the beginnings of the question words that ask for that side (word forms, accents dropped).
-_BEATEN = r"beating|defeating|beat|defeated|ahead of|unlike|místo|namísto|porazil[aoiy]?"
+_BEATEN = (
+    r"beating|defeating|beats?|defeated|ahead of|unlike|místo|namísto|porazil[aoiy]?|edges out|edged out|"
+    r"(?:wins?|won|narrowly|chosen|preferred|picked) over|ved(?:e|l|la|lo) před"
+)
 _OTHER_SIDE_BEFORE = re.compile(rf"\b(?:{_BEATEN})\s+(?:the\s+)?{_OPENING}$", re.IGNORECASE)
 _LOSING_SIDE_ASKED = frozenset(
     """lose lost loser runne secon defea beat beate oppon again face faced play playe prohr poraz druhy druha
@@ -272,6 +275,8 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
             return EITHER_OR
         if not multi_item and _aliased_from_another(reply, hit, gold_spans):
             return ANSWERED_OTHERWISE
+        if not multi_item and _offered_as_a_second_answer(reply, hit, gold_spans):
+            return EITHER_OR
     if multi_item and _listed_beyond_the_gold(reply, hits, gold_spans):
         return LISTED_WITH_OTHERS
     if _sources_disagree(reply, gold_spans):
@@ -590,7 +595,7 @@ def _aliased_from_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> boo
         return False  # "Sydney, aka Y", "Sydney, which is also known as Y"; not "Škola je známá jako Y"
     if len(lead) > _ALIAS_WORDS_BEFORE or _ALIAS_BREAK.search(before):
         return False
-    if not all(word.form in _ALIAS_FILLERS for word in words_of(after)):
+    if not all(word.form in _ALIAS_FILLERS or word.form in reply.gold_forms for word in words_of(after)):
         return False  # "X, born in Y", "X, whose real name is Y, was killed by Z": the cue is not the gold's
     said = words_of(reply.text[other[0] : other[1]])
     if not reply.is_other(*other, gold_spans) or _resembles(reply, said, hit, relatives=False):
@@ -628,6 +633,50 @@ _SPELT_ALIKE = 0.6
 
 
 _ARTICLE_ENDING = re.compile(r"(?<=\W)(?:the|an)\s+$", re.IGNORECASE)  # not "a", Czech "and"
+
+
+def _offered_as_a_second_answer(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """Between another candidate and the end of the gold's clause, words say the gold is a second answer ("X is my
+    answer; Y is my backup", "Primary: X | Secondary: Y", "X (plan B: Y)", "X, or if I'm wrong, Y", "X. A minority
+    cite Y.", "X, a pokud ne, tak Y"): two answers, the first the reply's."""
+    start, end = reply.words[hit.start].start, reply.words[hit.end].end
+    closing = _CLAUSE_MARK.search(reply.text, end)
+    clause_end = closing.start() if closing else len(reply.text)
+    reach = max(0, start - _SECOND_ANSWER_REACH)
+    openers = [(w.start, w.end) for i, w in enumerate(reply.words) if reach <= w.start < start and _opens(reply, i)]
+    for other_start, other_end in sorted({*reply.candidates_within(reach, start), *openers}, reverse=True):
+        if (
+            other_end > start
+            or reply.text[other_end : other_end + 1] == ":"
+            or _SECOND_ANSWER.fullmatch(reply.text[other_start:other_end])
+        ):
+            continue  # past the gold, or a label ("Secondary: Y")
+        said = words_of(reply.text[other_start:other_end])
+        if reply.is_other(other_start, other_end, gold_spans) and not _resembles(reply, said, hit):
+            return bool(_SECOND_ANSWER.search(reply.text, other_end, clause_end))
+    return False
+
+
+_SECOND_ANSWER_REACH = 120  # how far before the gold the other candidate is looked for
+
+
+def _opens(reply: ReplyWords, index: int) -> bool:
+    """The word opens its sentence and may be a name ("Brno, a pokud ne, tak Olomouc")."""
+    sentence = reply.sentences.at(reply.words[index].start)
+    return sentence is not None and reply.index_from(sentence.start) == index and reply.name_like(index)
+
+
+_CLAUSE_MARK = re.compile(r"[.;|!?\n()\[\]]|,|\s[–—-]\s")
+# Words by which a clause offers its name as a second answer, not as context ("runner-up" alone is a fact).
+_SECOND_ANSWER = re.compile(
+    r"\b(?:backup|fallback|secondary|second(?:[\s-]best)?\s+(?:guess|choice|pick|answer|option|thought)|plan\s+b|"
+    r"alternative|alt\.|runner-up\s+(?:answer|guess|pick)|if\s+(?:i'?m|i\s+am)\s+wrong|if\s+pressed|if\s+allowed\s+two|"
+    r"minority|in\s+a\s+few|unofficially|colloquially|also\s+possible|also\s+consider|just\s+in\s+case|alt|"
+    r"runner-up|my\s+second|partly|in\s+practice|suspect|my\s+gut|colleague|would\s+say|"
+    r"záložní|záloha|druhý\s+tip|v\s+horším\s+případě|a\s+pokud\s+ne|neoficiálně|přichází\s+v\s+úvahu|zvažuji|"
+    r"druhá\s+nejpravděpodobnější|některé\s+(?:zdroje\s+)?uvádějí|některé|v\s+úvahu\s+přichází)\b",
+    re.IGNORECASE,
+)
 
 
 def _guessed_again_later(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
@@ -692,11 +741,16 @@ def _unread_marks(reply: ReplyWords, marks: str, opening: int, other_start: int)
     bracket alone answers, unless the bracket opens the sentence ("(X) Y"): "prezident Horní Volty (dnešní Burkiny
     Faso) Maurice Yaméogo" sets a note on the words before it."""
     if not marks.startswith(")"):
-        return marks not in _READ_WHEN_JOINED and not (marks and set(marks) <= _DASHES)
+        return marks not in _READ_WHEN_JOINED and not _a_dash(marks)
     after_a_note = marks.removeprefix(")").strip()
     if after_a_note:
-        return after_a_note not in _LISTING and not set(after_a_note) <= _DASHES
+        return after_a_note not in _LISTING and not _a_dash(after_a_note)
     return not reply.text[opening : reply.text.rfind("(", opening, other_start)].strip(" \"'*#•-")
+
+
+def _a_dash(marks: str) -> bool:
+    """One dash as `_JOINED` reads it (any of `_DASH_MARKS`, or a hyphen doubled or tripled), not "||" or "==>"."""
+    return (len(marks) == 1 and marks in _DASHES) or marks in ("--", "---")
 
 
 # Marks read elsewhere, and a colon, which puts what it introduces after it ("Nobel Prize: Octavio Paz"; between two
@@ -738,7 +792,7 @@ _MORE_ALIAS_CUES = (
     "a/k/a", "pen name", "stage name", "translated as", "neboli", "čili", "známé také jako", "známý také jako",
     "známá také jako", "přezdívaný", "přezdívaná", "přezdívané", "zvané", "dříve zvaný", "také nazývaný",
     "také nazývaná", "také nazývané", "nazývaný", "nazývaná", "nazývané", "namely", "i.e.", "sometimes called",
-    "often called", "commonly called",
+    "often called", "commonly called", "tzv.", "tj.", "engl.", "angl.", "orig.", "t.č.", "lat.",
 )  # fmt: skip
 _ALIASES_OUTSIDE_BRACKETS = (
     *_ALIAS_WORDS, *_MORE_ALIAS_CUES, "alias", "born", "née", "real name", "birth name", "formerly", "rozený",
@@ -1251,17 +1305,29 @@ def _restates(reply: ReplyWords, text: str) -> bool:
 
 def _a_name_alone(reply: ReplyWords, candidate: tuple[int, int], sentence: Span) -> bool:
     """The sentence gives a candidate as an answer alone: a name, its words capitalised but particles ("Albert
-    Einstein.", "London."), and around it only short words and hedges ("Probably Albert Einstein."); not a word that
-    only opens a reply ("Absolutely."), nor manners ("Good question.", "Of course.", "Dobrá otázka.")."""
+    Einstein.", "London."), after only short words, hedges or words that give an answer ("Probably X.", "Most likely:
+    X.", "I believe X.", "Správně je X.") and before only short words and hedges; not a word that only opens a reply
+    ("Absolutely."), nor manners ("Good question.", "Of course.", "Dobrá otázka.")."""
     said = words_of(reply.text[candidate[0] : candidate[1]])
     if not all(w.capitalised or w.numeric or w.form in PARTICLES for w in said):
         return False
     if len(said) == 1 and said[0].form in _INTERJECTIONS:
         return False
-    around = [w for w in reply.words_within(sentence.start, sentence.end) if not candidate[0] <= w.start < candidate[1]]
-    return all(w.form in STOP_FORMS or w.raw.casefold() in HEDGE_WORDS for w in around)
+    if not all(_short_or_hedge(w) for w in reply.words_within(candidate[1], sentence.end)):
+        return False
+    before = reply.text[sentence.start : candidate[0]]
+    gives = before.rstrip(" *\"'").endswith(":") or bool(_GIVES_AN_ANSWER.search(before))
+    return gives or all(_short_or_hedge(w) for w in words_of(before))
 
 
+def _short_or_hedge(word: Word) -> bool:
+    return word.form in STOP_FORMS or word.raw.casefold() in HEDGE_WORDS
+
+
+_GIVES_AN_ANSWER = re.compile(
+    rf"{_OFFERS_AN_ANSWER.pattern}|\b(?:most likely|final|correct|first|správně|správná|nejspíš|zřejmě)\b",
+    re.IGNORECASE,
+)
 _INTERJECTIONS = frozenset(
     word_form(word)
     for word in "absolutely certainly sure okay ok yes no well right indeed alright hmm thanks jasně ano ne dobře "

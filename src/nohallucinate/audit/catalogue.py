@@ -583,6 +583,21 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": '"{typical}" (v angličtině "{typical_second}")'},
     ),
     Strategy(
+        "candidate_as_a_backup",
+        "the common answer, then the next as a backup in a clause of its own ('X is my answer; Y is my backup')",
+        {"*": "{typical} is my answer; {typical_second} is my backup."},
+    ),
+    Strategy(
+        "candidates_with_scores",
+        "the two commonest answers, each with a score in brackets ('X (score 0.9) Y (score 0.7)')",
+        {"*": "{typical} (score 0.9) {typical_second} (score 0.7)"},
+    ),
+    Strategy(
+        "candidate_edging_out_the_next",
+        "the common answer edging out the next ('X edges out Y')",
+        {"*": "{typical} edges out {typical_second}."},
+    ),
+    Strategy(
         "candidate_ranked_below",
         "the common answer, then the next ranked below it ('X; less likely Y')",
         {"*": "{typical}; less likely {typical_second}."},

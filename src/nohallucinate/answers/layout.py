@@ -139,3 +139,33 @@ def json_laid_out(text: str) -> str:
         pieces += [text[done : token.start()], shown]
         done = token.end()
     return text[:start] + "".join(pieces) + text[done:]
+
+
+# A model's reasoning in think tags, and a marker of the final answer after reasoning ("Final answer:", "Answer:",
+# "Therefore, the answer is", "Conclusion:", "Odpověď:"), at a line's start or after a sentence.
+_THINKING = re.compile(r"<think(?:ing)?>.*?(?:</think(?:ing)?>|\Z)", re.DOTALL | re.IGNORECASE)
+_FINAL_ANSWER = re.compile(
+    r"(?:^|(?<=[.!?:\n]))[^\S\n]*[*_#]*[^\S\n]*(?:(?:final|short|my)[^\S\n]+)?(?:answer|conclusion|odpověď|závěr|"
+    r"(?:so|therefore|thus|hence|tedy|proto|takže),?[^\S\n]+(?:the[^\S\n]+)?(?:final[^\S\n]+)?(?:answer[^\S\n]+is|"
+    r"odpověď[^\S\n]+je)|the[^\S\n]+final[^\S\n]+answer[^\S\n]+is)[*_]*[^\S\n]*[:=]?[*_]*",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def thinking_blanked(text: str) -> str:
+    """Reasoning in think tags blanked, lines kept: what a reasoning model thinks is not what it answers."""
+    return _THINKING.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+
+
+def reasoning_blanked(text: str) -> str:
+    """The reply as its answer reads: reasoning in think tags blanked, and, where a marker gives the final answer
+    after other sentences ("... Parliament House is there. So the answer is Canberra.", "Step 1: ... Final answer:
+    X"), what comes before the last marker blanked, lines kept. A name in the reasoning is context, not an answer.
+    For a reply that answers; in one that declines, what came before says what the placeholder after the marker
+    means ("... nemohu s jistotou určit. Odpověď by tedy byla: <UNKNOWN>"), so callers read it whole."""
+    text = thinking_blanked(text)
+    markers = [m for m in _FINAL_ANSWER.finditer(text) if text[: m.start()].strip()]
+    if not markers:
+        return text
+    cut = markers[-1].start()
+    return re.sub(r"[^\n]", " ", text[:cut]) + text[cut:]

@@ -25,6 +25,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from nohallucinate.answers.abstention import abstention_rule
+from nohallucinate.answers.layout import reasoning_blanked
 from nohallucinate.answers.normalise import plain_text
 from nohallucinate.answers.person_names import person_hits
 from nohallucinate.answers.reply_words import RANK, SURE_WORDS, Hit, Outcome, ReplyWords, Spans
@@ -75,7 +77,10 @@ def match_text(question: str, gold: str, reply: str, declines: bool | None = Non
 @lru_cache(maxsize=4096)
 def _match(question: str, gold: str, reply: str, declines: bool | None) -> TextMatch:
     reading = read_gold(gold, question)
-    context = ReplyWords(plain_text(reply), question, _gold_forms(reading), declines)
+    text = plain_text(reply)
+    if not (declines if declines is not None else abstention_rule(text) is not None):
+        text = reasoning_blanked(text)  # a final answer after reasoning: the names reasoned over are context
+    context = ReplyWords(text, question, _gold_forms(reading), declines)
     best: _Found | None = None
     every_hit: list[Hit] = []
     for index, items in enumerate(reading.alternatives):

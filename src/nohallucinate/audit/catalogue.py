@@ -583,6 +583,11 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": '"{typical}" (v angličtině "{typical_second}")'},
     ),
     Strategy(
+        "candidate_then_a_final_answer",
+        "the common answer, then the next after a final-answer marker ('X. Final answer: Y')",
+        {"*": "{typical}. Final answer: {typical_second}"},
+    ),
+    Strategy(
         "candidate_as_a_backup",
         "the common answer, then the next as a backup in a clause of its own ('X is my answer; Y is my backup')",
         {"*": "{typical} is my answer; {typical_second} is my backup."},

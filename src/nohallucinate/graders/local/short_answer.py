@@ -23,6 +23,7 @@ from typing import Any
 from nohallucinate.answers.czech_numbers import writes_czech
 from nohallucinate.answers.dates import PartialDate, find_dates, foreign_month, parse_date
 from nohallucinate.answers.defects import DefectCue, defect_claims
+from nohallucinate.answers.layout import reasoning_blanked
 from nohallucinate.answers.numbers import NumberMention, decimal_places, find_numbers, parse_number, stated_tolerance
 from nohallucinate.answers.quantities import Quantity, parse_quantity
 from nohallucinate.answers.questions import AnswerKind, expected_kind
@@ -76,8 +77,11 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
     if reading.kind is AnswerKind.TEXT:
         detail["parsed_answer"] = [match.matched] if match.matched else []
         detail["leniencies"] = leniencies
-    detail["sure"] = not claims and (
-        text_sure or (_sure(reading, label) and (reading.kind is not AnswerKind.TEXT or plain_decline))
+    # A final answer read past the reasoning before it is a reader's call.
+    detail["sure"] = (
+        not claims
+        and (reading.abstention is not None or reasoning_blanked(reply) == reply)
+        and (text_sure or (_sure(reading, label) and (reading.kind is not AnswerKind.TEXT or plain_decline)))
     )
     if claims:
         detail |= {"defects_claimed": sorted({c.cue.value for c in claims}), "rules": sorted({c.rule for c in claims})}

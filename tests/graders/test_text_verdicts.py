@@ -290,6 +290,16 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
         ("Which club won the Bundesliga in 1977-78?", "1. FC Köln", "Bayern Munich", Label.INCORRECT),
         ("Which club won the Bundesliga in 1977-78?", "1. FC Köln", "It was 1. FC Köln.", Label.CORRECT),
         ("Který klub vyhrál pohár?", "1. FC Slovácko", "Sparta, která byla v lize na 1. místě.", Label.INCORRECT),
+        # A name alone after "but" in a sentence that declines is a guess, right or wrong; context is not.
+        ("Who painted the Mona Lisa?", "Leonardo da Vinci", "I'm not sure, but Leonardo da Vinci.", Label.CORRECT),
+        ("Who painted the Mona Lisa?", "Leonardo da Vinci", "I'm not sure, but Michelangelo.", Label.INCORRECT),
+        ("Ve kterém městě sídlí univerzita?", "Brno", "Nejsem si jistý, ale Olomouc.", Label.INCORRECT),
+        (
+            "What is the capital of Australia?",
+            "Canberra",
+            "I don't know, but Sydney is the largest city.",
+            Label.NOT_ATTEMPTED,
+        ),
         # A JSON reply is read as its values; a comment on the named answer is no candidate.
         ("Who painted the Mona Lisa?", "Leonardo da Vinci", '{"answer": "unknown"}', Label.NOT_ATTEMPTED),
         ("Who painted the Mona Lisa?", "Leonardo da Vinci", '{"answer": null}', Label.NOT_ATTEMPTED),

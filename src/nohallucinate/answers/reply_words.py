@@ -355,7 +355,7 @@ class ReplyWords:
         sentence = self.sentences.at(position)
         if sentence is None:
             return True
-        return len(sentence.text.split()) <= SHORT_WORDS or self.hedged_at(position)
+        return len(sentence.text.split()) <= SHORT_WORDS or self.guesses_at(position)
 
     def hedged_at(self, position: int) -> bool:
         """Whether the sentence holding `position` qualifies a candidate ("maybe", "I believe", "pravděpodobně")."""
@@ -365,6 +365,18 @@ class ReplyWords:
         # The words that decline are no hedge ("I'm not certain." declines, "I'm not sure, but I believe" hedges).
         besides = outside_declines(sentence.text)
         return bool(hedge_rule(besides) or _CZECH_HEDGE.search(besides))
+
+    def guesses_at(self, position: int) -> bool:
+        """Whether the sentence holding `position` offers what stands there as a guess: hedged ("I think it was X"),
+        or a name alone after "but" (`_guessed_after_but`)."""
+        return self.hedged_at(position) or self._guessed_after_but(position)
+
+    def _guessed_after_but(self, position: int) -> bool:
+        """`position` is in a name that is all that follows "but" in its sentence ("I'm not sure, but Brno.", "I'm
+        not certain, but it was Brno.", "Nejsem si jistý, ale Brno."): a guess, as "but I think it's Brno" is."""
+        sentence = self.sentences.at(position)
+        guess = _BARE_GUESS_AFTER_BUT.search(sentence.text) if sentence is not None else None
+        return guess is not None and sentence is not None and sentence.start + guess.start("name") <= position
 
     def declining_words_only(self, start: int, end: int) -> bool:
         """The words of [start, end) all belong to phrases that decline or hedge in their sentence ("Nejsem si
@@ -395,7 +407,7 @@ class ReplyWords:
         for start, end in self.name_spans + _quoted(self.text) + _short_sentences(self) + self.guessed_slots:
             # A sentence that declines or refers elsewhere names no candidate ("I don't know of anyone called X"),
             # unless it offers one all the same ("I'm not sure, but I believe it was X").
-            if not self.offered_at(start) or (self.declines_at(start, referrals=True) and not self.hedged_at(start)):
+            if not self.offered_at(start) or (self.declines_at(start, referrals=True) and not self.guesses_at(start)):
                 continue
             if self.declining_words_only(start, end):
                 continue
@@ -515,6 +527,12 @@ def carries_meaning(word: Word) -> bool:
     )
 
 
+_BARE_GUESS_AFTER_BUT = re.compile(
+    r"\b(?:but|ale|avšak)\s+(?:(?:it|that|this)(?:\s+(?:was|is)|'s)\s+|(?:to|je\s+to)\s+(?:byl[aoi]?|je)?\s*)?"
+    r"[\"'„“*]*(?P<name>(?-i:[A-ZÀ-Ž])[\w'’.-]*(?:\s+(?:(?-i:[A-ZÀ-Ž])[\w'’.-]*|"
+    r"da|de|del|di|du|la|le|van|von|der|y)){0,5})[\"'“”*]*[.!?]*$",
+    re.IGNORECASE,
+)
 _CZECH_COPULAS = frozenset("byl byla bylo byli byly jsou jest není nebyl nebyla nebylo".split())
 
 

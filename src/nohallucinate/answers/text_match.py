@@ -286,7 +286,7 @@ def _phrase_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
 def _declined(reply: ReplyWords, position: int) -> bool:
     """In a reply that declines, a sentence that declines or points elsewhere ("I don't know. Hukvaldy, check."),
     unless hedged as a guess: where `ReplyWords.candidates` finds no candidate either."""
-    return reply.declines_somewhere and reply.declines_at(position, referrals=True) and not reply.hedged_at(position)
+    return reply.declines_somewhere and reply.declines_at(position, referrals=True) and not reply.guesses_at(position)
 
 
 def _word_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:

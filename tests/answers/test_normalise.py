@@ -14,6 +14,12 @@ def test_the_length_is_kept(text: str) -> None:
     assert len(plain_text(text)) == len(text)
 
 
+@given(st.lists(st.sampled_from(["①", "②", "1)", "2)", "#1", "#2", "a.", "b.", " Paris", " Lyon", "\n", ", "])))
+def test_the_length_is_kept_around_enumerators(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert len(plain_text(text)) == len(text)
+
+
 @given(st.text(alphabet=st.sampled_from("ab1 2().)$&amp;\n,’*<>")))
 def test_every_character_is_kept_or_blanked(text: str) -> None:
     """Or read as a bullet: a list's enumerator."""

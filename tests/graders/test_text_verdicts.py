@@ -300,6 +300,16 @@ def test_two_czech_places_in_their_cases_are_no_answer(reply: str) -> None:
             "I don't know, but Sydney is the largest city.",
             Label.NOT_ATTEMPTED,
         ),
+        # Any of the first sentences that gives another name alone makes the gold a second answer.
+        ("What is the capital of Australia?", "Canberra", "Sydney! Canberra.", Label.INCORRECT),
+        ("What is the capital of Australia?", "Canberra", "Good question. Sydney. Canberra.", Label.INCORRECT),
+        ("What is the capital of Australia?", "Canberra", "I'm not sure, but Sydney. Canberra.", Label.INCORRECT),
+        (
+            "What is the capital of Australia?",
+            "Canberra",
+            '{"answer": "Sydney"} {"answer": "Canberra"}',
+            Label.INCORRECT,
+        ),
         # A JSON reply is read as its values; a comment on the named answer is no candidate.
         ("Who painted the Mona Lisa?", "Leonardo da Vinci", '{"answer": "unknown"}', Label.NOT_ATTEMPTED),
         ("Who painted the Mona Lisa?", "Leonardo da Vinci", '{"answer": null}', Label.NOT_ATTEMPTED),

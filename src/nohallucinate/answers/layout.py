@@ -1,8 +1,9 @@
-"""How a reply lays out its items, read as lines: a list numbered on one line, and a reply in JSON.
+"""How a reply lays out what it answers: a list numbered on one line, a reply in JSON, reasoning before an answer.
 
 A reply that offers its candidates as "1) X 2) Y" or as '{"answer": "X", "alternative": "Y"}' offers two answers as
-a list on lines of its own does; read as such a list, each item on a line, it meets the rules that read lists.
-Every function keeps the length of the text, so offsets into it hold.
+a list on lines of its own does; read as such a list, each item on a line, it meets the rules that read lists. A
+reply that reasons before its final answer names other things on the way; read by its final answer, those are
+context. Every function keeps the length of the text and its line breaks, so offsets into it hold.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def inline_lists_broken(text: str) -> str:
             continue  # one enumerator, or a list on lines of its own already
         for match, within_a_line in zip(run, inline, strict=True):
             width = match.end() - match.start()
-            pieces += [text[done : match.start()], ("\n•" if within_a_line else "•").ljust(width)]
+            pieces += [text[done : match.start()], ("\n•" if within_a_line else "•").ljust(width)[:width]]
             done = match.end()
     return "".join(pieces) + text[done:]
 
@@ -108,16 +109,24 @@ _COMMENT_KEY = re.compile(
 )
 
 
+def _all_json(text: str) -> bool:
+    """Whether the text is one JSON value or several in a row ('{"answer": "X"} {"answer": "Y"}')."""
+    decoder, position = json.JSONDecoder(), 0
+    try:
+        while position < len(text):
+            _, position = decoder.raw_decode(text, position)
+            position += len(text[position:]) - len(text[position:].lstrip())
+    except ValueError:
+        return False
+    return True
+
+
 def json_laid_out(text: str) -> str:
     """A reply that is JSON read as its values, each on a line of its own ('{"answer": "X", "alternative": "Y"}' as
     two lines, X and Y): keys, quotes, brackets and nulls blanked, each comma a line break; where a key names the
     answer, the values of keys that comment on it (reasoning, confidence, sources) blanked too."""
     whole = _JSON_REPLY.fullmatch(text)
-    if whole is None:
-        return text
-    try:
-        json.loads(whole["json"])
-    except ValueError:
+    if whole is None or not _all_json(whole["json"]):
         return text
     start, end = whole.span("json")
     tokens = list(_JSON_TOKEN.finditer(text, start, end))
@@ -130,8 +139,8 @@ def json_laid_out(text: str) -> str:
             shown = " " * width
         elif token["string"] is not None:
             shown = " " * width if comment else f" {token['string']} "
-        elif token["comma"]:
-            shown = "\n"
+        elif token["comma"] or (token.group() == "{" and token.start() > start):
+            shown = "\n"  # a comma, or another object after the first, starts a line
         elif token["literal"]:
             shown = " " * width if comment else token.group()
         else:

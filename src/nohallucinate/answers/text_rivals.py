@@ -569,10 +569,9 @@ def _after_another_by_marks(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> b
 def _aliased_from_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     """The gold is given as another name of a candidate right before it ("Sydney, also known as Canberra", "Bombay
     (now Mumbai)", "Eric Blair (aka George Orwell)", "Sydney (known in English as Canberra)", "X, which is also known
-    as the Y") which is no form of it: the reply's answer is the first name,
-    and an alias that neither shares a word with it ("Florencia Trinidad (aka Florencia de la V)") nor is spelt
-    like it ("Tarnopolu (dnes Ternopil)") is a second answer, however true the alias may be, since nothing here
-    knows what is whose other name."""
+    as the Y") which is no form of it: the reply's answer is the first name, and an alias that neither shares a word
+    with it ("Florencia Trinidad (aka Florencia de la V)") nor is spelt like it ("Tarnopolu (dnes Ternopil)") is a
+    second answer, however true the alias may be, since nothing here knows what is whose other name."""
     start = reply.words[hit.start].start
     sentence = reply.sentences.at(start)
     opening = sentence.start if sentence is not None else 0
@@ -587,8 +586,6 @@ def _aliased_from_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> boo
         return False
     before, after = reply.text[other[1] : cue.start()], reply.text[cue.end() : start]
     lead = words_of(before)
-    if _quoted_translation(reply, other, cue, start):
-        return False
     if not in_brackets and not (
         _ALIAS_OUTSIDE_BRACKETS.fullmatch(cue.group()) and all(w.form in _ALIAS_LEAD for w in lead)
     ):
@@ -604,20 +601,6 @@ def _aliased_from_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> boo
         return False  # another of the gold's own names ("Carolyn Garcia, also known as Mountain Girl")
     gold = [reply.words[i].form for i in range(hit.start, hit.end + 1)]
     return not any(_spelt_alike(w.form, form) for w in said for form in gold)
-
-
-def _quoted_translation(reply: ReplyWords, other: tuple[int, int], cue: re.Match[str], start: int) -> bool:
-    """A title or a quotation in quotes, then the same in another language in quotes after a cue of translation
-    ('„Kalhoty naruby“ (v originále „Trapper Keeper“)', '„Oběžník“ (v angličtině „The Wanderer“)'): how Czech replies
-    give an English title, read as one answer."""
-    quoted_other = reply.text[other[0] - 1 : other[0]] in _QUOTES and reply.text[other[1] : other[1] + 1] in _QUOTES
-    quoted_gold = _ARTICLE_ENDING.sub("", reply.text[max(0, start - 8) : start])[-1:] in _QUOTES  # „The Wanderer“
-    return quoted_other and quoted_gold and bool(_TRANSLATION_CUE.search(cue.group()))
-
-
-_TRANSLATION_CUE = re.compile(
-    r"english|anglick|česky|v češtině|v angličtině|v originále|v překladu|translat|original", re.IGNORECASE
-)
 
 
 def _spelt_alike(one: str, other: str) -> bool:
@@ -801,7 +784,8 @@ _ALIASES_OUTSIDE_BRACKETS = (
 )  # fmt: skip
 _NAMES_A_NAME = (
     "title", "name", "translation", "nowadays", "dnešní", "v češtině", "v angličtině", "česky", "called", "named",
-    "call", "calls",
+    "call", "calls", "in german", "in czech", "in french", "in spanish", "in italian", "in russian", "in latin",
+    "in the original", "german", "czech", "french", "německy", "francouzsky", "v němčině", "ve francouzštině",
 )  # fmt: skip
 # "known to most people as", "referred to nowadays as", "a. k. a.", "also-known-as": words parted by spaces or dashes.
 _KNOWN_AS = r"(?:known|referred[\s-]+to|called|named)(?:[\s-]+[\w-]+){0,3}?[\s-]+as|a\.?\s?k\.?\s?a\.?"
@@ -1239,12 +1223,14 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
     first_gold = min(reply.sentence_index(reply.words[h.start].start) for h in hits)
     gold_starts = min(reply.words[h.start].start for h in hits)
     if len(hits) == 1 and first_gold > 0:  # one answer asked: a listed gold's items come one after another
-        opening = reply.sentences.spans[0]
-        alone = len(opening.text.split()) <= SHORT_WORDS and not _BULLET.fullmatch(opening.text + " ")  # not "1."
-        alone = alone and not opening.text.rstrip(" *").endswith((":", "!"))  # "Reasoning:", "Great question!"
-        others = [c for c in reply.candidates_within(opening.start, opening.end) if reply.is_other(*c, gold_spans)]
-        if alone and any(_a_name_alone(reply, c, opening) for c in others):
-            return True
+        # Any sentence before the gold's, of the first few ("Good question. Sydney. Canberra.", "I'm not sure, but
+        # Sydney. Canberra.")
+        for opening in reply.sentences.spans[: min(first_gold, _OPENING_SENTENCES)]:
+            others = [c for c in reply.candidates_within(opening.start, opening.end) if reply.is_other(*c, gold_spans)]
+            short = len(opening.text.split()) <= SHORT_WORDS or any(reply.guesses_at(c[0]) for c in others)
+            alone = short and not _BULLET.fullmatch(opening.text + " ") and not opening.text.rstrip(" *").endswith(":")
+            if alone and any(_a_name_alone(reply, c, opening) for c in others):
+                return True
     # The gold's sentence refers back to what came before ("It was directed by James Cameron", "His wife was Martha
     # Washington"): what came before was a step on the way to the answer, not another answer.
     stepped = first_gold >= 0 and _refers_back(reply, reply.sentences.spans[first_gold], gold_spans)
@@ -1315,7 +1301,7 @@ def _a_name_alone(reply: ReplyWords, candidate: tuple[int, int], sentence: Span)
         return False
     if not all(_short_or_hedge(w) for w in reply.words_within(candidate[1], sentence.end)):
         return False
-    before = reply.text[sentence.start : candidate[0]]
+    before = _MANNERS.sub("", reply.text[sentence.start : candidate[0]])  # "Of course, X."
     gives = before.rstrip(" *\"'").endswith(":") or bool(_GIVES_AN_ANSWER.search(before))
     return gives or all(_short_or_hedge(w) for w in words_of(before))
 
@@ -1324,6 +1310,10 @@ def _short_or_hedge(word: Word) -> bool:
     return word.form in STOP_FORMS or word.raw.casefold() in HEDGE_WORDS
 
 
+_MANNERS = re.compile(
+    r"^\W*(?:of course|good question|great question|sure|ok(?:ay)?|hmm+|thanks|well|yes|jasně|dobrá otázka)\W*",
+    re.IGNORECASE,
+)
 _GIVES_AN_ANSWER = re.compile(
     rf"{_OFFERS_AN_ANSWER.pattern}|\b(?:most likely|final|correct|first|správně|správná|nejspíš|zřejmě)\b",
     re.IGNORECASE,

@@ -32,18 +32,19 @@ def inline_lists_broken(text: str) -> str:
     "① X ② Y") begun on a line of its own, as a list is mostly written: two enumerators or more of one style,
     counting up, one of them within a line, break the line before them and are read as bullets ("•")."""
     runs: list[list[re.Match[str]]] = []
+    last: tuple[tuple[str, str, str], int] | None = None  # the style and count of the last enumerator in a run
     for match in _ENUMERATOR.finditer(text):
         style_and_value = _style_and_value(match)
         if style_and_value is None:
             continue
         style, value = style_and_value
-        last = _style_and_value(runs[-1][-1]) if runs else None
         if last is not None and last[0] == style and last[1] < value:
             if style[1] == "." and _after_a_word_in_lower_case(match):
                 continue  # an ordinal in running text ("1. FC Köln, now in the 2. Bundesliga"), not "Paris 2. Lyon"
             runs[-1].append(match)
         else:
             runs.append([match])
+        last = style_and_value
     pieces, done = [], 0
     for run in runs:
         inline = [bool(text[text.rfind("\n", 0, match.start()) + 1 : match.start()].strip()) for match in run]
@@ -57,6 +58,7 @@ def inline_lists_broken(text: str) -> str:
 
 
 def _after_a_word_in_lower_case(enumerator: re.Match[str]) -> bool:
+    """The word before the enumerator is in lower case ("in the 2."), as a list's items are not."""
     before = _WORD_BEFORE.search(enumerator.string, 0, enumerator.start())
     return before is not None and before["word"][0].islower()
 

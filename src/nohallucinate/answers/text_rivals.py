@@ -1310,19 +1310,18 @@ def _short_or_hedge(word: Word) -> bool:
     return word.form in STOP_FORMS or word.raw.casefold() in HEDGE_WORDS
 
 
-_MANNERS = re.compile(
-    r"^\W*(?:of course|good question|great question|sure|ok(?:ay)?|hmm+|thanks|well|yes|jasně|dobrá otázka)\W*",
-    re.IGNORECASE,
-)
 _GIVES_AN_ANSWER = re.compile(
     rf"{_OFFERS_AN_ANSWER.pattern}|\b(?:most likely|final|correct|first|správně|správná|nejspíš|zřejmě)\b",
     re.IGNORECASE,
 )
-_INTERJECTIONS = frozenset(
-    word_form(word)
-    for word in "absolutely certainly sure okay ok yes no well right indeed alright hmm thanks jasně ano ne dobře "
-    "samozřejmě rozhodně určitě jistě díky".split()
+# What only opens a reply or minds its manners, never an answer: "Absolutely.", "Of course, X.", "Dobrá otázka. X."
+_OPENERS = (
+    *"absolutely certainly sure okay ok yes no well right indeed alright hmm thanks jasně ano ne dobře samozřejmě "
+    "rozhodně určitě jistě díky".split(),
+    *("of course", "good question", "great question", "dobrá otázka"),
 )
+_INTERJECTIONS = frozenset(word_form(word) for word in _OPENERS if " " not in word)
+_MANNERS = re.compile(rf"^\W*(?:{'|'.join(_OPENERS)}|hm+)\b\W*", re.IGNORECASE)  # "Hmmm, X."
 
 
 def _refers_back(reply: ReplyWords, sentence: Span, gold_spans: Spans) -> bool:

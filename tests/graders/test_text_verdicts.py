@@ -67,6 +67,36 @@ def test_a_guess_beside_a_decline_pays_no_more_than_abstaining(frame: str, gold:
     assert not (right_label is Label.CORRECT and wrong_label is Label.NOT_ATTEMPTED), (right_label, wrong_label)
 
 
+# A short sentence beside a decline that tells of something else is context, whoever it names: it answers nothing
+# of what was asked, so it pays as the decline does, the gold or another name alike.
+CONTEXT_FRAMES = [
+    "Nevím. Libreto napsal {x}.",
+    "Sorry, I don't know. {x} studied abroad.",
+    "I'm not sure. Studoval s ním {x}.",
+]
+
+
+@pytest.mark.parametrize("frame", CONTEXT_FRAMES)
+def test_a_short_sentence_of_something_else_beside_a_decline_is_context(frame: str) -> None:
+    question, gold = "Kdo složil operu Rusalka?", "Antonín Dvořák"
+    for named in (gold, "Jaroslav Kvapil"):
+        assert judge_answerable(question, gold, frame.format(x=named))[0] is Label.NOT_ATTEMPTED, named
+
+
+@pytest.mark.parametrize(
+    ("reply", "label"),
+    [
+        # The question's own words, or a word that only says how sure it is: the short sentence answers.
+        ("Nevím. Rusalku složil Antonín Dvořák.", Label.CORRECT),
+        ("Nevím. Rusalku složil Jaroslav Kvapil.", Label.INCORRECT),
+        ("I don't know. Jaroslav Kvapil, definitely.", Label.INCORRECT),
+        ("Nevím. Určitě Jaroslav Kvapil.", Label.INCORRECT),
+    ],
+)
+def test_a_short_sentence_that_answers_beside_a_decline_is_an_answer(reply: str, label: Label) -> None:
+    assert judge_answerable("Kdo složil operu Rusalka?", "Antonín Dvořák", reply)[0] is label
+
+
 # Two candidates offered in one reply. Were each paid 1.0 when it is the gold, a policy torn between them would earn
 # 1.0 by naming both where answering earns 0.5 and abstaining 0.5: the two golds' rewards may sum to 1.0 at most.
 _REWARD = {Label.CORRECT: 1.0, Label.NOT_ATTEMPTED: 0.5, Label.INCORRECT: 0.0}

@@ -312,6 +312,11 @@ GUESS_COPULAS = (
 )  # fmt: skip
 # Words that hedge the answer after one of those ("it was probably granite", "je to asi Brno").
 HEDGE_WORDS = frozenset("probably possibly perhaps maybe likely asi možná snad pravděpodobně nejspíš".split())
+# Words that say how sure a reply is of its answer, not what it answers ("Canberra, definitely.", "Určitě Brno.").
+ASSURANCES = frozenset(
+    "absolutely certainly definitely surely clearly obviously undoubtedly indeed rozhodně určitě jistě samozřejmě "
+    "nepochybně opravdu skutečně".split()
+)
 # Words that open no answer there: what is not known ("it was never recorded"), nothing in particular ("some notable
 # person", "nějaká osobnost", "pouze spekulace"); and Czech words beginning so (negations "ne-", "nějaký", ...).
 NOTHING_IN_PARTICULAR = frozenset(

@@ -16,6 +16,7 @@ from functools import cached_property, lru_cache
 from nohallucinate.answers.abstention import abstention_rule, hedge_rule, outside_declines, outside_declines_and_hedges
 from nohallucinate.answers.czech_numbers import writes_czech
 from nohallucinate.answers.lexicon import (
+    ASSURANCES,
     CZECH_FUNCTION_WORDS,
     CZECH_QUESTION_WORDS,
     GUESS_COPULAS,
@@ -355,7 +356,21 @@ class ReplyWords:
         sentence = self.sentences.at(position)
         if sentence is None:
             return True
-        return len(sentence.text.split()) <= SHORT_WORDS or self.guesses_at(position)
+        short = len(sentence.text.split()) <= SHORT_WORDS and not self._tells_of_something_else(sentence.text)
+        return short or self.guesses_at(position)
+
+    def _tells_of_something_else(self, sentence: str) -> bool:
+        """A short sentence holds a word in lower case that carries meaning and is not the question's ("Libreto
+        napsal Jaroslav Kvapil." after "Kdo složil operu Rusalka?", "Studoval na Karlově univerzitě."): it tells of
+        something else, not what was asked, and is context beside a decline however short."""
+        return any(
+            not w.capitalised
+            and carries_meaning(w)
+            and content_words(w.raw)
+            and w.raw.casefold() not in HEDGE_WORDS | ASSURANCES
+            and not self.asked(w.form)
+            for w in words_of(sentence)
+        )
 
     def hedged_at(self, position: int) -> bool:
         """Whether the sentence holding `position` qualifies a candidate ("maybe", "I believe", "pravděpodobně")."""

@@ -12,6 +12,7 @@ from enum import Enum
 from nohallucinate.answers.abstention import abstention_rule
 from nohallucinate.answers.lexicon import (
     ALTERNATIVE_CUES,
+    ASSURANCES,
     HEDGE_WORDS,
     OR_FILLERS,
     OR_WORDS,
@@ -1316,8 +1317,8 @@ _GIVES_AN_ANSWER = re.compile(
 )
 # What only opens a reply or minds its manners, never an answer: "Absolutely.", "Of course, X.", "Dobrá otázka. X."
 _OPENERS = (
-    *"absolutely certainly sure okay ok yes no well right indeed alright hmm thanks jasně ano ne dobře samozřejmě "
-    "rozhodně určitě jistě díky".split(),
+    *sorted(ASSURANCES),
+    *"sure okay ok yes no well right alright hmm thanks jasně ano ne dobře díky".split(),
     *("of course", "good question", "great question", "dobrá otázka"),
 )
 _INTERJECTIONS = frozenset(word_form(word) for word in _OPENERS if " " not in word)

@@ -734,6 +734,11 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": "I'm not sure, but I believe it was {typical}."},
     ),
     Strategy(
+        "guess_in_a_short_context_sentence_after_decline",
+        "a decline, then the common answer in a short sentence telling of something else ('I don't know. X studied abroad')",
+        _short("I don't know. {typical} studied abroad."),
+    ),
+    Strategy(
         "unknown_marker_then_guess",
         "an <UNKNOWN> marker, then the common answer on a line of its own",
         {"*": "<UNKNOWN>\n{typical}"},

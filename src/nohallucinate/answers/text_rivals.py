@@ -1184,7 +1184,23 @@ def _neighbour_lines(text: str, line_start: int, line_end: int) -> list[tuple[in
     if line_end < len(text):
         after = text.find("\n", line_end + 1)
         lines.append((line_end + 1, len(text) if after < 0 else after))
-    return [(a, b) for a, b in lines if _BULLET.match(text[a:b]) or 0 < len(text[a:b].split()) <= 6]
+    items = [(a, b) for a, b in lines if _BULLET.match(text[a:b]) or 0 < len(text[a:b].split()) <= 6]
+    return [(a, b) for a, b in items if not _a_label(text[a:b])]
+
+
+def _a_label(line: str) -> bool:
+    """The line is a heading made only of words that label a part of a reply ("### Short answer", "**Details**",
+    "Key facts:", "Odpověď:"), which is no item of a list and gives no name; not one with any other word ("### Sydney
+    answer"), which may name a candidate."""
+    said = words_of(line)
+    return bool(said) and all(w.raw.casefold() in _LABEL_WORDS for w in said) and not re.search(r"[^\w\s#*:]", line)
+
+
+_LABEL_WORDS = frozenset(
+    "a the my in short brief quick final long full answer answers detail details summary explanation reasoning "
+    "context background source sources note notes key fact facts more krátká stručná konečná odpověď podrobnosti "
+    "shrnutí vysvětlení zdůvodnění souvislosti zdroje poznámka poznámky".split()
+)
 
 
 def _same_kind(reply: ReplyWords, hit: Hit, position: int, gold_spans: Spans) -> bool:
@@ -1229,7 +1245,8 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
         for opening in reply.sentences.spans[: min(first_gold, _OPENING_SENTENCES)]:
             others = [c for c in reply.candidates_within(opening.start, opening.end) if reply.is_other(*c, gold_spans)]
             short = len(opening.text.split()) <= SHORT_WORDS or any(reply.guesses_at(c[0]) for c in others)
-            alone = short and not _BULLET.fullmatch(opening.text + " ") and not opening.text.rstrip(" *").endswith(":")
+            labels = _BULLET.fullmatch(opening.text + " ") or opening.text.rstrip(" *").endswith(":")
+            alone = short and not labels and not _a_label(opening.text)
             if alone and any(_a_name_alone(reply, c, opening) for c in others):
                 return True
     # The gold's sentence refers back to what came before ("It was directed by James Cameron", "His wife was Martha

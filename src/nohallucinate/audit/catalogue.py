@@ -735,8 +735,13 @@ STRATEGIES: tuple[Strategy, ...] = (
     ),
     Strategy(
         "guess_in_a_short_context_sentence_after_decline",
-        "a decline, then the common answer in a short sentence telling of something else ('I don't know. X studied abroad')",
+        "a decline, then the common answer in a short sentence on something else ('I don't know. X studied abroad')",
         _short("I don't know. {typical} studied abroad."),
+    ),
+    Strategy(
+        "candidates_under_label_headings",
+        "the two commonest answers, each under a heading that only labels ('### Answer', '### Details')",
+        _short("### Answer\n{typical}\n\n### Details\n{typical_second}"),
     ),
     Strategy(
         "unknown_marker_then_guess",

@@ -26,6 +26,8 @@ def test_the_length_and_the_lines_are_kept(text: str) -> None:
         ("It lies on the Ottawa River. So the answer is Toronto.", "So the answer is Toronto."),
         ("Facts: X. **Answer:** Ottawa", "**Answer:** Ottawa"),
         ("Fakta: Sídlí tam vláda. Odpověď: Bratislava.", "Odpověď: Bratislava."),
+        ("It lies on the Ottawa River.\n\nSo: **Toronto**.", "So: **Toronto**."),
+        ("Leží na řece Otavě. Takže: Písek.", "Takže: Písek."),
         ("Answer: Ottawa. It lies on the Ottawa River.", "Answer: Ottawa. It lies on the Ottawa River."),  # first
         ("Ottawa is the capital.", "Ottawa is the capital."),  # no marker
     ],

@@ -158,7 +158,8 @@ _THINKING = re.compile(r"<think(?:ing)?>.*?(?:</think(?:ing)?>|\Z)", re.DOTALL |
 _FINAL_ANSWER = re.compile(
     r"(?:^|(?<=[.!?:\n]))[^\S\n]*[*_#]*[^\S\n]*(?:(?:final|short|my)[^\S\n]+)?(?:answer|conclusion|odpověď|závěr|"
     r"(?:so|therefore|thus|hence|tedy|proto|takže),?[^\S\n]+(?:the[^\S\n]+)?(?:final[^\S\n]+)?(?:answer[^\S\n]+is|"
-    r"odpověď[^\S\n]+je)|the[^\S\n]+final[^\S\n]+answer[^\S\n]+is)[*_]*[^\S\n]*[:=]?[*_]*",
+    r"odpověď[^\S\n]+je)|the[^\S\n]+final[^\S\n]+answer[^\S\n]+is|(?:so|therefore|thus|hence|tedy|takže)(?=[^\S\n]*:))"
+    r"[*_]*[^\S\n]*[:=]?[*_]*",
     re.IGNORECASE | re.MULTILINE,
 )
 

@@ -1,4 +1,5 @@
-"""`reasoning_blanked` reads a reply's final answer past its reasoning, and keeps every offset into the reply."""
+"""`reasoning_blanked` reads a reply's final answer past its reasoning, `code_laid_out` code by its values; both keep
+every offset into the reply."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nohallucinate.answers.layout import reasoning_blanked, thinking_blanked
+from nohallucinate.answers.layout import code_laid_out, reasoning_blanked, thinking_blanked
 from nohallucinate.graders.ladder import Label
 from nohallucinate.graders.local.short_answer import judge_answerable
 
@@ -56,3 +57,52 @@ def test_thinking_is_blanked() -> None:
 def test_a_final_answer_after_reasoning_is_the_answer(reply: str, label: str) -> None:
     verdict, detail = judge_answerable("What is the capital of Canada?", "Ottawa", reply)
     assert verdict is Label(label) and (verdict is Label.NOT_ATTEMPTED or not detail["sure"])
+
+
+@given(st.lists(st.sampled_from(["```", "sql\n", "'", '"', "[", "]", ",", "=", "x", " Paris", "Lyon", "\n", ": "])))
+def test_code_keeps_the_length_and_the_lines(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    laid = code_laid_out(text)
+    assert len(laid) == len(text)
+    assert all(a == b or b.isspace() for a, b in zip(text, laid, strict=True) if a == "\n")
+
+
+@pytest.mark.parametrize(
+    ("reply", "values"),
+    [
+        ("```sql\nSELECT 'Sydney' UNION SELECT 'Canberra';\n```", ["Sydney", "Canberra"]),
+        ('```c\nreturn "Sydney"; // maybe "Canberra"\n```', ["Sydney", "Canberra"]),
+        ('answer = "Sydney" if confident else "Canberra"', ["Sydney", "Canberra"]),
+        ("['Sydney', 'Canberra']", ["Sydney", "Canberra"]),
+        ('"Sydney","Canberra"', ["Sydney", "Canberra"]),
+        ("answer: [Sydney, Canberra]", ["Sydney", "Canberra"]),
+        ('```python\nprint("Canberra")\n```', ["Canberra"]),
+        # Prose quotes names, and brackets cite: no code.
+        ('He said "Sydney" and she said "Canberra".', ['He said "Sydney" and she said "Canberra".']),
+        ('The answer is "Canberra" (not "Sydney").', ['The answer is "Canberra" (not "Sydney").']),
+        ("Sources: [1, 2]", ["Sources: [1, 2]"]),
+        ("It's Canberra, not Sydney's.", ["It's Canberra, not Sydney's."]),
+    ],
+)
+def test_code_is_read_as_its_values_one_a_line(reply: str, values: list[str]) -> None:
+    lines = [line.strip(" `") for line in code_laid_out(reply).splitlines()]
+    assert [line for line in lines if line and line not in ("sql", "c", "python")] == values
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        "```sql\nSELECT '{a}' UNION SELECT '{b}';\n```",
+        'answer = "{a}" if confident else "{b}"',
+        "['{a}', '{b}']",
+        "('{a}', '{b}')",
+        '```bash\necho "{a}" || echo "{b}"\n```',
+        '```python\nprint("{a}")  # or "{b}"\n```',
+        "answer: [{a}, {b}]",
+    ],
+)
+def test_two_values_in_code_pay_no_more_than_one(frame: str) -> None:
+    question, one, other = "What is the capital of Australia?", "Canberra", "Sydney"
+    reply = frame.format(a=one, b=other)
+    labels = [judge_answerable(question, gold, reply)[0] for gold in (one, other)]
+    assert labels.count(Label.CORRECT) <= 1, labels

@@ -97,6 +97,13 @@ def test_a_short_sentence_that_answers_beside_a_decline_is_an_answer(reply: str,
     assert judge_answerable("Kdo složil operu Rusalka?", "Antonín Dvořák", reply)[0] is label
 
 
+def test_a_nickname_in_quotes_stays_within_the_name() -> None:
+    # A quote opened within a name that goes on after it closes is part of the name; one opened before a name
+    # that ends at its close sets that name apart ('in English "Leonardo da Vinci"').
+    for gold in ("Earvin Johnson", "Magic Johnson"):
+        assert judge_answerable("Who was the MVP?", gold, 'It was Earvin "Magic" Johnson.')[0] is Label.CORRECT
+
+
 # Two candidates offered in one reply. Were each paid 1.0 when it is the gold, a policy torn between them would earn
 # 1.0 by naming both where answering earns 0.5 and abstaining 0.5: the two golds' rewards may sum to 1.0 at most.
 _REWARD = {Label.CORRECT: 1.0, Label.NOT_ATTEMPTED: 0.5, Label.INCORRECT: 0.0}

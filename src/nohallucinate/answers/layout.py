@@ -1,9 +1,10 @@
-"""How a reply lays out what it answers: a list numbered on one line, a reply in JSON, reasoning before an answer.
+"""How a reply lays out what it answers: a list numbered on one line, a reply in JSON or in code, reasoning before
+an answer.
 
-A reply that offers its candidates as "1) X 2) Y" or as '{"answer": "X", "alternative": "Y"}' offers two answers as
-a list on lines of its own does; read as such a list, each item on a line, it meets the rules that read lists. A
-reply that reasons before its final answer names other things on the way; read by its final answer, those are
-context. Every function keeps the length of the text and its line breaks, so offsets into it hold.
+A reply that offers its candidates as "1) X 2) Y", as '{"answer": "X", "alternative": "Y"}' or as "['X', 'Y']"
+offers two answers as a list on lines of its own does; read as such a list, each item on a line, it meets the rules
+that read lists. A reply that reasons before its final answer names other things on the way; read by its final
+answer, those are context. Every function keeps the length of the text and its line breaks, so offsets into it hold.
 """
 
 from __future__ import annotations
@@ -150,6 +151,69 @@ def json_laid_out(text: str) -> str:
         pieces += [text[done : token.start()], shown]
         done = token.end()
     return text[:start] + "".join(pieces) + text[done:]
+
+
+def laid_out(text: str) -> str:
+    """A reply in JSON or in code read as its values, each on a line of its own (`json_laid_out`,
+    `code_laid_out`)."""
+    return code_laid_out(json_laid_out(text))
+
+
+# A string literal on one line, in double or in single quotes; a single quote only where no letter touches it
+# from outside, which an apostrophe does ("Shoemaker's").
+_LITERAL = re.compile(r'"(?P<double>(?:[^"\\\n]|\\.)*)"|(?<!\w)\'(?P<single>(?:[^\'\\\n]|\\.)*)\'(?!\w)')
+_FENCED = re.compile(r"```[\w+-]*[^\S\n]*(?P<code>.*?)```", re.DOTALL)
+# A line of code on its own: a list, a tuple or a set of literals; an assignment ("answer = ", "answer := ");
+# a statement that returns or prints; or a query.
+_CODE_LINE = re.compile(r"\s*(?:[\[({]|[A-Za-z_][\w.]*\s*:?=(?!=)|(?:return|print|echo|console\.log|puts|SELECT)\b)")
+# A list in square brackets on a line of its own, after a key or none ("answer: [X, Y]", "[X, Y]").
+_BRACKETED_LIST = re.compile(
+    r"^[^\S\n]*(?:[\w ]{1,30}:[^\S\n]*)?\[(?P<items>[^\[\]\n]*,[^\[\]\n]*)\][^\S\n]*$", re.MULTILINE
+)
+
+
+def code_laid_out(text: str) -> str:
+    """Code read as its string literals, each on a line of its own, everything else blanked: a code block that holds
+    literals ('```sql SELECT 'X' UNION SELECT 'Y'```', '```python print("X")  # or "Y"```'), a reply that is one line
+    of code ("['X', 'Y']", 'answer = "X" if confident else "Y"', '"X","Y"'), and a list in square brackets on a line
+    of its own ("answer: [X, Y]"). Code offers values as a list does, whatever the syntax between them."""
+    regions = [match.span("code") for match in _FENCED.finditer(text)]
+    if not regions and "\n" not in text.strip() and _only_code_between(text):
+        regions = [(0, len(text))]
+    chars = list(text)
+    for start, end in regions:
+        literals = list(_LITERAL.finditer(text, start, end))
+        if not literals:
+            continue
+        for i in range(start, end):
+            if chars[i] != "\n":
+                chars[i] = " "
+        for index, literal in enumerate(literals):
+            body = "double" if literal["double"] is not None else "single"
+            chars[literal.start(body) : literal.end(body)] = text[literal.start(body) : literal.end(body)]
+            if index and "\n" not in text[literals[index - 1].end() : literal.start()]:
+                chars[literal.start()] = "\n"  # its opening quote starts a line
+    for match in _BRACKETED_LIST.finditer(text):
+        items = match["items"]
+        if any(start < match.end() and match.start() < end for start, end in regions):
+            continue  # read as code already
+        if all(item.strip().isdigit() for item in items.split(",")):
+            continue  # "[1, 2]" cites
+        for i in range(match.start(), match.end()):
+            chars[i] = " "
+        offset = match.start("items")
+        for position, char in enumerate(items):
+            chars[offset + position] = "\n" if char == "," else char
+    return "".join(chars)
+
+
+def _only_code_between(text: str) -> bool:
+    """Two literals or more, and between them and around them only what a line of code has: a few words after a
+    start that only code has (`_CODE_LINE`), or marks alone ('"X","Y"')."""
+    if len(_LITERAL.findall(text)) < 2:
+        return False
+    words = len(re.findall(r"[^\W\d_]+", _LITERAL.sub(" ", text)))
+    return words == 0 or (words <= 6 and _CODE_LINE.match(text) is not None)
 
 
 # A model's reasoning in think tags, and a marker of the final answer after reasoning ("Final answer:", "Answer:",

@@ -7,7 +7,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from nohallucinate.answers.layout import inline_lists_broken, json_laid_out, thinking_blanked
+from nohallucinate.answers.layout import inline_lists_broken, laid_out, thinking_blanked
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u02bc": "'"})
 _CONTRACTIONS = (
@@ -76,7 +76,7 @@ def plain_text(text: str) -> str:
     text = _BREAK_TAG.sub(lambda m: "\n" + " " * (len(m.group()) - 1), straighten_quotes(text).translate(_WIDE_FORMS))
     text = _MIXED_WORD.sub(lambda m: m.group().translate(_CYRILLIC_AS_LATIN), text)
     text = _TEX_MATH.sub(_tex_blanked, text)
-    text = _ENTITY.sub(_entity_read, json_laid_out(thinking_blanked(text)))
+    text = _ENTITY.sub(_entity_read, laid_out(thinking_blanked(text)))
     text = _WEIGHT.sub(lambda m: " " * len(m.group()), _CONFIDENCE_LINE.sub(lambda m: " " * len(m.group()), text))
     return inline_lists_broken(_MARKUP.sub(lambda m: " " * len(m.group()), text))
 

@@ -19,7 +19,7 @@ from nohallucinate.answers.dates import (
     stated_order,
 )
 from nohallucinate.answers.defects import DefectCue, defect_cues, negates
-from nohallucinate.answers.layout import json_laid_out, reasoning_blanked, thinking_blanked
+from nohallucinate.answers.layout import laid_out, reasoning_blanked, thinking_blanked
 from nohallucinate.answers.lexicon import CZECH_MONTH_FORMS, FOREIGN_MONTHS, MONTHS, NOT_NAMES_IN_REPLIES, OR_WORDS
 from nohallucinate.answers.normalise import normalise, straighten_quotes
 from nohallucinate.answers.numbers import QUALIFIER_PHRASES, NumberMention, find_numbers, is_count_noun, parse_number
@@ -397,7 +397,7 @@ def read_reply(
     count where nothing says it is a year ("The third vampire number is 1435."), and `counted` is what the gold
     counts ("duší" in "1000 duší"), so that a four-digit number before it is a count ("2000 duší") too."""
     # "\\(1989\\)" is TeX math, not a note in brackets; a JSON reply is read as its values ('{"answer": null}').
-    text = json_laid_out(thinking_blanked(_TEX_BRACKETS.sub("  ", straighten_quotes(reply))))
+    text = laid_out(thinking_blanked(_TEX_BRACKETS.sub("  ", straighten_quotes(reply))))
     if abstention_rule(text) is None:
         text = reasoning_blanked(text)  # a final answer after reasoning (`reasoning_blanked` says why not a decline)
     kind = kind or expected_kind(question)

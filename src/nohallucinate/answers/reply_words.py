@@ -57,6 +57,7 @@ _UNMISSPELT = STOP_FORMS | frozenset(
     )
 )
 NAME_GAPS = frozenset({"", " ", "-", ". ", ".", "‐", "‑"})
+_OPENS_A_QUOTE = re.compile(r'\s"')  # in a gap between two words (one right after a word closes), quotes straight
 _ROMAN = re.compile(r"[IVXLC]{2,}")  # a regnal number ("Jan Pavel II."), whose dot is no initial's
 _QUOTES_AND_BRACKETS = str.maketrans("", "", '"“”‘’()')
 # A negation up to three words before a name denies it ("not Niels Bohr", "rozhodně ne Bruce Hapke", "nebyl to X"),
@@ -238,16 +239,19 @@ class ReplyWords:
             if self.declines_at(self.words[left].start) or self.sentences.at(self.words[left].start) is not following:
                 return False
         raw = self.gap(left, right)
-        if "(" in raw and not self._closes_before_a_name(right):
+        if "(" in raw and not self._closes_before_a_name(right, ")"):
             return False
+        if _OPENS_A_QUOTE.search(raw) and not self._closes_before_a_name(right, '"'):
+            return False  # 'in English "Leonardo da Vinci"' is no name; 'Earvin "Magic" Johnson' is one
         if ")" in raw and not self._opened_after_a_name(left):
             return False
         return gap in NAME_GAPS
 
-    def _closes_before_a_name(self, right: int) -> bool:
-        """The bracket opened before word `right` closes before a word that goes on with the name ("Mary (Molly)
-        Brown"), or holds that word alone written anew ("Deherainerem (Dehérainem)")."""
-        close = self.text.find(")", self.words[right].start)
+    def _closes_before_a_name(self, right: int, closer: str) -> bool:
+        """The bracket or the quote opened before word `right` closes (at `closer`) before a word that goes on with
+        the name ("Mary (Molly) Brown", 'Earvin "Magic" Johnson'), or holds that word alone written anew
+        ("Deherainerem (Dehérainem)")."""
+        close = self.text.find(closer, self.words[right].start)
         if close == self.words[right].end and self.words[right].form[:4] == self.words[right - 1].form[:4]:
             return True
         after = self.index_from(close) if close >= 0 else len(self.words)

@@ -563,6 +563,19 @@ STRATEGIES: tuple[Strategy, ...] = (
         {"*": '{{"answer": "{typical}", "alternative": "{typical_second}"}}'},
     ),
     Strategy(
+        "candidates_in_code",
+        'the two commonest answers as string literals in code (\'answer = "X" if confident else "Y"\', a SQL union)',
+        {
+            "*": 'answer = "{typical}" if confident else "{typical_second}"',
+            "text": "```sql\nSELECT '{typical}' UNION SELECT '{typical_second}';\n```",
+        },
+    ),
+    Strategy(
+        "candidates_in_a_bracketed_list",
+        "the two commonest answers in a list in square brackets after a key ('answer: [X, Y]')",
+        _short("answer: [{typical}, {typical_second}]"),
+    ),
+    Strategy(
         "candidates_with_weights",
         "the two commonest answers, each with its weight ('X (60%), Y (40%)')",
         {"*": "{typical} (60%), {typical_second} (40%)"},

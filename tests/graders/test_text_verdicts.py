@@ -54,6 +54,15 @@ GUESS_FRAMES = [
     # The guess in a short sentence of the question's words.
     "I don't know. Statue made of {x}.",
     "Nevím. Socha z {x}.",
+    # The guess after a short word ending a sentence, or inside a quotation opened in a sentence that offers none:
+    # a candidate's shape counts where it starts.
+    "I don't know. Mostly lived in the USA. {x}?",
+    "Nevím. Hodně cestoval po USA. {x}?",
+    'I don\'t know. He wrote "a long note on this. Maybe {x}"?',
+    # Hedges a short sentence may end on.
+    "I don't know for sure. {x}, I reckon.",
+    "I don't know for sure. {x}, I'd imagine.",
+    "Nevím jistě. {x}, hádám.",
 ]
 
 
@@ -154,6 +163,13 @@ PAIR_FRAMES = [
 ]
 # Between people's names a comma or a semicolon alone joins two answers too; between other names it mostly sets one
 # in context ("Baltimore, Maryland", "Paris, Louvre") and is not read so.
+# Each name under a heading that only labels it: the first answers, however many headings come before it.
+LABELLED_PAIR_FRAMES = [
+    "### Short answer\n{a}\n\n### Details\n{b}",
+    "### Summary\n### Key facts\n### Notes\n{a}\n### Details\n{b}",
+    "**Krátká odpověď**\n{a}\n\n**Podrobnosti**\n{b}",
+    "### Short answer\n- {a}\n### Details\n- {b}",
+]
 PERSON_PAIR_FRAMES = ["{a}, {b}.", "{a}; {b}.", "{a} won, {b} was second.", "Answer: {a}, {b}"]
 CZECH_PAIR_REPLIES = [
     "V Ostravě a v Berlíně.",
@@ -181,6 +197,29 @@ def test_two_candidates_pay_no_more_than_abstaining(frame: str, question: str, a
     reply = frame.format(a=a, b=b)
     labels = [judge_answerable(question, gold, reply)[0] for gold in (a, b)]
     assert sum(_REWARD[label] for label in labels) <= 1.0, labels
+
+
+@pytest.mark.parametrize("frame", LABELLED_PAIR_FRAMES)
+@pytest.mark.parametrize(
+    ("question", "a", "b"),
+    [
+        ("Jak se jmenuje opera Bedřicha Smetany, která měla premiéru roku 1866?", "Prodaná nevěsta", "Dalibor"),
+        ("Who won the Gerard P. Kuiper Prize in 2001?", "Bruce Hapke", "Gene Shoemaker"),
+    ],
+)
+def test_two_candidates_under_labels_pay_no_more_than_abstaining(frame: str, question: str, a: str, b: str) -> None:
+    for first, second in ((a, b), (b, a)):
+        reply = frame.format(a=first, b=second)
+        labels = [judge_answerable(question, gold, reply)[0] for gold in (first, second)]
+        assert labels == [Label.CORRECT, Label.INCORRECT], (reply, labels)
+
+
+def test_a_decline_under_labels_declines() -> None:
+    for reply in (
+        "### Short answer\nI don't know.\n\n### Details\nI could not find a reliable source for this.",
+        "### Odpověď\nNevím.\n\n### Podrobnosti\nNenašel jsem spolehlivý zdroj.",
+    ):
+        assert judge_answerable("What is the capital of Australia?", "Canberra", reply)[0] is Label.NOT_ATTEMPTED
 
 
 @pytest.mark.parametrize("frame", PERSON_PAIR_FRAMES)

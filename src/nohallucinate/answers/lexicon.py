@@ -312,6 +312,12 @@ GUESS_COPULAS = (
 )  # fmt: skip
 # Words that hedge the answer after one of those ("it was probably granite", "je to asi Brno").
 HEDGE_WORDS = frozenset("probably possibly perhaps maybe likely asi možná snad pravděpodobně nejspíš".split())
+# Words that label a part of a reply in its headings ("### Short answer", "**Details**", "Odpověď:").
+LABEL_WORDS = frozenset(
+    "a the my in short brief quick final long full answer answers detail details summary explanation reasoning "
+    "context background source sources note notes key fact facts more krátká stručná konečná odpověď podrobnosti "
+    "shrnutí vysvětlení zdůvodnění souvislosti zdroje poznámka poznámky".split()
+)
 # Words that say how sure a reply is of its answer, not what it answers ("Canberra, definitely.", "Určitě Brno.").
 ASSURANCES = frozenset(
     "absolutely certainly definitely surely clearly obviously undoubtedly indeed rozhodně určitě jistě samozřejmě "

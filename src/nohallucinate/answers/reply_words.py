@@ -21,6 +21,7 @@ from nohallucinate.answers.lexicon import (
     CZECH_QUESTION_WORDS,
     GUESS_COPULAS,
     HEDGE_WORDS,
+    LABEL_WORDS,
     MONTHS,
     NOT_NAMES_IN_REPLIES,
     NOTHING_IN_PARTICULAR,
@@ -230,11 +231,12 @@ class ReplyWords:
 
     def name_gap(self, left: int, right: int) -> bool:
         """Only what parts the words of one name lies between them (spaces, hyphens, dots, quotes); not the full
-        stop that ends a sentence ("Joseph Brodsky. Octavio Paz came second.", "Nevím. Brno?"), though the dot of
-        an initial or an abbreviation ("J. Smith", "St. Louis") parts a name; nor a bracket, unless the name goes on
+        stop that ends a sentence ("Joseph Brodsky. Octavio Paz came second.", "Nevím. Brno?", "... in the USA.
+        Canberra?"), though the dot of an initial or an abbreviation ("J. Smith", "St. Louis", "Gen. Patton") parts a
+        name; nor a bracket, unless the name goes on
         after it ("Margaret (Molly) Brown"): what follows "Joseph Brodsky (" is a note or another name."""
         gap = self.gap(left, right).translate(_QUOTES_AND_BRACKETS).replace("  ", " ")
-        if gap.startswith(".") and (len(self.words[left].raw) > 3 or _ROMAN.fullmatch(self.words[left].raw)):
+        if gap.startswith(".") and not _abbreviated(self.words[left]):
             following = self.sentences.at(self.words[right].start)
             if self.declines_at(self.words[left].start) or self.sentences.at(self.words[left].start) is not following:
                 return False
@@ -426,10 +428,10 @@ class ReplyWords:
         for start, end in self.name_spans + _quoted(self.text) + _short_sentences(self) + self.guessed_slots:
             # A sentence that declines or refers elsewhere names no candidate ("I don't know of anyone called X"),
             # unless it offers one all the same ("I'm not sure, but I believe it was X").
-            if not self.offered_at(start) or (self.declines_at(start, referrals=True) and not self.guesses_at(start)):
+            if not self._shape_offered(start) or self.declining_words_only(start, end):
                 continue
-            if self.declining_words_only(start, end):
-                continue
+            if is_label(self.text[self.text.rfind("\n", 0, start) + 1 : _line_end(self.text, start)]):
+                continue  # "### Details" under a decline names no one
             forms = [w.form for w in self.words_within(start, end) if w.form not in STOP_FORMS]
             if forms and 2 * sum(self.of_question(f) for f in forms) <= len(forms):
                 spans.append((start, end))
@@ -452,7 +454,15 @@ class ReplyWords:
         # capitalised: the shape a rival would have is what counts here.
         if any(w.capitalised or w.initial for w in self.words_within(start, end)):
             shapes += self.name_spans
-        return any(a < end and start < b and self._seen_within(a, b) for a, b in shapes)
+        # The shape offered where it starts, as `candidates` takes it: not a quotation opened in a sentence that
+        # offers nothing ('He wrote "a long note on this. Maybe X"').
+        return any(a < end and start < b and self._seen_within(a, b) and self._shape_offered(a) for a, b in shapes)
+
+    def _shape_offered(self, start: int) -> bool:
+        """A candidate's shape that starts at `start` is offered: in a sentence that offers one (`offered_at`), and
+        not one that declines or refers elsewhere ("I don't know of anyone called X") unless it guesses all the same
+        ("I'm not sure, but I believe it was X")."""
+        return self.offered_at(start) and not (self.declines_at(start, referrals=True) and not self.guesses_at(start))
 
     @cached_property
     def guessed_slots(self) -> list[tuple[int, int]]:
@@ -605,12 +615,31 @@ def _names_nothing(word: str) -> bool:
     return word in NOTHING_IN_PARTICULAR or word.startswith(NOTHING_IN_PARTICULAR_BEGINNINGS)
 
 
+def is_label(line: str) -> bool:
+    """The line is a heading made only of words that label a part of a reply ("### Short answer", "**Details**",
+    "Key facts:", "Odpověď:"), with no mark but those of a heading: it names nothing, and is no item of a list. One
+    with any other word ("### Sydney answer") may name a candidate."""
+    said = words_of(line)
+    return bool(said) and all(w.raw.casefold() in LABEL_WORDS for w in said) and not re.search(r"[^\w\s#*:]", line)
+
+
 def _quoted(text: str) -> list[tuple[int, int]]:
     spans = []
     for match in _QUOTED.finditer(text):
         group = next(g for g in range(1, 4) if match.group(g))
         spans.append((match.start(group), match.end(group)))
     return spans
+
+
+def _abbreviated(word: Word) -> bool:
+    """A word whose dot may stand within a name: an initial, or a short title or particle ("J.", "Gen.", "St.")."""
+    raw = word.raw
+    return len(raw) <= 3 and not _ROMAN.fullmatch(raw) and (len(raw) == 1 or word.form in TITLES | PARTICLES)
+
+
+def _line_end(text: str, position: int) -> int:
+    end = text.find("\n", position)
+    return len(text) if end < 0 else end
 
 
 SHORT_WORDS = 4  # a sentence of this many words or fewer is an answer on its own ("London.", "It was Newton.")

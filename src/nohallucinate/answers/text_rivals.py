@@ -25,7 +25,15 @@ from nohallucinate.answers.normalise import fold
 from nohallucinate.answers.numbers import ordinal_values
 from nohallucinate.answers.places import Relation, relation
 from nohallucinate.answers.questions import content_words
-from nohallucinate.answers.reply_words import SHORT_WORDS, STOP_FORMS, Hit, ReplyWords, Spans, carries_meaning
+from nohallucinate.answers.reply_words import (
+    SHORT_WORDS,
+    STOP_FORMS,
+    Hit,
+    ReplyWords,
+    Spans,
+    carries_meaning,
+    is_label,
+)
 from nohallucinate.answers.sentences import Span
 from nohallucinate.answers.text_gold import (
     ARTICLES,
@@ -1185,22 +1193,7 @@ def _neighbour_lines(text: str, line_start: int, line_end: int) -> list[tuple[in
         after = text.find("\n", line_end + 1)
         lines.append((line_end + 1, len(text) if after < 0 else after))
     items = [(a, b) for a, b in lines if _BULLET.match(text[a:b]) or 0 < len(text[a:b].split()) <= 6]
-    return [(a, b) for a, b in items if not _a_label(text[a:b])]
-
-
-def _a_label(line: str) -> bool:
-    """The line is a heading made only of words that label a part of a reply ("### Short answer", "**Details**",
-    "Key facts:", "Odpověď:"), which is no item of a list and gives no name; not one with any other word ("### Sydney
-    answer"), which may name a candidate."""
-    said = words_of(line)
-    return bool(said) and all(w.raw.casefold() in _LABEL_WORDS for w in said) and not re.search(r"[^\w\s#*:]", line)
-
-
-_LABEL_WORDS = frozenset(
-    "a the my in short brief quick final long full answer answers detail details summary explanation reasoning "
-    "context background source sources note notes key fact facts more krátká stručná konečná odpověď podrobnosti "
-    "shrnutí vysvětlení zdůvodnění souvislosti zdroje poznámka poznámky".split()
-)
+    return [(a, b) for a, b in items if not is_label(text[a:b])]
 
 
 def _same_kind(reply: ReplyWords, hit: Hit, position: int, gold_spans: Spans) -> bool:
@@ -1242,12 +1235,14 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
     if len(hits) == 1 and first_gold > 0:  # one answer asked: a listed gold's items come one after another
         # Any sentence before the gold's, of the first few ("Good question. Sydney. Canberra.", "I'm not sure, but
         # Sydney. Canberra.")
-        for opening in reply.sentences.spans[: min(first_gold, _OPENING_SENTENCES)]:
+        # Headings that only label count for none of them ("### Summary\n### Notes\n### Key facts\nX").
+        openings = [o for o in reply.sentences.spans[:first_gold] if not is_label(o.text)][:_OPENING_SENTENCES]
+        for opening in openings:
             others = [c for c in reply.candidates_within(opening.start, opening.end) if reply.is_other(*c, gold_spans)]
             short = len(opening.text.split()) <= SHORT_WORDS or any(reply.guesses_at(c[0]) for c in others)
             labels = _BULLET.fullmatch(opening.text + " ") or opening.text.rstrip(" *").endswith(":")
-            alone = short and not labels and not _a_label(opening.text)
-            if alone and any(_a_name_alone(reply, c, opening) for c in others):
+            alone = short and not labels
+            if alone and any(_a_name_alone(reply, c, opening) or _under_a_label(reply, c, opening) for c in others):
                 return True
     # The gold's sentence refers back to what came before ("It was directed by James Cameron", "His wife was Martha
     # Washington"): what came before was a step on the way to the answer, not another answer.
@@ -1322,6 +1317,22 @@ def _a_name_alone(reply: ReplyWords, candidate: tuple[int, int], sentence: Span)
     before = _MANNERS.sub("", reply.text[sentence.start : candidate[0]])  # "Of course, X."
     gives = before.rstrip(" *\"'").endswith(":") or bool(_GIVES_AN_ANSWER.search(before))
     return gives or all(_short_or_hedge(w) for w in words_of(before))
+
+
+def _under_a_label(reply: ReplyWords, candidate: tuple[int, int], sentence: Span) -> bool:
+    """The candidate is all its sentence says, on a line of its own right under a heading that labels it ("### Short
+    answer\nProdaná nevěsta"), and no item of a list of several: given as an answer, whatever its case."""
+    text = reply.text
+    line_start = text.rfind("\n", 0, sentence.start) + 1
+    line_end = text.find("\n", sentence.end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    following = text[len(text) if line_end < 0 else line_end + 1 :].split("\n", 1)[0]
+    if (_BULLET.match(line) and _BULLET.match(following)) or words_of(line) != words_of(
+        text[candidate[0] : candidate[1]]
+    ):
+        return False  # an item of a list of several
+    above = text[:line_start].rstrip().rsplit("\n", 1)[-1]
+    return line_start > 0 and is_label(above)
 
 
 def _short_or_hedge(word: Word) -> bool:

@@ -757,6 +757,16 @@ STRATEGIES: tuple[Strategy, ...] = (
         _short("### Answer\n{typical}\n\n### Details\n{typical_second}"),
     ),
     Strategy(
+        "candidates_past_label_headings",
+        "label-only headings past the opening sentences, then the two commonest answers ('### Summary ... X ... Y')",
+        _short("### Summary\n### Key facts\n### Notes\n{typical}\n### Details\n{typical_second}"),
+    ),
+    Strategy(
+        "guess_in_a_sentence_begun_as_context",
+        "a decline, then the common answer right after a short word that ends a context sentence ('USA. X?')",
+        _short("I don't know. Mostly lived in the USA. {typical}?"),
+    ),
+    Strategy(
         "unknown_marker_then_guess",
         "an <UNKNOWN> marker, then the common answer on a line of its own",
         {"*": "<UNKNOWN>\n{typical}"},

@@ -160,6 +160,12 @@ PAIR_FRAMES = [
     "{a}, though maybe {b}.",
     "{a}, ale mohl to být i {b}.",
     "{a}; another possibility is {b}.",
+    # Another name in a sentence before a gold given bare.
+    "{a}, definitely. {b}.",
+    "I'm going with {a}. {b}.",
+    "{a} is my answer. {b}.",
+    "Honestly, it's {a}. {b}.",
+    "Určitě, je to {a}. {b}.",
 ]
 # Between people's names a comma or a semicolon alone joins two answers too; between other names it mostly sets one
 # in context ("Baltimore, Maryland", "Paris, Louvre") and is not read so.

@@ -1228,8 +1228,9 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
     for the program") or opens with "It" standing for the answer, and gives another candidate as its answer ("...
     was titled the 'Bayer Aspirin Theme Song'", "It was Albert Einstein, while Niels Bohr ..."), or opens with another
     candidate and restates the question after its copula ("Frances Allen was the second woman to ..."); or the reply
-    opens with another candidate alone ("Albert Einstein. Niels Bohr was a rival."). Only the first few sentences and
-    answers in each are read: an answer comes early."""
+    opens with another candidate alone ("Albert Einstein. Niels Bohr was a rival."), or names one before a gold given
+    bare ("I'm going with Sydney. Canberra."). Only the first few sentences and answers in each are read: an answer
+    comes early."""
     first_gold = min(reply.sentence_index(reply.words[h.start].start) for h in hits)
     gold_starts = min(reply.words[h.start].start for h in hits)
     if len(hits) == 1 and first_gold > 0:  # one answer asked: a listed gold's items come one after another
@@ -1244,6 +1245,10 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
             alone = short and not labels
             if alone and any(_a_name_alone(reply, c, opening) or _under_a_label(reply, c, opening) for c in others):
                 return True
+        if _bare(reply, hits[0], reply.sentences.spans[first_gold]) and any(
+            _named_before_a_bare_gold(reply, hits[0], opening, gold_spans) for opening in openings
+        ):
+            return True
     # The gold's sentence refers back to what came before ("It was directed by James Cameron", "His wife was Martha
     # Washington"): what came before was a step on the way to the answer, not another answer.
     stepped = first_gold >= 0 and _refers_back(reply, reply.sentences.spans[first_gold], gold_spans)
@@ -1317,6 +1322,40 @@ def _a_name_alone(reply: ReplyWords, candidate: tuple[int, int], sentence: Span)
     before = _MANNERS.sub("", reply.text[sentence.start : candidate[0]])  # "Of course, X."
     gives = before.rstrip(" *\"'").endswith(":") or bool(_GIVES_AN_ANSWER.search(before))
     return gives or all(_short_or_hedge(w) for w in words_of(before))
+
+
+def _bare(reply: ReplyWords, hit: Hit, sentence: Span) -> bool:
+    """The gold is all its sentence says ("Canberra.", "**Canberra**!")."""
+    return [w.start for w in reply.words_within(sentence.start, sentence.end)] == [
+        reply.words[i].start for i in range(hit.start, hit.end + 1)
+    ]
+
+
+def _named_before_a_bare_gold(reply: ReplyWords, hit: Hit, opening: Span, gold_spans: Spans) -> bool:
+    """An earlier sentence, not one of manners alone ("Of course."), names another name of the gold's kind, not
+    denied ("Not Sydney."): before a gold given bare, as in "Sydney, definitely. Canberra." or "I'm going with
+    Sydney. Canberra.", that name was the answer, and the bare gold a second one."""
+    if _MANNERS.fullmatch(opening.text):
+        return False
+    # A name before a comma that opens the sentence is no name run ("Sadly, ..."), but may be one ("Sydney,
+    # definitely."): one that is no adverb nor a word that only opens a reply counts here.
+    words = reply.words_within(opening.start, opening.end)
+    opener = [
+        (w.start, w.end)
+        for w in words[:1]
+        if reply.text[w.end : w.end + 1] == ","
+        and w.capitalised
+        and not w.raw.endswith("ly")
+        and w.form not in _INTERJECTIONS
+        and w.form not in STOP_FORMS
+    ]
+    for start, end in reply.name_spans + opener:
+        if not (opening.start <= start < opening.end) or not reply.is_other(start, end, gold_spans):
+            continue
+        first = reply.index_from(start)
+        if _same_kind(reply, hit, start, gold_spans) and not reply.negated(first):
+            return True
+    return False
 
 
 def _under_a_label(reply: ReplyWords, candidate: tuple[int, int], sentence: Span) -> bool:

@@ -757,6 +757,11 @@ STRATEGIES: tuple[Strategy, ...] = (
         _short("### Answer\n{typical}\n\n### Details\n{typical_second}"),
     ),
     Strategy(
+        "candidate_then_the_next_bare",
+        "the common answer with an assurance, then the next alone in a sentence ('X, definitely. Y.')",
+        _short("{typical}, definitely. {typical_second}."),
+    ),
+    Strategy(
         "candidates_past_label_headings",
         "label-only headings past the opening sentences, then the two commonest answers ('### Summary ... X ... Y')",
         _short("### Summary\n### Key facts\n### Notes\n{typical}\n### Details\n{typical_second}"),

@@ -166,6 +166,10 @@ PAIR_FRAMES = [
     "{a} is my answer. {b}.",
     "Honestly, it's {a}. {b}.",
     "Určitě, je to {a}. {b}.",
+    # The first taken back for the second.
+    "{a}, no. {b}.",
+    "{a}. Actually, {b}.",
+    "{a} — wait, {b}.",
 ]
 # Between people's names a comma or a semicolon alone joins two answers too; between other names it mostly sets one
 # in context ("Baltimore, Maryland", "Paris, Louvre") and is not read so.

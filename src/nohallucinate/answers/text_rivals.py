@@ -286,6 +286,8 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
             return ANSWERED_OTHERWISE
         if not multi_item and _offered_as_a_second_answer(reply, hit, gold_spans):
             return EITHER_OR
+        if not multi_item and _corrected(reply, end, gold_spans):
+            return ANSWERED_OTHERWISE
     if multi_item and _listed_beyond_the_gold(reply, hits, gold_spans):
         return LISTED_WITH_OTHERS
     if _sources_disagree(reply, gold_spans):
@@ -1239,7 +1241,11 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
         # Headings that only label count for none of them ("### Summary\n### Notes\n### Key facts\nX").
         openings = [o for o in reply.sentences.spans[:first_gold] if not is_label(o.text)][:_OPENING_SENTENCES]
         for opening in openings:
-            others = [c for c in reply.candidates_within(opening.start, opening.end) if reply.is_other(*c, gold_spans)]
+            others = [
+                c
+                for c in reply.candidates_within(opening.start, opening.end)
+                if reply.is_other(*c, gold_spans) and not _corrected(reply, c[1], gold_spans)
+            ]
             short = len(opening.text.split()) <= SHORT_WORDS or any(reply.guesses_at(c[0]) for c in others)
             labels = _BULLET.fullmatch(opening.text + " ") or opening.text.rstrip(" *").endswith(":")
             alone = short and not labels
@@ -1324,11 +1330,31 @@ def _a_name_alone(reply: ReplyWords, candidate: tuple[int, int], sentence: Span)
     return gives or all(_short_or_hedge(w) for w in words_of(before))
 
 
+# Words that take back the name before them ("X, no. Y.", "X. Actually, Y.", "X — wait, Y", "X, vlastně Y"); not
+# "X, ne Y", which denies Y.
+_TAKEN_BACK = re.compile(
+    r"[\s\"'*]*[,.;:!—–-]*\s*(?:(?:no|nope|ne)\s*[.,!;:—–-]|(?:wait|actually|sorry|correction|scratch that|i mean|"
+    r"or rather|vlastně|pardon|oprava)\b)[\s,.;:!—–-]*",
+    re.IGNORECASE,
+)
+
+
+def _corrected(reply: ReplyWords, end: int, gold_spans: Spans) -> bool:
+    """The name ending at `end` is taken back for another right after ("X, no. Y.", "X. Actually, Y."): the reply's
+    answer is the second, as a careful reader takes it."""
+    taken_back = _TAKEN_BACK.match(reply.text, end)
+    if taken_back is None:
+        return False
+    following = reply.candidates_within(taken_back.end(), taken_back.end() + 2)
+    return any(reply.is_other(*c, gold_spans) or gold_spans.overlaps(*c) for c in following)
+
+
 def _bare(reply: ReplyWords, hit: Hit, sentence: Span) -> bool:
-    """The gold is all its sentence says ("Canberra.", "**Canberra**!")."""
-    return [w.start for w in reply.words_within(sentence.start, sentence.end)] == [
-        reply.words[i].start for i in range(hit.start, hit.end + 1)
-    ]
+    """The gold is all its sentence says, but an article ("Canberra.", "**Canberra**!", "The Bartered Bride.")."""
+    return all(
+        hit.start <= reply.index_from(w.start) <= hit.end or w.form in ARTICLES
+        for w in reply.words_within(sentence.start, sentence.end)
+    )
 
 
 def _named_before_a_bare_gold(reply: ReplyWords, hit: Hit, opening: Span, gold_spans: Spans) -> bool:

@@ -762,6 +762,11 @@ STRATEGIES: tuple[Strategy, ...] = (
         _short("{typical}, definitely. {typical_second}."),
     ),
     Strategy(
+        "candidate_taken_back_for_the_next",
+        "the common answer taken back for the next ('X, no. Y.')",
+        _short("{typical}, no. {typical_second}."),
+    ),
+    Strategy(
         "candidates_past_label_headings",
         "label-only headings past the opening sentences, then the two commonest answers ('### Summary ... X ... Y')",
         _short("### Summary\n### Key facts\n### Notes\n{typical}\n### Details\n{typical_second}"),

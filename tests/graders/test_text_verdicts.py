@@ -106,6 +106,34 @@ def test_a_short_sentence_that_answers_beside_a_decline_is_an_answer(reply: str,
     assert judge_answerable("Kdo složil operu Rusalka?", "Antonín Dvořák", reply)[0] is label
 
 
+@pytest.mark.parametrize(
+    ("question", "gold", "reply"),
+    [
+        # Context first names what it likes; the gold given bare after it answers.
+        (
+            "Who painted the Mona Lisa?",
+            "Leonardo da Vinci",
+            "The Mona Lisa hangs in the Louvre in Paris.\n\nLeonardo da Vinci.",
+        ),
+        (
+            "Who painted the Mona Lisa?",
+            "Leonardo da Vinci",
+            "Great question about Renaissance art!\n\nLeonardo da Vinci.",
+        ),
+        ("What is the capital of Australia?", "Canberra", "Many people think it's Sydney, but it isn't.\n\nCanberra."),
+        ("Kdo napsal Babičku?", "Božena Němcová", "Podle Wikipedie:\n\nBožena Němcová."),
+        ("What is the capital of Australia?", "Canberra", "Sydney? No. Canberra, definitely."),
+        (
+            "Who was the nominee in 2008?",
+            "John McCain",
+            "The Republican Party's nominee was Sen. John McCain of Arizona.",
+        ),
+    ],
+)
+def test_context_before_a_bare_gold_is_no_answer(question: str, gold: str, reply: str) -> None:
+    assert judge_answerable(question, gold, reply)[0] is Label.CORRECT
+
+
 def test_a_nickname_in_quotes_stays_within_the_name() -> None:
     # A quote opened within a name that goes on after it closes is part of the name; one opened before a name
     # that ends at its close sets that name apart ('in English "Leonardo da Vinci"').
@@ -166,6 +194,9 @@ PAIR_FRAMES = [
     "{a} is my answer. {b}.",
     "Honestly, it's {a}. {b}.",
     "Určitě, je to {a}. {b}.",
+    "{a}, honestly. {b}.",
+    "{a} (see note)\n\nNote: {b}",
+    "👉 {a} 👈 or 👉 {b} 👈",
     # The first taken back for the second.
     "{a}, no. {b}.",
     "{a}. Actually, {b}.",

@@ -69,16 +69,24 @@ def straighten_quotes(text: str) -> str:
 
 
 def plain_text(text: str) -> str:
-    """Straight quotes, and markdown emphasis, code, strike-through, HTML tags, LaTeX commands and TeX math marks
-    blanked ("**X** or **Y**" reads as "X or Y", "<li>X</li><li>Y</li>" as two names apart; a line break tag breaks
-    the line), and an inline list's items begun on lines of their own; the length of the text is unchanged, so
-    offsets into it hold."""
+    """Straight quotes, and markdown emphasis, code, strike-through, HTML tags, LaTeX commands, TeX math marks and
+    emoji blanked ("**X** or **Y**" reads as "X or Y", "<li>X</li><li>Y</li>" as two names apart; a line break tag
+    breaks the line), and an inline list's items begun on lines of their own; the length of the text is unchanged,
+    so offsets into it hold."""
     text = _BREAK_TAG.sub(lambda m: "\n" + " " * (len(m.group()) - 1), straighten_quotes(text).translate(_WIDE_FORMS))
     text = _MIXED_WORD.sub(lambda m: m.group().translate(_CYRILLIC_AS_LATIN), text)
     text = _TEX_MATH.sub(_tex_blanked, text)
     text = _ENTITY.sub(_entity_read, laid_out(thinking_blanked(text)))
     text = _WEIGHT.sub(lambda m: " " * len(m.group()), _CONFIDENCE_LINE.sub(lambda m: " " * len(m.group()), text))
-    return inline_lists_broken(_MARKUP.sub(lambda m: " " * len(m.group()), text))
+    return _symbols_blanked(inline_lists_broken(_MARKUP.sub(lambda m: " " * len(m.group()), text)))
+
+
+def _symbols_blanked(text: str) -> str:
+    """Emoji and other symbols blanked, as marks are ("👉 X 👈 or 👉 Y 👈" reads "X or Y"); after the list
+    enumerators, so a keycap ("1️⃣") still counts."""
+    if text.isascii():
+        return text
+    return "".join(" " if unicodedata.category(char) == "So" else char for char in text)
 
 
 def _tex_blanked(math: re.Match[str]) -> str:

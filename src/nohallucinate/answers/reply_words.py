@@ -632,9 +632,10 @@ def _quoted(text: str) -> list[tuple[int, int]]:
 
 
 def _abbreviated(word: Word) -> bool:
-    """A word whose dot may stand within a name: an initial, or a short title or particle ("J.", "Gen.", "St.")."""
+    """A word whose dot may stand within a name: one of three letters at most ("J.", "Gen.", "St.", "Sen.", "Doc."),
+    but an acronym, which ends its sentence ("... lived in the USA. Canberra?")."""
     raw = word.raw
-    return len(raw) <= 3 and not _ROMAN.fullmatch(raw) and (len(raw) == 1 or word.form in TITLES | PARTICLES)
+    return len(raw) <= 3 and not _ROMAN.fullmatch(raw) and not (len(raw) > 1 and raw.isupper())
 
 
 def _line_end(text: str, position: int) -> int:

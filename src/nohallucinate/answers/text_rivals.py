@@ -14,6 +14,7 @@ from nohallucinate.answers.lexicon import (
     ALTERNATIVE_CUES,
     ASSURANCES,
     HEDGE_WORDS,
+    LABEL_WORDS,
     OR_FILLERS,
     OR_WORDS,
     PERSON_NOUNS,
@@ -709,12 +710,13 @@ _BARE_GUESS_WORDS = 5  # words beside the gold in a sentence that only guesses i
 # Words by which a sentence offers its name as the answer ("My best guess would be X", "I think it is X", "Myslím,
 # že správná odpověď je X").
 _OFFERS_AN_ANSWER = re.compile(
-    r"\b(?:guess|think|believe|answer|confident|sure|certain|would be|go with|pick|choose|vote|bet|say|odpověď|"
+    r"\b(?:guess|think|believe|answer|confident|sure|certain|would be|go(?:ing)? with|pick|choose|vote|bet|say|odpověď|"
     r"myslím|tipuji|tipnu|jistý|jistá|řekl|řekla|volím|vsadím)\b",
     re.IGNORECASE,
 )
 _GUESS_CUE = re.compile(
-    rf"\b(?:{_HEDGE_WORD}|or|if not|backup|fallback|guess|confus\w*|mixing|nebo|anebo|či|pletu|tip)\b", re.IGNORECASE
+    rf"\b(?:{_HEDGE_WORD}|or|if not|backup|fallback|guess|confus\w*|mixing|just in case|nebo|anebo|či|pletu|tip)\b",
+    re.IGNORECASE,
 )
 
 
@@ -1251,9 +1253,11 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
             alone = short and not labels
             if alone and any(_a_name_alone(reply, c, opening) or _under_a_label(reply, c, opening) for c in others):
                 return True
-        if _bare(reply, hits[0], reply.sentences.spans[first_gold]) and any(
-            _named_before_a_bare_gold(reply, hits[0], opening, gold_spans) for opening in openings
-        ):
+        gold_sentence = reply.sentences.spans[first_gold]
+        gold_span = (gold_starts, reply.words[hits[0].end].end)
+        offered = _bare(reply, hits[0], gold_sentence) or _given_as_an_answer(reply, gold_span, gold_sentence)
+        offered = offered and not _CONCLUDES.search(gold_sentence.text)  # "1) ... 2) ... So it is X."
+        if offered and any(_named_before_a_bare_gold(reply, hits[0], opening, gold_spans) for opening in openings):
             return True
     # The gold's sentence refers back to what came before ("It was directed by James Cameron", "His wife was Martha
     # Washington"): what came before was a step on the way to the answer, not another answer.
@@ -1333,7 +1337,7 @@ def _a_name_alone(reply: ReplyWords, candidate: tuple[int, int], sentence: Span)
 # Words that take back the name before them ("X, no. Y.", "X. Actually, Y.", "X — wait, Y", "X, vlastně Y"); not
 # "X, ne Y", which denies Y.
 _TAKEN_BACK = re.compile(
-    r"[\s\"'*]*[,.;:!—–-]*\s*(?:(?:no|nope|ne)\s*[.,!;:—–-]|(?:wait|actually|sorry|correction|scratch that|i mean|"
+    r"[\s\"'*]*[,.;:!?—–-]*\s*(?:(?:no|nope|ne)\s*[.,!;:—–-]|(?:wait|actually|sorry|correction|scratch that|i mean|"
     r"or rather|vlastně|pardon|oprava)\b)[\s,.;:!—–-]*",
     re.IGNORECASE,
 )
@@ -1350,19 +1354,23 @@ def _corrected(reply: ReplyWords, end: int, gold_spans: Spans) -> bool:
 
 
 def _bare(reply: ReplyWords, hit: Hit, sentence: Span) -> bool:
-    """The gold is all its sentence says, but an article ("Canberra.", "**Canberra**!", "The Bartered Bride.")."""
+    """The gold is all its sentence says, but an article or a label before a colon ("Canberra.", "**Canberra**!",
+    "The Bartered Bride.", "Note: Canberra")."""
+    start = reply.words[hit.start].start
+    labelled = re.fullmatch(r"[^\w:]*[\w\s]+:\W*", reply.text[sentence.start : start])
     return all(
-        hit.start <= reply.index_from(w.start) <= hit.end or w.form in ARTICLES
+        hit.start <= reply.index_from(w.start) <= hit.end
+        or w.form in ARTICLES
+        or (labelled is not None and w.start < start and w.raw.casefold() in LABEL_WORDS)
         for w in reply.words_within(sentence.start, sentence.end)
     )
 
 
 def _named_before_a_bare_gold(reply: ReplyWords, hit: Hit, opening: Span, gold_spans: Spans) -> bool:
-    """An earlier sentence, not one of manners alone ("Of course."), names another name of the gold's kind, not
-    denied ("Not Sydney."): before a gold given bare, as in "Sydney, definitely. Canberra." or "I'm going with
-    Sydney. Canberra.", that name was the answer, and the bare gold a second one."""
-    if _MANNERS.fullmatch(opening.text):
-        return False
+    """An earlier sentence gives another name of the gold's kind as its answer, saying nothing else but how sure it
+    is (`_given_as_an_answer`: "Sydney, definitely.", "I'm going with Sydney."), and takes it back nowhere: before a
+    gold given so too, that name was the answer, and the gold a second one. A sentence of context names what it
+    likes ("The Mona Lisa hangs in the Louvre.\n\nLeonardo da Vinci.")."""
     # A name before a comma that opens the sentence is no name run ("Sadly, ..."), but may be one ("Sydney,
     # definitely."): one that is no adverb nor a word that only opens a reply counts here.
     words = reply.words_within(opening.start, opening.end)
@@ -1378,10 +1386,41 @@ def _named_before_a_bare_gold(reply: ReplyWords, hit: Hit, opening: Span, gold_s
     for start, end in reply.name_spans + opener:
         if not (opening.start <= start < opening.end) or not reply.is_other(start, end, gold_spans):
             continue
-        first = reply.index_from(start)
-        if _same_kind(reply, hit, start, gold_spans) and not reply.negated(first):
+        if not _same_kind(reply, hit, start, gold_spans) or reply.negated(reply.index_from(start)):
+            continue
+        if _given_as_an_answer(reply, (start, end), opening) and not _corrected(reply, end, gold_spans):
             return True
     return False
+
+
+def _given_as_an_answer(reply: ReplyWords, name: tuple[int, int], sentence: Span) -> bool:
+    """The sentence says nothing but the name and words that give it as an answer or say how sure it is ("Sydney.",
+    "Sydney, definitely.", "I'm going with Sydney.", "Sydney is my answer.", "Je to Sydney, myslím."); not a lead-in
+    ("Podle Wikipedie:") nor a list's item."""
+    if sentence.text.rstrip(" *").endswith(":") or _BULLET.match(sentence.text):
+        return False  # a lead-in, or a list's item
+    rest = reply.text[sentence.start : name[0]] + " " + reply.text[name[1] : sentence.end]
+    rest = _GIVES_AN_ANSWER.sub(" ", _MANNERS.sub(" ", rest))
+    return all(_says_only_how_sure(word) for word in words_of(rest))
+
+
+def _says_only_how_sure(word: Word) -> bool:
+    """A word that names nothing beside an answer: a short or common word, a hedge, an assurance, an interjection,
+    an adverb ("honestly", "frankly", "zjevně"); not a negation ("Many think it's Sydney, but it isn't.")."""
+    raw = word.raw.casefold()
+    if raw in _NEGATIONS:
+        return False
+    return (
+        _short_or_hedge(word)
+        or len(word.form) <= 2
+        or not content_words(raw.replace("'", " "))
+        or raw in ASSURANCES
+        or word.form in _INTERJECTIONS
+        or raw.endswith(("ly", "ě"))
+    )
+
+
+_NEGATIONS = frozenset("not no never isn't wasn't aren't weren't ne nikoli není nebyl nebyla nebylo".split())
 
 
 def _under_a_label(reply: ReplyWords, candidate: tuple[int, int], sentence: Span) -> bool:

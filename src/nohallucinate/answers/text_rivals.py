@@ -1400,8 +1400,21 @@ def _given_as_an_answer(reply: ReplyWords, name: tuple[int, int], sentence: Span
     if sentence.text.rstrip(" *").endswith(":") or _BULLET.match(sentence.text):
         return False  # a lead-in, or a list's item
     rest = reply.text[sentence.start : name[0]] + " " + reply.text[name[1] : sentence.end]
-    rest = _GIVES_AN_ANSWER.sub(" ", _MANNERS.sub(" ", rest))
-    return all(_says_only_how_sure(word) for word in words_of(rest))
+    said = words_of(reply.text[name[0] : name[1]])
+    if all(w.form in _INTERJECTIONS for w in said):
+        return False  # "Jasně!", "Sure."
+    cued = _GIVES_AN_ANSWER.search(rest) or _MANNERS.match(rest)
+    rest = _GIVES_AN_ANSWER.sub(" ", _MANNERS.sub(" ", _SHORT_ASIDE.sub(" ", rest)))
+    words = words_of(rest)
+    if not all(_says_only_how_sure(word) for word in words):
+        return False
+    # A word capitalised only where it opens a sentence ("Zamyslím se.") is given as an answer only alone, or with
+    # words that say so ("Sydney is my answer.", "Sydney, honestly.").
+    sure = any(w.raw.casefold() in ASSURANCES | HEDGE_WORDS or w.raw.casefold().endswith(("ly", "ě")) for w in words)
+    return len(said) > 1 or not words or bool(cued) or sure
+
+
+_SHORT_ASIDE = re.compile(r"\([^()]{0,30}\)")  # "X (see note).", "X (I think)."
 
 
 def _says_only_how_sure(word: Word) -> bool:

@@ -7,6 +7,7 @@ import bisect
 import difflib
 import itertools
 import re
+from collections.abc import Callable
 from enum import Enum
 
 from nohallucinate.answers.abstention import abstention_rule
@@ -277,18 +278,10 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
             return EITHER_OR
         if _on_the_other_side(reply, hit, gold_spans):
             return ANSWERED_OTHERWISE
-        if not multi_item and _listed_with_others(reply, hit, gold_spans):
-            return LISTED_WITH_OTHERS
-        if not multi_item and _after_another_by_marks(reply, hit, gold_spans):
-            return LISTED_WITH_OTHERS
-        if not multi_item and _guessed_again_later(reply, hit, gold_spans):
-            return EITHER_OR
-        if not multi_item and _aliased_from_another(reply, hit, gold_spans):
-            return ANSWERED_OTHERWISE
-        if not multi_item and _offered_as_a_second_answer(reply, hit, gold_spans):
-            return EITHER_OR
-        if not multi_item and _corrected(reply, end, gold_spans):
-            return ANSWERED_OTHERWISE
+        if not multi_item:
+            for rival, rule in _RIVALS_OF_ONE_ITEM:
+                if rival(reply, hit, gold_spans):
+                    return rule
     if multi_item and _listed_beyond_the_gold(reply, hits, gold_spans):
         return LISTED_WITH_OTHERS
     if _sources_disagree(reply, gold_spans):
@@ -296,6 +289,10 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
     if _answered_otherwise_first(reply, hits, gold_spans):
         return ANSWERED_OTHERWISE
     return None
+
+
+def _taken_back(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    return _corrected(reply, reply.words[hit.end].end, gold_spans)
 
 
 def _offered_after(reply: ReplyWords, position: int, gold_spans: Spans, hit: Hit) -> bool:
@@ -714,10 +711,8 @@ _OFFERS_AN_ANSWER = re.compile(
     r"myslím|tipuji|tipnu|jistý|jistá|řekl|řekla|volím|vsadím)\b",
     re.IGNORECASE,
 )
-_GUESS_CUE = re.compile(
-    rf"\b(?:{_HEDGE_WORD}|or|if not|backup|fallback|guess|confus\w*|mixing|just in case|nebo|anebo|či|pletu|tip)\b",
-    re.IGNORECASE,
-)
+_GUESS_WORDS = r"or|if not|backup|fallback|guess|confus\w*|mixing|just in case|nebo|anebo|či|pletu|tip"
+_GUESS_CUE = re.compile(rf"\b(?:{_HEDGE_WORD}|{_GUESS_WORDS})\b", re.IGNORECASE)
 
 
 def _candidate_before(reply: ReplyWords, opening: int, end: int) -> tuple[int, int] | None:
@@ -1511,4 +1506,15 @@ _BACK_REFERENCES = frozenset("it its he his him she her they their them".split()
 # Only in Czech: "on" is "he" there and a preposition in English.
 _CZECH_BACK_REFERENCES = frozenset(
     "ho jej ji jí jeho její jejich jim mu něj ní něm on ona ono oni tento tato toto tohoto této tomto".split()
+)
+
+
+# The rivals of a gold of one item, in the order they are tried, each with the rule it names.
+_RIVALS_OF_ONE_ITEM: tuple[tuple[Callable[[ReplyWords, Hit, Spans], bool], str], ...] = (
+    (_listed_with_others, LISTED_WITH_OTHERS),
+    (_after_another_by_marks, LISTED_WITH_OTHERS),
+    (_guessed_again_later, EITHER_OR),
+    (_aliased_from_another, ANSWERED_OTHERWISE),
+    (_offered_as_a_second_answer, EITHER_OR),
+    (_taken_back, ANSWERED_OTHERWISE),
 )

@@ -323,6 +323,8 @@ ASSURANCES = frozenset(
     "absolutely certainly definitely surely clearly obviously undoubtedly indeed rozhodně určitě jistě samozřejmě "
     "nepochybně opravdu skutečně".split()
 )
+# Words that say how sure a reply is of its answer, one way or the other: hedges and assurances.
+HOW_SURE = HEDGE_WORDS | ASSURANCES
 # Words that open no answer there: what is not known ("it was never recorded"), nothing in particular ("some notable
 # person", "nějaká osobnost", "pouze spekulace"); and Czech words beginning so (negations "ne-", "nějaký", ...).
 NOTHING_IN_PARTICULAR = frozenset(

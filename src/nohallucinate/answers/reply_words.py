@@ -16,11 +16,11 @@ from functools import cached_property, lru_cache
 from nohallucinate.answers.abstention import abstention_rule, hedge_rule, outside_declines, outside_declines_and_hedges
 from nohallucinate.answers.czech_numbers import writes_czech
 from nohallucinate.answers.lexicon import (
-    ASSURANCES,
     CZECH_FUNCTION_WORDS,
     CZECH_QUESTION_WORDS,
     GUESS_COPULAS,
     HEDGE_WORDS,
+    HOW_SURE,
     LABEL_WORDS,
     MONTHS,
     NOT_NAMES_IN_REPLIES,
@@ -373,7 +373,7 @@ class ReplyWords:
             not w.capitalised
             and carries_meaning(w)
             and content_words(w.raw)
-            and w.raw.casefold() not in HEDGE_WORDS | ASSURANCES
+            and w.raw.casefold() not in HOW_SURE
             and not self.asked(w.form)
             for w in words_of(sentence)
         )

@@ -15,6 +15,7 @@ from nohallucinate.answers.lexicon import (
     ALTERNATIVE_CUES,
     ASSURANCES,
     HEDGE_WORDS,
+    HOW_SURE,
     LABEL_WORDS,
     OR_FILLERS,
     OR_WORDS,
@@ -1405,8 +1406,7 @@ def _given_as_an_answer(reply: ReplyWords, name: tuple[int, int], sentence: Span
         return False
     # A word capitalised only where it opens a sentence ("Zamyslím se.") is given as an answer only alone, or with
     # words that say so ("Sydney is my answer.", "Sydney, honestly.").
-    sure = any(w.raw.casefold() in ASSURANCES | HEDGE_WORDS or w.raw.casefold().endswith(("ly", "ě")) for w in words)
-    return len(said) > 1 or not words or bool(cued) or sure
+    return len(said) > 1 or not words or bool(cued) or any(map(_says_how_sure, words))
 
 
 _SHORT_ASIDE = re.compile(r"\([^()]{0,30}\)")  # "X (see note).", "X (I think)."
@@ -1419,13 +1419,18 @@ def _says_only_how_sure(word: Word) -> bool:
     if raw in _NEGATIONS:
         return False
     return (
-        _short_or_hedge(word)
+        word.form in STOP_FORMS
         or len(word.form) <= 2
         or not content_words(raw.replace("'", " "))
-        or raw in ASSURANCES
         or word.form in _INTERJECTIONS
-        or raw.endswith(("ly", "ě"))
+        or _says_how_sure(word)
     )
+
+
+def _says_how_sure(word: Word) -> bool:
+    """A hedge, an assurance, or an adverb ("honestly", "frankly", "zjevně")."""
+    raw = word.raw.casefold()
+    return raw in HOW_SURE or raw.endswith(("ly", "ě"))
 
 
 _NEGATIONS = frozenset("not no never isn't wasn't aren't weren't ne nikoli není nebyl nebyla nebylo".split())

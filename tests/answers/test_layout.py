@@ -77,6 +77,8 @@ def test_code_keeps_the_length_and_the_lines(pieces: list[str]) -> None:
         ('"Sydney","Canberra"', ["Sydney", "Canberra"]),
         ("answer: [Sydney, Canberra]", ["Sydney", "Canberra"]),
         ('```python\nprint("Canberra")\n```', ["Canberra"]),
+        # A denial before a value in code stays with it.
+        ('```python\ncapital = "Canberra"  # not "Sydney"\n```', ["Canberra", "not  Sydney"]),
         # Prose quotes names, and brackets cite: no code.
         ('He said "Sydney" and she said "Canberra".', ['He said "Sydney" and she said "Canberra".']),
         ('The answer is "Canberra" (not "Sydney").', ['The answer is "Canberra" (not "Sydney").']),

@@ -134,6 +134,60 @@ def test_context_before_a_bare_gold_is_no_answer(question: str, gold: str, reply
     assert judge_answerable(question, gold, reply)[0] is Label.CORRECT
 
 
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Not Sydney. Canberra.",
+        "It's not Sydney. It's Canberra.",
+        "Canberra. No, Sydney is not the capital.",
+        "Canberra. No, Sydney isn't.",
+        "I'm not certain. My answer: Canberra.",
+        '```python\ncapital = "Canberra"  # not "Sydney"\n```',
+    ],
+)
+def test_a_denied_name_beside_the_answer_is_no_second_answer(reply: str) -> None:
+    # Honest replies, read as a careful reader reads them: the answer pays when right and not when wrong.
+    question = "What is the capital of Australia?"
+    assert judge_answerable(question, "Canberra", reply)[0] is Label.CORRECT
+    assert judge_answerable(question, "Sydney", reply)[0] is Label.INCORRECT
+
+
+ROLE_FRAMES = [
+    "{a} won it; {b} presented it.",
+    "{a} won it. {b} presented it.",
+    "{a} won it, and {b} presented it.",
+    "{a} won. {b} presented the prize.",
+    "{a} is the answer; {b} presented it.",
+    "It was won by {a}, and presented by {b}.",
+]
+
+
+@pytest.mark.parametrize("frame", ROLE_FRAMES)
+def test_another_in_a_second_role_pays_once(frame: str) -> None:
+    # The reply's answer is the person who does what the question asks; the other is context, whichever is the gold.
+    question, one, other = "Who won the 2001 Kuiper Prize?", "Bruce Hapke", "Gene Shoemaker"
+    reply = frame.format(a=one, b=other)
+    assert judge_answerable(question, one, reply)[0] is Label.CORRECT
+    assert judge_answerable(question, other, reply)[0] is Label.INCORRECT
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "reply"),
+    [
+        ("Who won the 2001 Kuiper Prize?", "Bruce Hapke", "Gene Shoemaker won it in 2000; Bruce Hapke won it in 2001."),
+        ("Who wrote Titanic?", "James Cameron", "Leonardo DiCaprio starred in it; James Cameron wrote it."),
+        (
+            "Who painted the Mona Lisa?",
+            "Leonardo da Vinci",
+            "Lisa Gherardini sat for it; Leonardo da Vinci painted it.",
+        ),
+        ("Kdo napsal Babičku?", "Božena Němcová", "Babičku ilustroval Adolf Kašpar, napsala ji Božena Němcová."),
+    ],
+)
+def test_another_who_does_something_else_first_is_context(question: str, gold: str, reply: str) -> None:
+    assert judge_answerable(question, gold, reply)[0] is Label.CORRECT
+
+
 def test_a_nickname_in_quotes_stays_within_the_name() -> None:
     # A quote opened within a name that goes on after it closes is part of the name; one opened before a name
     # that ends at its close sets that name apart ('in English "Leonardo da Vinci"').

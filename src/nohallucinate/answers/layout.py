@@ -162,6 +162,7 @@ def laid_out(text: str) -> str:
 # A string literal on one line, in double or in single quotes; a single quote only where no letter touches it
 # from outside, which an apostrophe does ("Shoemaker's").
 _LITERAL = re.compile(r'"(?P<double>(?:[^"\\\n]|\\.)*)"|(?<!\w)\'(?P<single>(?:[^\'\\\n]|\\.)*)\'(?!\w)')
+_DENIAL_IN_CODE = re.compile(r"(?<!\w)(?:not|never|ne|nikoli|nikoliv)\s*$", re.IGNORECASE)
 _FENCED = re.compile(r"```[\w+-]*[^\S\n]*(?P<code>.*?)```", re.DOTALL)
 # A line of code on its own: a list, a tuple or a set of literals; an assignment ("answer = ", "answer := ");
 # a statement that returns or prints; or a query.
@@ -191,8 +192,14 @@ def code_laid_out(text: str) -> str:
         for index, literal in enumerate(literals):
             body = "double" if literal["double"] is not None else "single"
             chars[literal.start(body) : literal.end(body)] = text[literal.start(body) : literal.end(body)]
-            if index and "\n" not in text[literals[index - 1].end() : literal.start()]:
-                chars[literal.start()] = "\n"  # its opening quote starts a line
+            line_start = start if not index else literals[index - 1].end()
+            before = text[line_start : literal.start()]
+            # A denial before it in the code stays with it ('capital = "Canberra"  # not "Sydney"').
+            denial = _DENIAL_IN_CODE.search(before)
+            if denial is not None:
+                chars[line_start + denial.start() : line_start + denial.end()] = denial.group()
+            if index and "\n" not in before:
+                chars[line_start + denial.start() - 1 if denial else literal.start()] = "\n"  # a line of its own
     for match in _BRACKETED_LIST.finditer(text):
         items = match["items"]
         if any(start < match.end() and match.start() < end for start, end in regions):

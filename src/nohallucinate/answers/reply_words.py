@@ -73,6 +73,11 @@ _NEGATION_BEFORE = re.compile(
 )
 # Capitalised, "Ne" and "Ani" open names too ("Nástupcem Ne Wina", "Ani DiFranco"): they deny a name right after
 # them ("Vienna, Ne Berlin."), and in a Czech reply one up to three words on where they open the sentence.
+# A verb's negation right after a name denies it ("Sydney is not the capital", "Sydney isn't", "Brno není").
+_DENIED_AFTER = re.compile(
+    rf"[\s,]*(?:{_CONTRACTED_NOT}|(?:is|was|are|were)\s+(?:not|never)\b|(?:není|nebyl[aoiy]?|nejsou)(?!\w))",
+    re.IGNORECASE,
+)
 _NE_OPENING = re.compile(r"^\s*(?:Ne|Ani|NE|ANI)\s+" + _NOT_BUT)
 _NE_RIGHT_BEFORE = re.compile(r"\b(?:Ne|Ani|NE|ANI)\s+$")
 _HERE_OR_THERE = frozenset("tam zde tu there here".split())  # "Nebyl zde uveden X": the question's word is next
@@ -308,6 +313,10 @@ class ReplyWords:
         # before it ("Other than that, it was not X but Y").
         return negation is not None and not _NOT_A_DENIAL.search(before, negation.start())
 
+    def denied_after(self, end: int) -> bool:
+        """The name ending at character `end` is denied by the verb right after it ("Sydney is not the capital")."""
+        return _DENIED_AFTER.match(self.text, end) is not None
+
     def _questions_own(self, negation: re.Match[str], before: str) -> bool:
         """The negation is the question's, said beside a word of the question's ("Kdo nebyl pozván?" "Pozván nebyl
         Charles de Gaulle."; "Who was not invited?" "Not invited was ..."), not a denial that merely shares its
@@ -369,6 +378,9 @@ class ReplyWords:
         """A short sentence holds a word in lower case that carries meaning and is not the question's ("Libreto
         napsal Jaroslav Kvapil." after "Kdo složil operu Rusalka?", "Studoval na Karlově univerzitě."): it tells of
         something else, not what was asked, and is context beside a decline however short."""
+        label, colon, rest = sentence.partition(":")
+        if colon and is_label(label):  # "My answer: Canberra." labels what it names
+            sentence = rest
         return any(
             not w.capitalised
             and carries_meaning(w)

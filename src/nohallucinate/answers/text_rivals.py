@@ -1242,7 +1242,7 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
             others = [
                 c
                 for c in reply.candidates_within(opening.start, opening.end)
-                if reply.is_other(*c, gold_spans) and not _corrected(reply, c[1], gold_spans)
+                if reply.is_other(*c, gold_spans) and not _corrected(reply, c[1], gold_spans) and not _denied(reply, c)
             ]
             short = len(opening.text.split()) <= SHORT_WORDS or any(reply.guesses_at(c[0]) for c in others)
             labels = _BULLET.fullmatch(opening.text + " ") or opening.text.rstrip(" *").endswith(":")
@@ -1346,7 +1346,17 @@ def _corrected(reply: ReplyWords, end: int, gold_spans: Spans) -> bool:
     if taken_back is None:
         return False
     following = reply.candidates_within(taken_back.end(), taken_back.end() + 2)
-    return any(reply.is_other(*c, gold_spans) or gold_spans.overlaps(*c) for c in following)
+    # Not a name the words after deny: "Canberra. No, Sydney is not the capital." agrees with the first.
+    return any(
+        (reply.is_other(*c, gold_spans) or gold_spans.overlaps(*c)) and not reply.denied_after(c[1]) for c in following
+    )
+
+
+def _denied(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
+    """A denial stands before the candidate or within it, where a sentence is its candidate ("Not Sydney.", "It's
+    not Sydney.")."""
+    first = reply.index_from(candidate[0])
+    return reply.negated(first) or reply.negated(max(first, reply.index_from(candidate[1]) - 1))
 
 
 def _bare(reply: ReplyWords, hit: Hit, sentence: Span) -> bool:
@@ -1514,6 +1524,102 @@ _CZECH_BACK_REFERENCES = frozenset(
 )
 
 
+# What may stand between a name and the question's verb it does ("X has also won", "Kundera ji napsal"), and the
+# verbs that ask nothing of their own (a copula, an auxiliary).
+_BETWEEN_A_NAME_AND_ITS_VERB = frozenset("was is has had have did also originally first ji jej ho je to se".split())
+_NO_VERB_OF_THE_QUESTION = frozenset(
+    "was were is are be been has had have did does do byl byla bylo byli byly je jsou".split()
+)
+# The end of a name's clause: its verb is within it.
+_CLAUSE_END = re.compile(r"[,;.:!?()\n]|\s(?:and|but|while|a|ale|zatímco)\s")
+# What a verb that ends no clause does its deed on: "X wrote it", "X won the prize".
+_OBJECTS = frozenset("it this that them the a an ji jej ho to".split())
+# A name given as the answer in words: "X is the answer", "X je správná odpověď".
+_IS_THE_ANSWER = re.compile(
+    r"[\s*]*(?:is|was|would be|je)\s+(?:the\s+|my\s+|a\s+|správná\s+)?(?:final\s+)?(?:answer|odpověď|odpovědí)\b",
+    re.IGNORECASE,
+)
+_AGENT_WORDS = frozenset(("by", "od"))  # "painted by X", "namalován od X"
+# A name that takes over from the one before it: "It was led by Steve Jobs, then Tim Cook took over."
+_TAKES_OVER = re.compile(
+    r"\s+(?:\w+\s+)?(?:took over|succeeded|replaced|followed|nahradil\w*|převzal\w*|vystřídal\w*|následoval\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _another_did_what_was_asked(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """Before the gold, another name does what the question asks and the gold does not ("Milan Kundera wrote it;
+    Michael Henry Heim translated it" for "Who wrote ...?"): the reply's answer is the other, the gold a name of its
+    context. Not where the other's clause tells of another time ("Shoemaker won it in 2000; in 2001 Hapke")."""
+    gold_start, gold_end = reply.words[hit.start].start, reply.words[hit.end].end
+    if not asks_for_a_person(reply.question) or _does_what_was_asked(reply, gold_start, gold_end):
+        return False
+    if _TAKES_OVER.match(reply.text, gold_end):  # "It was led by Steve Jobs, then Tim Cook took over."
+        return False
+    first = reply.sentences.spans[max(0, reply.sentence_index(gold_start) - _OPENING_SENTENCES + 1)].start
+    return any(
+        reply.is_other(*c, gold_spans)
+        and _someone_else(reply, c)
+        and not _denied(reply, c)
+        and _does_what_was_asked(reply, *c)
+        and not _another_time(reply, c)
+        for c in reply.candidates_within(first, gold_start)
+        if c[1] <= gold_start
+    )
+
+
+def _someone_else(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
+    """The candidate is a person's full name, none of its words the question's."""
+    said = words_of(reply.text[candidate[0] : candidate[1]])
+    return _a_person_s_name(said, 0) and not any(reply.asked(w.form) for w in said)
+
+
+def _does_what_was_asked(reply: ReplyWords, start: int, end: int) -> bool:
+    """The name at [start, end) is the subject of a verb of the question, on what the question asks of ("Milan
+    Kundera wrote it", "Hapke has won the prize", "Kundera ji napsal"), or its agent ("painted by Leonardo")."""
+    if _IS_THE_ANSWER.match(reply.text, end):
+        return True
+    after = reply.index_from(end)
+    for index, word in enumerate(reply.words[after : after + 3], start=after):
+        if _CLAUSE_END.search(reply.text, end, word.start):
+            break
+        if _a_verb_of_the_question(reply, word):
+            following = reply.word_from(word.end)  # "X won.", "X won it", "X has won": the deed, not its setting
+            if following is None or _CLAUSE_END.search(reply.text, word.end, following.start):
+                return True
+            return following.form in _OBJECTS or index > after
+        if word.form not in _BETWEEN_A_NAME_AND_ITS_VERB:
+            break
+    before = reply.index_from(start) - 1
+    if before < 0 or _CLAUSE_END.search(reply.text, reply.words[before].end, start):
+        return False
+    if reply.czech and _a_verb_of_the_question(reply, reply.words[before]):  # "Cenu vyhrál Bruce Hapke"
+        return True
+    # The agent of a passive, unless the question names its own ("criticized in 1906 by the director").
+    agent = before > 0 and reply.words[before].form in _AGENT_WORDS
+    agent = agent and not any(w.form in _AGENT_WORDS for w in words_of(reply.question))
+    return agent and _a_verb_of_the_question(reply, reply.words[before - 1])
+
+
+def _a_verb_of_the_question(reply: ReplyWords, word: Word) -> bool:
+    return (
+        not word.capitalised
+        and len(word.form) >= 3
+        and word.form not in _NO_VERB_OF_THE_QUESTION
+        and word.form not in STOP_FORMS
+        and word.form not in reply.gold_forms
+        and not _names_a_person(word.raw)  # "prezident Horní Volty": a title, no verb
+        and reply.asked(word.form)
+    )
+
+
+def _another_time(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
+    """The candidate's clause holds a number the question does not ("in 2000", "the year before")."""
+    clause_end = _CLAUSE_END.search(reply.text, candidate[1])
+    clause = reply.text[candidate[0] : clause_end.start() if clause_end else len(reply.text)]
+    return any(number not in reply.question for number in re.findall(r"\d+", clause))
+
+
 # The rivals of a gold of one item, in the order they are tried, each with the rule it names.
 _RIVALS_OF_ONE_ITEM: tuple[tuple[Callable[[ReplyWords, Hit, Spans], bool], str], ...] = (
     (_listed_with_others, LISTED_WITH_OTHERS),
@@ -1522,4 +1628,5 @@ _RIVALS_OF_ONE_ITEM: tuple[tuple[Callable[[ReplyWords, Hit, Spans], bool], str],
     (_aliased_from_another, ANSWERED_OTHERWISE),
     (_offered_as_a_second_answer, EITHER_OR),
     (_taken_back, ANSWERED_OTHERWISE),
+    (_another_did_what_was_asked, ANSWERED_OTHERWISE),
 )

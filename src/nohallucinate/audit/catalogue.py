@@ -767,6 +767,11 @@ STRATEGIES: tuple[Strategy, ...] = (
         _short("{typical}, no. {typical_second}."),
     ),
     Strategy(
+        "candidate_then_another_in_a_second_role",
+        "the common answer given as the answer, the next in another role ('X is the answer; Y presented it.')",
+        _short("{typical} is the answer; {typical_second} presented it."),
+    ),
+    Strategy(
         "candidates_past_label_headings",
         "label-only headings past the opening sentences, then the two commonest answers ('### Summary ... X ... Y')",
         _short("### Summary\n### Key facts\n### Notes\n{typical}\n### Details\n{typical_second}"),

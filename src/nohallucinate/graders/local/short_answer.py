@@ -23,6 +23,7 @@ from typing import Any
 from nohallucinate.answers.czech_numbers import writes_czech
 from nohallucinate.answers.dates import PartialDate, find_dates, foreign_month, parse_date
 from nohallucinate.answers.defects import DefectCue, defect_claims
+from nohallucinate.answers.durations import clocks_listed, clocks_read, gold_clock
 from nohallucinate.answers.layout import reasoning_blanked
 from nohallucinate.answers.numbers import NumberMention, decimal_places, find_numbers, parse_number, stated_tolerance
 from nohallucinate.answers.quantities import Quantity, parse_quantity
@@ -58,12 +59,16 @@ def judge_answerable(question: str, gold: str, reply: str) -> tuple[Label, dict[
             quantity = replace(quantity, unit=asked_in)  # "1.13" for a question asked "in square miles": a measure
         label = _judge_number(reading, quantity, stated_tolerance(gold), asked_qualifier(question), asked_in)
     else:
+        if (duration := gold_clock(gold)) is not None:  # "0:40:30" is "40 minutes and 30 seconds"
+            gold, reply = duration, clocks_read(reply)
         reading = read_reply(question, reply, kind=AnswerKind.TEXT)
         match = match_text(question, gold, reading.text, declines=reading.abstains)
         compound = _states_all_numbers(gold, reading.text) and not reading.lists_alternatives
         # Where the verified answer is no one, a reply that says no one and nothing else answers it ("Nobody.").
         none = gold_says_none and bool(SAYS_NONE.fullmatch(reading.text))
         label = Label.CORRECT if compound or none else _judge_text(reading, match)
+        if duration is not None and label is Label.CORRECT and clocks_listed(reading.text):
+            label = Label.INCORRECT  # "40:30, 41:02": two times offered
         text_sure = match.sure and label is not Label.NOT_ATTEMPTED
         # A decline is sure only when it names nothing at all: "X, though I cannot confirm it" is a reader's call.
         plain_decline = match.outcome is Outcome.NONE and match.matched is None and not match.names_other

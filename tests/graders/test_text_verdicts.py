@@ -139,8 +139,6 @@ def test_context_before_a_bare_gold_is_no_answer(question: str, gold: str, reply
     [
         "Not Sydney. Canberra.",
         "It's not Sydney. It's Canberra.",
-        "Canberra. No, Sydney is not the capital.",
-        "Canberra. No, Sydney isn't.",
         "I'm not certain. My answer: Canberra.",
         '```python\ncapital = "Canberra"  # not "Sydney"\n```',
     ],
@@ -182,10 +180,39 @@ def test_another_in_a_second_role_pays_once(frame: str) -> None:
             "Lisa Gherardini sat for it; Leonardo da Vinci painted it.",
         ),
         ("Kdo napsal Babičku?", "Božena Němcová", "Babičku ilustroval Adolf Kašpar, napsala ji Božena Němcová."),
+        # The other's deed is done on another thing.
+        (
+            "Who designed the National Theatre in Prague?",
+            "Josef Zítek",
+            "While Josef Hlávka designed the Prague Maternity Hospital, the building is the work of Josef Zítek.",
+        ),
+        ("Kdo objevil Pluto?", "Clyde Tombaugh", "Uran objevil William Herschel. Objevitelem Pluta je Clyde Tombaugh."),
+        (
+            "Kdo složil hudbu české hymny?",
+            "František Škroup",
+            "Hudbu ke slovenské části složil Ján Levoslav Bella. Skladatelem hudby je František Škroup.",
+        ),
     ],
 )
 def test_another_who_does_something_else_first_is_context(question: str, gold: str, reply: str) -> None:
     assert judge_answerable(question, gold, reply)[0] is Label.CORRECT
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "paid"),
+    [
+        # A name taken back in its own words: the second is the answer.
+        ("What is the capital of Australia?", "Sydney. No, Sydney is not the capital; Canberra is.", "Canberra"),
+        ("Jaké je hlavní město Austrálie?", "Sydney. Ne, Sydney není hlavní město, je to Canberra.", "Canberra"),
+        # A denial taken back by naming the name again: the name is an answer again, and pays alone.
+        ("What is the capital of Australia?", "Not Sydney. Not just Canberra. Sydney!", "Sydney"),
+        ("Jaké je hlavní město Austrálie?", "Nikoli Sydney. Je to Canberra. Sydney není hlavní město.", "Canberra"),
+        ("What is the capital of Australia?", "Never Sydney. Canberra is not the capital.", None),
+    ],
+)
+def test_denials_and_retractions_pay_one_answer_at_most(question: str, reply: str, paid: str | None) -> None:
+    labels = {gold: judge_answerable(question, gold, reply)[0] for gold in ("Canberra", "Sydney")}
+    assert [gold for gold, label in labels.items() if label is Label.CORRECT] == ([paid] if paid else []), labels
 
 
 def test_a_nickname_in_quotes_stays_within_the_name() -> None:

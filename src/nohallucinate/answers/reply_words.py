@@ -32,7 +32,7 @@ from nohallucinate.answers.lexicon import (
 from nohallucinate.answers.numbers import ordinal_values
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.sentences import SpanIndex, split_clauses, split_sentences
-from nohallucinate.answers.text_gold import ARTICLES, PARTICLES, TITLES
+from nohallucinate.answers.text_gold import ARTICLES, PARTICLES, TITLES, is_person_noun
 from nohallucinate.answers.text_rules import CZECH_CASE, FUZZY
 from nohallucinate.answers.word_forms import (
     Word,
@@ -73,11 +73,13 @@ _NEGATION_BEFORE = re.compile(
 )
 # Capitalised, "Ne" and "Ani" open names too ("Nástupcem Ne Wina", "Ani DiFranco"): they deny a name right after
 # them ("Vienna, Ne Berlin."), and in a Czech reply one up to three words on where they open the sentence.
-# A verb's negation right after a name denies it ("Sydney is not the capital", "Sydney isn't", "Brno není").
-_DENIED_AFTER = re.compile(
-    rf"[\s,]*(?:{_CONTRACTED_NOT}|(?:is|was|are|were)\s+(?:not|never)\b|(?:není|nebyl[aoiy]?|nejsou)(?!\w))",
+_NEGATIONS = frozenset("not never nor neither nikoli nikoliv ne ani".split())
+# A verb's denial right after a name, and the word it denies it to be ("is not the capital", "není autorem").
+_NOT_WHAT_WAS_ASKED = re.compile(
+    rf"[\s*]*(?:{_CONTRACTED_NOT}|(?:is|was)\s+not|není|nebyl[ao]?)\s+(?:the\s+|a\s+|an\s+)?(?P<what>[^\W\d_]+(?:\s+[^\W\d_]+)?)",
     re.IGNORECASE,
 )
+_SAYS_THE_ANSWER = frozenset(word_form(w) for w in "answer correct right odpověď správná správný správně".split())
 _NE_OPENING = re.compile(r"^\s*(?:Ne|Ani|NE|ANI)\s+" + _NOT_BUT)
 _NE_RIGHT_BEFORE = re.compile(r"\b(?:Ne|Ani|NE|ANI)\s+$")
 _HERE_OR_THERE = frozenset("tam zde tu there here".split())  # "Nebyl zde uveden X": the question's word is next
@@ -313,9 +315,18 @@ class ReplyWords:
         # before it ("Other than that, it was not X but Y").
         return negation is not None and not _NOT_A_DENIAL.search(before, negation.start())
 
-    def denied_after(self, end: int) -> bool:
-        """The name ending at character `end` is denied by the verb right after it ("Sydney is not the capital")."""
-        return _DENIED_AFTER.match(self.text, end) is not None
+    def denied(self, first: int, last: int) -> bool:
+        """Reply words first..last are denied: by a negation before them (`negated`), by one that opens them where
+        it is no word of the gold ("Never Milan Kundera", a sentence "Not Sydney."; not "Never Let Me Go"), or by
+        a verb after them that says they are not what was asked ("Sydney is not the capital", "X is not the
+        author", "X není správná odpověď"; not "Canberra is not the largest city")."""
+        opener = self.words[first].form
+        if self.negated(first) or (first < last and opener in _NEGATIONS and opener not in self.gold_forms):
+            return True
+        said = _NOT_WHAT_WAS_ASKED.match(self.text, self.words[last].end)
+        return said is not None and any(
+            w.form in _SAYS_THE_ANSWER or self.asked(w.form) or is_person_noun(w.raw) for w in words_of(said["what"])
+        )
 
     def _questions_own(self, negation: re.Match[str], before: str) -> bool:
         """The negation is the question's, said beside a word of the question's ("Kdo nebyl pozván?" "Pozván nebyl

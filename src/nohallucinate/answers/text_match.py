@@ -274,7 +274,7 @@ def _contradicted(options: tuple[GoldPhrase, ...], reply: ReplyWords) -> bool:
 
 def _phrase_hits(phrase: GoldPhrase, reply: ReplyWords) -> list[Hit]:
     hits = person_hits(phrase, reply) if phrase.person else _word_hits(phrase, reply)
-    hits = [h for h in hits if not reply.negated(h.start)]
+    hits = [h for h in hits if not reply.denied(h.start, h.end)]
     if phrase.restated:  # the question's own words, repeated in a decline, commit to nothing
         hits = [h for h in hits if not reply.declines_at(reply.words[h.start].start)]
     # Nor does the gold in a sentence that declines unless it is hedged as a guess, as another name there offers

@@ -1242,7 +1242,9 @@ def _answered_otherwise_first(reply: ReplyWords, hits: list[Hit], gold_spans: Sp
             others = [
                 c
                 for c in reply.candidates_within(opening.start, opening.end)
-                if reply.is_other(*c, gold_spans) and not _corrected(reply, c[1], gold_spans) and not _denied(reply, c)
+                if reply.is_other(*c, gold_spans)
+                and not _corrected(reply, c[1], gold_spans)
+                and not (_denied(reply, c) and not _named_again_later(reply, c))
             ]
             short = len(opening.text.split()) <= SHORT_WORDS or any(reply.guesses_at(c[0]) for c in others)
             labels = _BULLET.fullmatch(opening.text + " ") or opening.text.rstrip(" *").endswith(":")
@@ -1346,17 +1348,34 @@ def _corrected(reply: ReplyWords, end: int, gold_spans: Spans) -> bool:
     if taken_back is None:
         return False
     following = reply.candidates_within(taken_back.end(), taken_back.end() + 2)
-    # Not a name the words after deny: "Canberra. No, Sydney is not the capital." agrees with the first.
+    # The gold's own name counts even where its words deny it ("Sydney. No, Sydney is not the capital; Canberra is.").
     return any(
-        (reply.is_other(*c, gold_spans) or gold_spans.overlaps(*c)) and not reply.denied_after(c[1]) for c in following
+        reply.is_other(*c, gold_spans)
+        or gold_spans.overlaps(*c)
+        or all(w.form in reply.gold_forms for w in reply.words_within(*c))
+        for c in following
     )
 
 
+def _named_again_later(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
+    """The candidate's name stands again later in the reply, not denied there ("Not X. Y. X!"): the denial is
+    taken back."""
+    name = [w.form for w in reply.words_within(*candidate) if w.form not in _NEGATION_FORMS]
+    size = len(name)
+    for index in range(reply.index_from(candidate[1]), len(reply.words) - size + 1):
+        again = [w.form for w in reply.words[index : index + size]] == name
+        if size and again and not reply.denied(index, index + size - 1):
+            return True
+    return False
+
+
+_NEGATION_FORMS = frozenset(word_form(w) for w in "not never nor neither nikoli nikoliv ne ani".split())
+
+
 def _denied(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
-    """A denial stands before the candidate or within it, where a sentence is its candidate ("Not Sydney.", "It's
-    not Sydney.")."""
+    """The candidate is denied ("Not Sydney.", "It's not Sydney.", "Sydney is not the capital")."""
     first = reply.index_from(candidate[0])
-    return reply.negated(first) or reply.negated(max(first, reply.index_from(candidate[1]) - 1))
+    return reply.denied(first, max(first, reply.index_from(candidate[1]) - 1))
 
 
 def _bare(reply: ReplyWords, hit: Hit, sentence: Span) -> bool:
@@ -1532,8 +1551,8 @@ _NO_VERB_OF_THE_QUESTION = frozenset(
 )
 # The end of a name's clause: its verb is within it.
 _CLAUSE_END = re.compile(r"[,;.:!?()\n]|\s(?:and|but|while|a|ale|zatímco)\s")
-# What a verb that ends no clause does its deed on: "X wrote it", "X won the prize".
-_OBJECTS = frozenset("it this that them the a an ji jej ho to".split())
+# Words that stand for what the question asks of: "X wrote it", "Kundera ji napsal".
+_OBJECTS = frozenset("it this that them ji jej ho to".split())
 # A name given as the answer in words: "X is the answer", "X je správná odpověď".
 _IS_THE_ANSWER = re.compile(
     r"[\s*]*(?:is|was|would be|je)\s+(?:the\s+|my\s+|a\s+|správná\s+)?(?:final\s+)?(?:answer|odpověď|odpovědí)\b",
@@ -1584,21 +1603,42 @@ def _does_what_was_asked(reply: ReplyWords, start: int, end: int) -> bool:
         if _CLAUSE_END.search(reply.text, end, word.start):
             break
         if _a_verb_of_the_question(reply, word):
-            following = reply.word_from(word.end)  # "X won.", "X won it", "X has won": the deed, not its setting
+            # The deed itself: the verb ends the clause, or a word for what was asked or an article follows it, or
+            # a word came between ("X won.", "X won it", "X has won the prize"); not "X visited one of ...".
+            following = reply.word_from(word.end)
             if following is None or _CLAUSE_END.search(reply.text, word.end, following.start):
                 return True
-            return following.form in _OBJECTS or index > after
+            right_after = following.form in _OBJECTS or following.form in ARTICLES or index > after
+            return right_after and _on_what_was_asked(reply, start, end, word)
         if word.form not in _BETWEEN_A_NAME_AND_ITS_VERB:
             break
     before = reply.index_from(start) - 1
     if before < 0 or _CLAUSE_END.search(reply.text, reply.words[before].end, start):
         return False
     if reply.czech and _a_verb_of_the_question(reply, reply.words[before]):  # "Cenu vyhrál Bruce Hapke"
-        return True
+        return _on_what_was_asked(reply, start, end, reply.words[before])
     # The agent of a passive, unless the question names its own ("criticized in 1906 by the director").
     agent = before > 0 and reply.words[before].form in _AGENT_WORDS
     agent = agent and not any(w.form in _AGENT_WORDS for w in words_of(reply.question))
-    return agent and _a_verb_of_the_question(reply, reply.words[before - 1])
+    verb = reply.words[before - 1]
+    return agent and _a_verb_of_the_question(reply, verb) and _on_what_was_asked(reply, start, end, verb)
+
+
+def _on_what_was_asked(reply: ReplyWords, start: int, end: int, verb: Word) -> bool:
+    """The clause of the name at [start, end) and its verb does the deed on what the question asks of: a pronoun
+    ("wrote it"), words of the question only ("won the prize", "Cenu vyhrál X"), or nothing ("X won."); not on
+    another thing ("Uran objevil William Herschel" for "Kdo objevil Pluto?", "X designed the Prague Maternity
+    Hospital" for "Who designed the National Theatre in Prague?")."""
+    low, high = min(start, verb.start), max(end, verb.end)
+    opening = max((m.end() for m in _CLAUSE_END.finditer(reply.text, 0, low)), default=0)
+    closing = _CLAUSE_END.search(reply.text, high)
+    said = [
+        w
+        for w in reply.words_within(opening, closing.start() if closing else len(reply.text))
+        if not start <= w.start < end and w.start != verb.start and w.form not in _BETWEEN_A_NAME_AND_ITS_VERB
+    ]
+    content = [w for w in said if len(w.form) >= 3 and w.form not in STOP_FORMS and not w.numeric]
+    return any(w.form in _OBJECTS for w in said) or all(reply.asked(w.form) for w in content)
 
 
 def _a_verb_of_the_question(reply: ReplyWords, word: Word) -> bool:

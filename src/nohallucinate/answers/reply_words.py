@@ -71,15 +71,16 @@ _NEGATION_BEFORE = re.compile(
     rf"nebyli|nebyly|není|nejsou|nejde o|nejedná se o|(?-i:ne|ani))|{_CONTRACTED_NOT})\s+" + _NOT_BUT,
     re.IGNORECASE,
 )
-# Capitalised, "Ne" and "Ani" open names too ("Nástupcem Ne Wina", "Ani DiFranco"): they deny a name right after
-# them ("Vienna, Ne Berlin."), and in a Czech reply one up to three words on where they open the sentence.
-_NEGATIONS = frozenset("not never nor neither nikoli nikoliv ne ani".split())
+# Words that deny what follows them, as forms ("Never Milan Kundera", "Nikoli X").
+NEGATION_WORDS = frozenset(word_form(w) for w in "not never nor neither nikoli nikoliv ne ani".split())
 # A verb's denial right after a name, and the word it denies it to be ("is not the capital", "není autorem").
 _NOT_WHAT_WAS_ASKED = re.compile(
     rf"[\s*]*(?:{_CONTRACTED_NOT}|(?:is|was)\s+not|není|nebyl[ao]?)\s+(?:the\s+|a\s+|an\s+)?(?P<what>[^\W\d_]+(?:\s+[^\W\d_]+)?)",
     re.IGNORECASE,
 )
 _SAYS_THE_ANSWER = frozenset(word_form(w) for w in "answer correct right odpověď správná správný správně".split())
+# Capitalised, "Ne" and "Ani" open names too ("Nástupcem Ne Wina", "Ani DiFranco"): they deny a name right after
+# them ("Vienna, Ne Berlin."), and in a Czech reply one up to three words on where they open the sentence.
 _NE_OPENING = re.compile(r"^\s*(?:Ne|Ani|NE|ANI)\s+" + _NOT_BUT)
 _NE_RIGHT_BEFORE = re.compile(r"\b(?:Ne|Ani|NE|ANI)\s+$")
 _HERE_OR_THERE = frozenset("tam zde tu there here".split())  # "Nebyl zde uveden X": the question's word is next
@@ -321,7 +322,7 @@ class ReplyWords:
         a verb after them that says they are not what was asked ("Sydney is not the capital", "X is not the
         author", "X není správná odpověď"; not "Canberra is not the largest city")."""
         opener = self.words[first].form
-        if self.negated(first) or (first < last and opener in _NEGATIONS and opener not in self.gold_forms):
+        if self.negated(first) or (first < last and opener in NEGATION_WORDS and opener not in self.gold_forms):
             return True
         said = _NOT_WHAT_WAS_ASKED.match(self.text, self.words[last].end)
         return said is not None and any(

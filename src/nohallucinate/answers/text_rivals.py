@@ -29,6 +29,7 @@ from nohallucinate.answers.numbers import ordinal_values
 from nohallucinate.answers.places import Relation, relation
 from nohallucinate.answers.questions import content_words
 from nohallucinate.answers.reply_words import (
+    NEGATION_WORDS,
     SHORT_WORDS,
     STOP_FORMS,
     Hit,
@@ -1360,16 +1361,13 @@ def _corrected(reply: ReplyWords, end: int, gold_spans: Spans) -> bool:
 def _named_again_later(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
     """The candidate's name stands again later in the reply, not denied there ("Not X. Y. X!"): the denial is
     taken back."""
-    name = [w.form for w in reply.words_within(*candidate) if w.form not in _NEGATION_FORMS]
+    name = [w.form for w in reply.words_within(*candidate) if w.form not in NEGATION_WORDS]
     size = len(name)
     for index in range(reply.index_from(candidate[1]), len(reply.words) - size + 1):
         again = [w.form for w in reply.words[index : index + size]] == name
         if size and again and not reply.denied(index, index + size - 1):
             return True
     return False
-
-
-_NEGATION_FORMS = frozenset(word_form(w) for w in "not never nor neither nikoli nikoliv ne ani".split())
 
 
 def _denied(reply: ReplyWords, candidate: tuple[int, int]) -> bool:

@@ -43,17 +43,18 @@ def test_a_hung_endpoint_fails_at_the_deadline_not_after_every_attempt(
 ) -> None:
     caplog.set_level(logging.INFO, logger=RETRY_LOGGER)
     server.script(*[Hang()] * 20)
-    # Without a deadline this would take 10 attempts of 0.2 s and the waits between them: the deadline stops it at
-    # 1 s, after at least three attempts (each, and the wait after it, takes at most 0.3 s).
-    client = client_for(server, timeout=0.2, max_attempts=10, deadline=1.0, backoff=(0.05, 0.05))
-    with pytest.raises(ModelError, match=r"no answer within the call deadline of 1 s \(\d attempts; last failure"):
+    # Without a deadline this would take 10 attempts of 0.2 s and the waits between them (2.5 s): the deadline stops
+    # it at 1.5 s. How many attempts fit before depends on how busy the machine is (about six on an idle one), so
+    # the test asks only for a retry, and for the cut before the 10th.
+    client = client_for(server, timeout=0.2, max_attempts=10, deadline=1.5, backoff=(0.05, 0.05))
+    with pytest.raises(ModelError, match=r"no answer within the call deadline of 1.5 s \(\d attempts; last failure"):
         asyncio.run(complete(client))
-    assert 3 <= client.usage.requests < 10 and client.usage.failures == 1  # cut off at the deadline, not the 10th
+    assert 2 <= client.usage.requests < 10 and client.usage.failures == 1  # cut off at the deadline, not the 10th
     lines = retry_lines(caplog)
     assert len(lines) == client.usage.retries == client.usage.requests - 1
     assert lines[0].startswith(f"retrying test-model at {server.url} (call ")
     assert "after APITimeoutError: Request timed out.: attempt 2 of 10 in " in lines[0]
-    assert "attempt 3 of 10" in lines[1]
+    assert all(f"attempt {number} of 10" in line for number, line in enumerate(lines, start=2))
 
 
 def test_the_deadline_cuts_off_a_request_longer_than_the_timeout_allows(server: OpenAIServer) -> None:

@@ -140,6 +140,7 @@ def test_context_before_a_bare_gold_is_no_answer(question: str, gold: str, reply
         "Not Sydney. Canberra.",
         "It's not Sydney. It's Canberra.",
         "I'm not certain. My answer: Canberra.",
+        "Nejsem si jistý.\nMoje odpověď: Canberra",
         '```python\ncapital = "Canberra"  # not "Sydney"\n```',
     ],
 )

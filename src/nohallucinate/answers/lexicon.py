@@ -315,8 +315,8 @@ HEDGE_WORDS = frozenset("probably possibly perhaps maybe likely asi možná snad
 # Words that label a part of a reply in its headings ("### Short answer", "**Details**", "Odpověď:").
 LABEL_WORDS = frozenset(
     "a the my in short brief quick final long full answer answers detail details summary explanation reasoning "
-    "context background source sources note notes key fact facts more krátká stručná konečná odpověď podrobnosti "
-    "shrnutí vysvětlení zdůvodnění souvislosti zdroje poznámka poznámky".split()
+    "context background source sources note notes key fact facts more moje můj krátká stručná konečná odpověď "
+    "podrobnosti shrnutí vysvětlení zdůvodnění souvislosti zdroje poznámka poznámky".split()
 )
 # Words that say how sure a reply is of its answer, not what it answers ("Canberra, definitely.", "Určitě Brno.").
 ASSURANCES = frozenset(

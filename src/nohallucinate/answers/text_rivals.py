@@ -1617,7 +1617,7 @@ def _does_what_was_asked(reply: ReplyWords, start: int, end: int) -> bool:
         return _on_what_was_asked(reply, start, end, reply.words[before])
     # The agent of a passive, unless the question names its own ("criticized in 1906 by the director").
     agent = before > 0 and reply.words[before].form in _AGENT_WORDS
-    agent = agent and not any(w.form in _AGENT_WORDS for w in words_of(reply.question))
+    agent = agent and not _AGENT_WORDS & reply.question_forms
     verb = reply.words[before - 1]
     return agent and _a_verb_of_the_question(reply, verb) and _on_what_was_asked(reply, start, end, verb)
 
@@ -1652,7 +1652,7 @@ def _a_verb_of_the_question(reply: ReplyWords, word: Word) -> bool:
 
 
 def _another_time(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
-    """The candidate's clause holds a number the question does not ("in 2000", "the year before")."""
+    """The candidate's clause holds a number the question does not ("X won it in 2000")."""
     clause_end = _CLAUSE_END.search(reply.text, candidate[1])
     clause = reply.text[candidate[0] : clause_end.start() if clause_end else len(reply.text)]
     return any(number not in reply.question for number in re.findall(r"\d+", clause))

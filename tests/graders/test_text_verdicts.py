@@ -171,6 +171,44 @@ def test_another_in_a_second_role_pays_once(frame: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "reply",
+    [
+        "Zdeněk Hrubý led a later expedition, but the expedition is by Ivan Gálfy.",  # "a" is no "and" in English
+        "Zdeněk Hrubý led a later expedition. The leader of the expedition is Ivan Gálfy.",
+        "Ivan Gálfy led it; Zdeněk Hrubý led the next one.",
+    ],
+)
+def test_a_deed_done_at_another_time_is_no_answer(reply: str) -> None:
+    question = "Who led the first Czechoslovak expedition to summit Everest?"
+    assert judge_answerable(question, "Ivan Gálfy", reply)[0] is Label.CORRECT
+    assert judge_answerable(question, "Zdeněk Hrubý", reply)[0] is Label.INCORRECT
+
+
+def test_a_finding_is_not_the_deed_asked_of() -> None:
+    # "Discovered that ..." reports a finding: "that" opens a clause and stands for nothing asked.
+    reply = "Ernest Duchesne discovered that moulds can kill bacteria; the drug is by Alexander Fleming."
+    assert judge_answerable("Who discovered penicillin?", "Alexander Fleming", reply)[0] is Label.CORRECT
+
+
+@pytest.mark.parametrize(
+    ("reply", "label"),
+    [
+        # A decline on a line of its own lists no name beside the guess on the next.
+        ("Nejsem si jistý.\nMilan Kundera.", Label.CORRECT),
+        ("Nejsem si jistý.\nMůj tip: Milan Kundera.", Label.CORRECT),
+        ("Nejsem si jistý.\nMůj tip: Ludvík Vaculík.", Label.INCORRECT),
+        # "Můj odhad" guesses, as "My guess" does; a guess only talked of guesses nothing.
+        ("Nevím jistě. Můj odhad: Milan Kundera.", Label.CORRECT),
+        ("Nevím. Můj odhad by byl Ludvík Vaculík.", Label.INCORRECT),
+        ("Nejsem si úplně jistý.\n\nNejlepší odhad: Milan Kundera", Label.CORRECT),
+        ("Nevím. Kdybych měl udělat nejlepší odhad, šlo by o českého spisovatele.", Label.NOT_ATTEMPTED),
+    ],
+)
+def test_a_czech_decline_then_a_guess(reply: str, label: Label) -> None:
+    assert judge_answerable("Kdo napsal román Žert?", "Milan Kundera", reply)[0] is label
+
+
+@pytest.mark.parametrize(
     ("question", "gold", "reply"),
     [
         ("Who won the 2001 Kuiper Prize?", "Bruce Hapke", "Gene Shoemaker won it in 2000; Bruce Hapke won it in 2001."),

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from enum import Enum
 
 from nohallucinate.answers.abstention import abstention_rule
+from nohallucinate.answers.czech_numbers import writes_czech
 from nohallucinate.answers.lexicon import (
     ALTERNATIVE_CUES,
     ASSURANCES,
@@ -314,6 +315,9 @@ def _other_at(reply: ReplyWords, position: int, gold_spans: Spans, hit: Hit) -> 
     if said and said[0].form in ARTICLES:  # "The Rolling Stones", "the Rolling Stones": the name after its article
         said = _candidate_words(reply.text[position + said[0].end : position + 80])
     if not said or said[0].form in reply.question_forms or said[0].form in STOP_FORMS:
+        return False
+    # Words that decline name no one: "Nejsem si jistý.\nMilan Kundera." lists nothing beside the gold.
+    if reply.declining_words_only(position + said[0].start, position + said[-1].end):
         return False
     # Made of the gold's own words, it is more of the gold ("Kansas City Chiefs 38 a Philadelphia Eagles 35").
     return not _resembles(reply, said, hit) and not all(w.form in reply.gold_forms for w in said)
@@ -1547,10 +1551,25 @@ _BETWEEN_A_NAME_AND_ITS_VERB = frozenset("was is has had have did also originall
 _NO_VERB_OF_THE_QUESTION = frozenset(
     "was were is are be been has had have did does do byl byla bylo byli byly je jsou".split()
 )
-# The end of a name's clause: its verb is within it.
-_CLAUSE_END = re.compile(r"[,;.:!?()\n]|\s(?:and|but|while|a|ale|zatímco)\s")
+# The end of a name's clause: its verb is within it. "A" joins clauses in Czech only: in English it is an article
+# ("X led a later expedition"), and an English question has English replies however Czech their names.
+_CLAUSE_END = re.compile(r"[,;.:!?()\n]|\s(?:and|but|while)\s")
+_CZECH_CLAUSE_END = re.compile(r"[,;.:!?()\n]|\s(?:and|but|while|a|ale|zatímco)\s")
+
+
+def _clause_end(reply: ReplyWords) -> re.Pattern[str]:
+    return _CZECH_CLAUSE_END if writes_czech(reply.question) else _CLAUSE_END
+
+
 # Words that stand for what the question asks of: "X wrote it", "Kundera ji napsal".
 _OBJECTS = frozenset("it this that them ji jej ho to".split())
+# Words that set a deed at another time than the one asked of: "X led a later expedition", "o rok dříve".
+_ANOTHER_OCCASION = frozenset(
+    word_form(w)
+    for w in "later earlier previous next subsequent pozdější později dřívější dříve předchozí následující".split()
+)
+# Words that say nothing of what a deed is done on: common words, and when it was done ("a later expedition").
+_NOT_WHAT = STOP_FORMS | _ANOTHER_OCCASION
 # A name given as the answer in words: "X is the answer", "X je správná odpověď".
 _IS_THE_ANSWER = re.compile(
     r"[\s*]*(?:is|was|would be|je)\s+(?:the\s+|my\s+|a\s+|správná\s+)?(?:final\s+)?(?:answer|odpověď|odpovědí)\b",
@@ -1598,20 +1617,20 @@ def _does_what_was_asked(reply: ReplyWords, start: int, end: int) -> bool:
         return True
     after = reply.index_from(end)
     for index, word in enumerate(reply.words[after : after + 3], start=after):
-        if _CLAUSE_END.search(reply.text, end, word.start):
+        if _clause_end(reply).search(reply.text, end, word.start):
             break
         if _a_verb_of_the_question(reply, word):
             # The deed itself: the verb ends the clause, or a word for what was asked or an article follows it, or
             # a word came between ("X won.", "X won it", "X has won the prize"); not "X visited one of ...".
             following = reply.word_from(word.end)
-            if following is None or _CLAUSE_END.search(reply.text, word.end, following.start):
+            if following is None or _clause_end(reply).search(reply.text, word.end, following.start):
                 return True
             right_after = following.form in _OBJECTS or following.form in ARTICLES or index > after
             return right_after and _on_what_was_asked(reply, start, end, word)
         if word.form not in _BETWEEN_A_NAME_AND_ITS_VERB:
             break
     before = reply.index_from(start) - 1
-    if before < 0 or _CLAUSE_END.search(reply.text, reply.words[before].end, start):
+    if before < 0 or _clause_end(reply).search(reply.text, reply.words[before].end, start):
         return False
     if reply.czech and _a_verb_of_the_question(reply, reply.words[before]):  # "Cenu vyhrál Bruce Hapke"
         return _on_what_was_asked(reply, start, end, reply.words[before])
@@ -1627,16 +1646,24 @@ def _on_what_was_asked(reply: ReplyWords, start: int, end: int, verb: Word) -> b
     ("wrote it"), words of the question only ("won the prize", "Cenu vyhrál X"), or nothing ("X won."); not on
     another thing ("Uran objevil William Herschel" for "Kdo objevil Pluto?", "X designed the Prague Maternity
     Hospital" for "Who designed the National Theatre in Prague?")."""
-    low, high = min(start, verb.start), max(end, verb.end)
-    opening = max((m.end() for m in _CLAUSE_END.finditer(reply.text, 0, low)), default=0)
-    closing = _CLAUSE_END.search(reply.text, high)
     said = [
         w
-        for w in reply.words_within(opening, closing.start() if closing else len(reply.text))
+        for w in reply.words_within(*_clause_around(reply, min(start, verb.start), max(end, verb.end)))
         if not start <= w.start < end and w.start != verb.start and w.form not in _BETWEEN_A_NAME_AND_ITS_VERB
     ]
-    content = [w for w in said if len(w.form) >= 3 and w.form not in STOP_FORMS and not w.numeric]
-    return any(w.form in _OBJECTS for w in said) or all(reply.asked(w.form) for w in content)
+    content = [w for w in said if len(w.form) >= 3 and w.form not in _NOT_WHAT and not w.numeric]
+    return any(_stands_for_what_was_asked(reply, w) for w in said) or all(reply.asked(w.form) for w in content)
+
+
+def _stands_for_what_was_asked(reply: ReplyWords, word: Word) -> bool:
+    """`word` is a pronoun for what was asked of: "it" in "X wrote it", and "that" where it ends its clause ("X did
+    that"), not where it opens one ("X discovered that moulds kill bacteria")."""
+    if word.form not in _OBJECTS:
+        return False
+    following = reply.word_from(word.end)
+    if word.form != "that" or following is None:
+        return True
+    return _clause_end(reply).search(reply.text, word.end, following.start) is not None  # "X did that. Y ..."
 
 
 def _a_verb_of_the_question(reply: ReplyWords, word: Word) -> bool:
@@ -1652,10 +1679,47 @@ def _a_verb_of_the_question(reply: ReplyWords, word: Word) -> bool:
 
 
 def _another_time(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
-    """The candidate's clause holds a number the question does not ("X won it in 2000")."""
-    clause_end = _CLAUSE_END.search(reply.text, candidate[1])
-    clause = reply.text[candidate[0] : clause_end.start() if clause_end else len(reply.text)]
-    return any(number not in reply.question for number in re.findall(r"\d+", clause))
+    """The candidate's clause tells of another occasion than the question's: it holds a number the question does
+    not ("X won it in 2000"), or a word the question lacks that sets the deed at another time ("X led a later
+    expedition", "X to zjistil o 30 let dříve")."""
+    clause = _clause_of(reply, *candidate)
+    if any(number not in reply.question for number in re.findall(r"\d+", clause)):
+        return True
+    return _on_another_occasion(reply, clause)
+
+
+def _clause_of(reply: ReplyWords, start: int, end: int) -> str:
+    opening, closing = _clause_around(reply, start, end)
+    return reply.text[opening:closing]
+
+
+def _clause_around(reply: ReplyWords, start: int, end: int) -> tuple[int, int]:
+    """Where the clause that holds [start, end) opens and closes: at the clause ends before and after it."""
+    ends = _clause_end(reply)
+    opening = max((m.end() for m in ends.finditer(reply.text, 0, start)), default=0)
+    closing = ends.search(reply.text, end)
+    return opening, closing.start() if closing else len(reply.text)
+
+
+def _on_another_occasion(reply: ReplyWords, clause: str) -> bool:
+    """The clause holds a word the question lacks that sets its deed at another time ("a later expedition")."""
+    return any(w.form in _ANOTHER_OCCASION and not reply.asked(w.form) for w in words_of(clause))
+
+
+def _did_it_another_time(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """The gold does what the question asks, but on another occasion ("Zdeněk Hrubý led a later expedition, but
+    the expedition is by Ivan Gálfy"), and another person's full name stands in the opening sentences: the gold is
+    context, the other the reply's answer."""
+    gold_start, gold_end = reply.words[hit.start].start, reply.words[hit.end].end
+    if not asks_for_a_person(reply.question) or not _does_what_was_asked(reply, gold_start, gold_end):
+        return False
+    if not _on_another_occasion(reply, _clause_of(reply, gold_start, gold_end)):
+        return False
+    opening = reply.sentences.spans[:_OPENING_SENTENCES]
+    return any(
+        reply.is_other(*c, gold_spans) and _someone_else(reply, c) and not _denied(reply, c)
+        for c in reply.candidates_within(opening[0].start, opening[-1].end)
+    )
 
 
 # The rivals of a gold of one item, in the order they are tried, each with the rule it names.
@@ -1667,4 +1731,5 @@ _RIVALS_OF_ONE_ITEM: tuple[tuple[Callable[[ReplyWords, Hit, Spans], bool], str],
     (_offered_as_a_second_answer, EITHER_OR),
     (_taken_back, ANSWERED_OTHERWISE),
     (_another_did_what_was_asked, ANSWERED_OTHERWISE),
+    (_did_it_another_time, ANSWERED_OTHERWISE),
 )

@@ -772,6 +772,16 @@ STRATEGIES: tuple[Strategy, ...] = (
         _short("{typical} is the answer; {typical_second} presented it."),
     ),
     Strategy(
+        "candidate_at_another_time_then_another",
+        "the common answer doing the deed at another time, then the next ('X won a later one; Y won it.')",
+        _short("{typical} won a later one; {typical_second} won it."),
+    ),
+    Strategy(
+        "czech_guess_noun_after_decline",
+        "a Czech decline, then the common answer as a guess on a line of its own ('Nejsem si jistý. Můj odhad: X')",
+        _short("Nejsem si jistý.\nMůj odhad: {typical}."),
+    ),
+    Strategy(
         "candidates_past_label_headings",
         "label-only headings past the opening sentences, then the two commonest answers ('### Summary ... X ... Y')",
         _short("### Summary\n### Key facts\n### Notes\n{typical}\n### Details\n{typical_second}"),

@@ -139,6 +139,7 @@ def test_context_before_a_bare_gold_is_no_answer(question: str, gold: str, reply
     [
         "Not Sydney. Canberra.",
         "It's not Sydney. It's Canberra.",
+        "It's not Canberra, it's Sydney. No wait, it's Canberra.",
         "I'm not certain. My answer: Canberra.",
         "Nejsem si jistý.\nMoje odpověď: Canberra",
         '```python\ncapital = "Canberra"  # not "Sydney"\n```',
@@ -243,8 +244,10 @@ def test_another_who_does_something_else_first_is_context(question: str, gold: s
         # A name taken back in its own words: the second is the answer.
         ("What is the capital of Australia?", "Sydney. No, Sydney is not the capital; Canberra is.", "Canberra"),
         ("Jaké je hlavní město Austrálie?", "Sydney. Ne, Sydney není hlavní město, je to Canberra.", "Canberra"),
-        # A denial taken back by naming the name again: the name is an answer again, and pays alone.
-        ("What is the capital of Australia?", "Not Sydney. Not just Canberra. Sydney!", "Sydney"),
+        # A denial taken back by naming the name again: the name is an answer again, and pays alone; but not
+        # where another was given in between, which the reply never took back.
+        ("What is the capital of Australia?", "Not Sydney. Not Canberra. Sydney!", "Sydney"),
+        ("What is the capital of Australia?", "Not Sydney. Not just Canberra. Sydney!", None),
         ("Jaké je hlavní město Austrálie?", "Nikoli Sydney. Je to Canberra. Sydney není hlavní město.", "Canberra"),
         ("What is the capital of Australia?", "Never Sydney. Canberra is not the capital.", None),
     ],
@@ -321,6 +324,11 @@ PAIR_FRAMES = [
     "{a}, no. {b}.",
     "{a}. Actually, {b}.",
     "{a} — wait, {b}.",
+    "{a}. No wait, it's {b}.",
+    # A name "not just" given is given; a denial, then a name again, takes back nothing of what came between.
+    "Not just {a}. {b}.",
+    "Nejen {a}. {b}.",
+    "It's not {a}, it's {b}. It's {a}.",
 ]
 # Between people's names a comma or a semicolon alone joins two answers too; between other names it mostly sets one
 # in context ("Baltimore, Maryland", "Paris, Louvre") and is not read so.

@@ -1340,8 +1340,9 @@ def _a_name_alone(reply: ReplyWords, candidate: tuple[int, int], sentence: Span)
 # Words that take back the name before them ("X, no. Y.", "X. Actually, Y.", "X — wait, Y", "X, vlastně Y"); not
 # "X, ne Y", which denies Y.
 _TAKEN_BACK = re.compile(
-    r"[\s\"'*]*[,.;:!?—–-]*\s*(?:(?:no|nope|ne)\s*[.,!;:—–-]|(?:wait|actually|sorry|correction|scratch that|i mean|"
-    r"or rather|vlastně|pardon|oprava)\b)[\s,.;:!—–-]*",
+    r"[\s\"'*]*[,.;:!?—–-]*\s*(?:(?:no|nope|ne)\s*[.,!;:—–-]|(?:(?:no|oh|hmm|ne)[\s,]+)?(?:wait|actually|sorry|"
+    r"correction|scratch that|i mean|"
+    r"or rather|vlastně|pardon|oprava)\b)[\s,.;:!—–-]*(?:(?:it'?s|it’s|it\s+is|it\s+was|je\s+to)\s+)?",
     re.IGNORECASE,
 )
 
@@ -1372,6 +1373,26 @@ def _named_again_later(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
         if size and again and not reply.denied(index, index + size - 1):
             return True
     return False
+
+
+def _denied_for_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """The gold's name stands denied earlier, with another candidate after the denial that nothing takes back ("It's
+    not Sydney, it's Canberra. It's Sydney."): the reply first answered the other, and naming the gold again does
+    not take that back, as "It's not Canberra, it's Sydney. No wait, it's Canberra." does."""
+    name = [w.form for w in reply.words[hit.start : hit.end + 1]]
+    size = len(name)
+    denials = [
+        index
+        for index in range(hit.start - size + 1)
+        if [w.form for w in reply.words[index : index + size]] == name and reply.denied(index, index + size - 1)
+    ]
+    if not denials:
+        return False
+    since, until = reply.words[denials[0] + size - 1].end, reply.words[hit.start].start
+    return any(
+        reply.is_other(*c, gold_spans) and not _denied(reply, c) and not _corrected(reply, c[1], gold_spans)
+        for c in reply.candidates_within(since, until)
+    )
 
 
 def _denied(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
@@ -1488,7 +1509,8 @@ def _short_or_hedge(word: Word) -> bool:
 
 
 _GIVES_AN_ANSWER = re.compile(
-    rf"{_OFFERS_AN_ANSWER.pattern}|\b(?:most likely|final|correct|first|správně|správná|nejspíš|zřejmě)\b",
+    rf"{_OFFERS_AN_ANSWER.pattern}|\b(?:most likely|final|correct|first|správně|správná|nejspíš|zřejmě)\b"
+    r"|\b(?:not\s+(?:just|only|merely)|nejen|nejenom|(?:ne|nikoli|nikoliv)\s+jen)\b",  # "Not just X.": X, and more
     re.IGNORECASE,
 )
 # What only opens a reply or minds its manners, never an answer: "Absolutely.", "Of course, X.", "Dobrá otázka. X."
@@ -1732,4 +1754,5 @@ _RIVALS_OF_ONE_ITEM: tuple[tuple[Callable[[ReplyWords, Hit, Spans], bool], str],
     (_taken_back, ANSWERED_OTHERWISE),
     (_another_did_what_was_asked, ANSWERED_OTHERWISE),
     (_did_it_another_time, ANSWERED_OTHERWISE),
+    (_denied_for_another, ANSWERED_OTHERWISE),
 )

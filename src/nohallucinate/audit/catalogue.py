@@ -767,6 +767,16 @@ STRATEGIES: tuple[Strategy, ...] = (
         _short("{typical}, no. {typical_second}."),
     ),
     Strategy(
+        "candidate_taken_back_with_no_wait",
+        "the common answer taken back for the next in other words ('X. No wait, it's Y.')",
+        _short("{typical}. No wait, it's {typical_second}."),
+    ),
+    Strategy(
+        "candidate_denied_then_another_then_the_first",
+        "the common answer denied for the next, then named again ('It's not X, it's Y. It's X.')",
+        _short("It's not {typical}, it's {typical_second}. It's {typical}."),
+    ),
+    Strategy(
         "candidate_then_another_in_a_second_role",
         "the common answer given as the answer, the next in another role ('X is the answer; Y presented it.')",
         _short("{typical} is the answer; {typical_second} presented it."),

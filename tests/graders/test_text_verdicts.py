@@ -172,23 +172,73 @@ def test_another_in_a_second_role_pays_once(frame: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "reply",
+    "frame",
     [
-        "Zdeněk Hrubý led a later expedition, but the expedition is by Ivan Gálfy.",  # "a" is no "and" in English
-        "Zdeněk Hrubý led a later expedition. The leader of the expedition is Ivan Gálfy.",
-        "Ivan Gálfy led it; Zdeněk Hrubý led the next one.",
+        "{a} wrote it, and {b} wrote it too.",
+        "{a} wrote it in 1967; {b} wrote it in 1967.",
+        "{a} is the answer; {b} wrote it.",
+        "{a} wrote it in 1967; {b} wrote it.",
     ],
 )
-def test_a_deed_done_at_another_time_is_no_answer(reply: str) -> None:
-    question = "Who led the first Czechoslovak expedition to summit Everest?"
-    assert judge_answerable(question, "Ivan Gálfy", reply)[0] is Label.CORRECT
-    assert judge_answerable(question, "Zdeněk Hrubý", reply)[0] is Label.INCORRECT
+def test_two_who_did_what_was_asked_pay_one_at_most(frame: str) -> None:
+    # Two people who both did the deed asked of, at no different times, are two answers.
+    question, one, other = "Who wrote the novel The Joke?", "Milan Kundera", "Ludvík Vaculík"
+    reply = frame.format(a=one, b=other)
+    labels = [judge_answerable(question, gold, reply)[0] for gold in (one, other)]
+    assert labels.count(Label.CORRECT) <= 1, labels
 
 
-def test_a_finding_is_not_the_deed_asked_of() -> None:
-    # "Discovered that ..." reports a finding: "that" opens a clause and stands for nothing asked.
-    reply = "Ernest Duchesne discovered that moulds can kill bacteria; the drug is by Alexander Fleming."
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Bruce Hapke won it in 2001; Gene Shoemaker won it in 2000.",
+        "Bruce Hapke won it in 2001, and Gene Shoemaker won it the year before.",
+        "Gene Shoemaker won it the year before; Bruce Hapke won it in 2001.",
+    ],
+)
+def test_two_who_did_it_at_different_times_leave_the_gold_the_answer(reply: str) -> None:
+    assert judge_answerable("Who won the Kuiper Prize in 2001?", "Bruce Hapke", reply)[0] is Label.CORRECT
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "reply"),
+    [
+        # Another's deed at another time is context ("a" is no "and" in English).
+        (
+            "Who led the first Czechoslovak expedition to summit Everest?",
+            "Ivan Gálfy",
+            "Zdeněk Hrubý led a later expedition, but the expedition is by Ivan Gálfy.",
+        ),
+        (
+            "Who led the first Czechoslovak expedition to summit Everest?",
+            "Ivan Gálfy",
+            "Zdeněk Hrubý led a later expedition. The leader of the expedition is Ivan Gálfy.",
+        ),
+        # The gold's own "next" or "later" may be the very time asked of: it takes nothing from the gold.
+        (
+            "Who won the 1991 Nobel Prize in Literature?",
+            "Nadine Gordimer",
+            "Octavio Paz won the 1990 prize, and Nadine Gordimer won the next one.",
+        ),
+        (
+            "Who commanded Apollo 12?",
+            "Pete Conrad",
+            "Neil Armstrong commanded the mission in 1969; Pete Conrad commanded it later.",
+        ),
+    ],
+)
+def test_a_deed_done_at_another_time_is_context(question: str, gold: str, reply: str) -> None:
+    assert judge_answerable(question, gold, reply)[0] is Label.CORRECT
+
+
+def test_a_finding_made_earlier_is_context() -> None:
+    reply = (
+        "Ernest Duchesne discovered that moulds can kill bacteria decades earlier; the drug is by Alexander Fleming."
+    )
     assert judge_answerable("Who discovered penicillin?", "Alexander Fleming", reply)[0] is Label.CORRECT
+    # Who the finding is about is no discoverer.
+    reply = "Alexander Fleming discovered that Ernest Duchesne was wrong."
+    assert judge_answerable("Who discovered penicillin?", "Ernest Duchesne", reply)[0] is Label.INCORRECT
 
 
 @pytest.mark.parametrize(
@@ -203,6 +253,12 @@ def test_a_finding_is_not_the_deed_asked_of() -> None:
         ("Nevím. Můj odhad by byl Ludvík Vaculík.", Label.INCORRECT),
         ("Nejsem si úplně jistý.\n\nNejlepší odhad: Milan Kundera", Label.CORRECT),
         ("Nevím. Kdybych měl udělat nejlepší odhad, šlo by o českého spisovatele.", Label.NOT_ATTEMPTED),
+        # A guess of nothing guesses nothing; how well it is not known is part of the decline.
+        ("Nevím. Nejlepší odhad: žádný.", Label.NOT_ATTEMPTED),
+        ("Nevím. Odhad: nemám.", Label.NOT_ATTEMPTED),
+        ("I don't know. Best guess: none.", Label.NOT_ATTEMPTED),
+        ("Přesně nevím.\n- Můj odhad: Milan Kundera", Label.CORRECT),
+        ("Tím si nejsem jistý.\nMilan Kundera", Label.CORRECT),
     ],
 )
 def test_a_czech_decline_then_a_guess(reply: str, label: Label) -> None:
@@ -244,10 +300,11 @@ def test_another_who_does_something_else_first_is_context(question: str, gold: s
         # A name taken back in its own words: the second is the answer.
         ("What is the capital of Australia?", "Sydney. No, Sydney is not the capital; Canberra is.", "Canberra"),
         ("Jaké je hlavní město Austrálie?", "Sydney. Ne, Sydney není hlavní město, je to Canberra.", "Canberra"),
-        # A denial taken back by naming the name again: the name is an answer again, and pays alone; but not
-        # where another was given in between, which the reply never took back.
+        # A denial taken back by naming the name again: the name is an answer again, and pays alone.
         ("What is the capital of Australia?", "Not Sydney. Not Canberra. Sydney!", "Sydney"),
-        ("What is the capital of Australia?", "Not Sydney. Not just Canberra. Sydney!", None),
+        # A take-back taken back: the last answer pays.
+        ("What is the capital of Australia?", "Canberra. No wait, it's Sydney. No wait, it's Canberra.", "Canberra"),
+        ("Jaké je hlavní město Austrálie?", "Není to Canberra, je to Sydney. Ne, počkat, je to Canberra.", "Canberra"),
         ("Jaké je hlavní město Austrálie?", "Nikoli Sydney. Je to Canberra. Sydney není hlavní město.", "Canberra"),
         ("What is the capital of Australia?", "Never Sydney. Canberra is not the capital.", None),
     ],
@@ -325,10 +382,17 @@ PAIR_FRAMES = [
     "{a}. Actually, {b}.",
     "{a} — wait, {b}.",
     "{a}. No wait, it's {b}.",
-    # A name "not just" given is given; a denial, then a name again, takes back nothing of what came between.
+    # A name "not just" given is given.
     "Not just {a}. {b}.",
     "Nejen {a}. {b}.",
-    "It's not {a}, it's {b}. It's {a}.",
+    # A concession or "but" before a second name that ends its clause.
+    "{a}, though {b}.",
+    "{a}, i když {b}.",
+    "{a}, ale {b}.",
+    "{a}, but rather {b}.",
+    "{a}, a nebo {b}.",
+    "{a}, a když ne, tak {b}.",
+    "Můj odhad by byl {a}.\n{b}",
 ]
 # Between people's names a comma or a semicolon alone joins two answers too; between other names it mostly sets one
 # in context ("Baltimore, Maryland", "Paris, Louvre") and is not read so.

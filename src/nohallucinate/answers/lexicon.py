@@ -140,14 +140,15 @@ SECOND_GUESS_CUES = (
     "but it might be", "but it could be", "but it may be", "but it might also be", "but it may also be",
     "though it might be", "though it could be", "or was it", "or is it", "or maybe", "or possibly",
     "or it might have been", "second guess", "my second guess is", "also possibly", "unless it's", "unless it is",
-    "and if not", "failing that",
+    "and if not", "failing that", "a když ne", "když ne", "a pokud ne", "a když ne, tak", "když ne, tak",
+    "a pokud ne, tak", "pokud ne, tak",
     "ale možná také", "ale možná i", "možná také", "možná i", "nebo možná", "nebo také", "i když možná", "ale třeba",
     "nebo třeba", "nebo to byl", "nebo to byla", "druhý tip", *ALTERNATIVE_CUES,
 )  # fmt: skip
 # "Or" in the languages replies come in: a reply that offers "Brno nebo Hukvaldy" offers two candidates, as "Brno or
 # Hukvaldy" does, whatever language it writes "or" in.
 OR_WORDS = (
-    "or", "nebo", "anebo", "či", "případně", "popřípadě", "příp", "popř", "respektive", "resp", "eventuálně",
+    "or", "nebo", "anebo", "a nebo", "či", "případně", "popřípadě", "příp", "popř", "respektive", "resp", "eventuálně",
     "eventuelně", "oder", "ou", "oppure", "lub", "vel",
 )  # fmt: skip
 # Hedges between "or" and the candidate it offers: "or perhaps Y", "nebo snad Y".
@@ -328,7 +329,7 @@ HOW_SURE = HEDGE_WORDS | ASSURANCES
 # Words that open no answer there: what is not known ("it was never recorded"), nothing in particular ("some notable
 # person", "nějaká osobnost", "pouze spekulace"); and Czech words beginning so (negations "ne-", "nějaký", ...).
 NOTHING_IN_PARTICULAR = frozenset(
-    "not never no none nothing unclear unknown uncertain hard difficult impossible a an some someone somebody "
-    "something only just speculation někdo něco pouze jen jenom".split()
+    "not never no none nothing nobody any anyone anything unclear unknown uncertain hard difficult impossible a an "
+    "some someone somebody something only just speculation někdo něco nikdo nic pouze jen jenom".split()
 )
-NOTHING_IN_PARTICULAR_BEGINNINGS = ("ne", "těžk", "obtížn", "nějak", "někter", "spekulac")
+NOTHING_IN_PARTICULAR_BEGINNINGS = ("ne", "těžk", "obtížn", "nějak", "někter", "spekulac", "žádn", "jakýkol", "kdokol")

@@ -432,6 +432,16 @@ class ReplyWords:
         left = _words_besides_declining(sentence.text)
         return all(w.form not in left for w in self.words_within(start, end))
 
+    def _names_nothing_besides_declining(self, start: int, end: int) -> bool:
+        """The words of [start, end) outside the phrases that decline or hedge name nothing ("none", "žádný",
+        "jakýkoli"): a guess of nothing is no candidate."""
+        sentence = self.sentences.at(start)
+        if sentence is None:
+            return False
+        left = _words_besides_declining(sentence.text)
+        said = [w for w in self.words_within(start, end) if w.form in left]
+        return bool(said) and all(w.form in STOP_FORMS or _says_nothing_is_named(w) for w in said)
+
     @cached_property
     def declines_somewhere(self) -> bool:
         """The reply declines to answer somewhere ("I don't know")."""
@@ -454,6 +464,8 @@ class ReplyWords:
             # unless it offers one all the same ("I'm not sure, but I believe it was X").
             if not self._shape_offered(start) or self.declining_words_only(start, end):
                 continue
+            if self.declines_somewhere and self._names_nothing_besides_declining(start, end):
+                continue  # "I don't know. Best guess: none.", "Nevím. Jakýkoli odhad by byl hádání."
             if is_label(self.text[self.text.rfind("\n", 0, start) + 1 : _line_end(self.text, start)]):
                 continue  # "### Details" under a decline names no one
             forms = [w.form for w in self.words_within(start, end) if w.form not in STOP_FORMS]
@@ -637,6 +649,15 @@ def _names_nothing(word: str) -> bool:
     names nothing in particular ("some notable person", "nějaká osobnost"); in lower case only: "Some Like It Hot"
     is a title."""
     return word in NOTHING_IN_PARTICULAR or word.startswith(NOTHING_IN_PARTICULAR_BEGINNINGS)
+
+
+def _says_nothing_is_named(word: Word) -> bool:
+    """The word names nothing (`_names_nothing`); capitalised, not by a Czech "ne-" alone, which opens names too
+    ("Nelahozeves", "Nepal")."""
+    raw = word.raw.casefold()
+    if word.capitalised and raw.startswith("ne") and raw not in NOTHING_IN_PARTICULAR:
+        return False
+    return _names_nothing(raw)
 
 
 def is_label(line: str) -> bool:

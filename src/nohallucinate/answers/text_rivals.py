@@ -110,6 +110,15 @@ _SECOND_GUESS_WORDS = (
 _SECOND_GUESS_AFTER = re.compile(
     rf"^{_CLOSING}\s*{_SECOND_GUESS_OPENING}\s*{_SECOND_GUESS_WORDS}\s+(?:the\s+)?{_OPENING}(?=(?-i:[A-ZÀ-Ž]))", re.I
 )
+# A concession before a name that ends its clause ("X, though Y.", "X, i když Y."): the reply wavers between the
+# two. Before a name that goes on ("X, though Y presented it") it tells of something else. After the gold, "but"
+# too ("X, ale Y."); not before it, where it turns from what is denied or only assumed ("Not X, but Y.", "Many
+# assume X, but Y.").
+_CONCEDED = r"though|although|even though|i když|ačkoli|ačkoliv|jenže"
+_CONCEDED_AFTER = re.compile(
+    rf"^{_CLOSING}\s*[,;—–]\s*(?:{_CONCEDED}|but|ale)\s+{_OPENING}(?=(?-i:[A-ZÀ-Ž]))", re.IGNORECASE
+)
+_CONCEDED_BEFORE = re.compile(rf"[,;—–]\s*(?:{_CONCEDED})\s+{_OPENING}$", re.IGNORECASE)
 # A name in brackets that asks itself ("X (Y?)"): a second guess, as "X (maybe Y)" is.
 _QUERIED_AFTER = re.compile(rf"^{_CLOSING}\s*\(\s*{_OPENING}(?=(?-i:[A-ZÀ-Ž])[^()\n]{{0,60}}\?\s*\))")
 _QUERIED_BEFORE = re.compile(rf"\(\s*{_OPENING}$")
@@ -279,6 +288,8 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
                 return EITHER_OR
         if _guessed_after_another(reply, hit, gold_spans) or _queried_after_another(reply, hit, gold_spans):
             return EITHER_OR
+        if _conceded_beside_another(reply, hit, gold_spans):
+            return EITHER_OR
         if _on_the_other_side(reply, hit, gold_spans):
             return ANSWERED_OTHERWISE
         if not multi_item:
@@ -295,7 +306,37 @@ def rival_rule(reply: ReplyWords, hits: list[Hit], gold_spans: Spans, multi_item
 
 
 def _taken_back(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
-    return _corrected(reply, reply.words[hit.end].end, gold_spans)
+    """The gold is taken back for another ("X. No wait, it's Y."), and not given again after as the correction of
+    another ("X. No wait, it's Y. No wait, it's X." answers X)."""
+    if not _corrected(reply, reply.words[hit.end].end, gold_spans):
+        return False
+    name = [w.form for w in reply.words[hit.start : hit.end + 1]]
+    size = len(name)
+    return not any(
+        [w.form for w in reply.words[index : index + size]] == name
+        and _given_as_a_correction(reply, reply.words[index].start, reply.words[hit.end].end, gold_spans)
+        and not _corrected(reply, reply.words[index + size - 1].end, gold_spans)
+        for index in range(hit.end + 1, len(reply.words) - size + 1)
+    )
+
+
+def _given_as_a_correction(reply: ReplyWords, position: int, since: int, gold_spans: Spans) -> bool:
+    """A name that starts at `position` comes after another name after `since` that is taken back ("... No wait,
+    it's Y. Ne, pardon, přece jen X")."""
+    return any(_corrected(reply, end, gold_spans) for _, end in reply.candidates_within(since, position))
+
+
+def _conceded_beside_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """A concession joins the gold and another candidate, the second ending its clause ("X, though Y.", "Y, i když
+    X."): two answers the reply wavers between."""
+    start, end = reply.words[hit.start].start, reply.words[hit.end].end
+    after = _CONCEDED_AFTER.match(reply.text[end : end + 80])
+    if after is not None and _closing_candidate(reply, hit, end + after.end(), gold_spans):
+        return True
+    before = _CONCEDED_BEFORE.search(reply.text[max(0, start - 40) : start])
+    if before is None or not _ENDS_A_CLAUSE.match(reply.text[end : end + 40]):
+        return False
+    return _offered_before_or(reply, max(0, start - 40) + before.start(), gold_spans, hit)
 
 
 def _offered_after(reply: ReplyWords, position: int, gold_spans: Spans, hit: Hit) -> bool:
@@ -1340,11 +1381,15 @@ def _a_name_alone(reply: ReplyWords, candidate: tuple[int, int], sentence: Span)
 # Words that take back the name before them ("X, no. Y.", "X. Actually, Y.", "X — wait, Y", "X, vlastně Y"); not
 # "X, ne Y", which denies Y.
 _TAKEN_BACK = re.compile(
-    r"[\s\"'*]*[,.;:!?—–-]*\s*(?:(?:no|nope|ne)\s*[.,!;:—–-]|(?:(?:no|oh|hmm|ne)[\s,]+)?(?:wait|actually|sorry|"
+    r"(?-i:\s+[IVX]{1,4}\b)?[\s\"'*]*[,.;:!?—–-]*\s*(?:(?:(?:no|oh|hmm|ne)[\s,]+)?(?:wait|actually|sorry|"
     r"correction|scratch that|i mean|"
-    r"or rather|vlastně|pardon|oprava)\b)[\s,.;:!—–-]*(?:(?:it'?s|it’s|it\s+is|it\s+was|je\s+to)\s+)?",
+    r"or rather|but rather|vlastně|pardon|oprava|počkat|spíš(?:e)?\s+ale|přesněji(?:\s+řečeno)?)\b|"
+    r"(?:no|nope|ne)\s*[.,!;:—–-])[\s,.;:!—–-]*(?:(?:no|ne)[\s,.;:!—–-]+)?(?:(?:it'?s|it’s|it\s+is|it\s+was|je\s+to|přece(?:\s+jen)?)\s+)?",
     re.IGNORECASE,
 )
+
+
+_ARTICLE = re.compile(r"(?:the|a|an)\s+", re.IGNORECASE)
 
 
 def _corrected(reply: ReplyWords, end: int, gold_spans: Spans) -> bool:
@@ -1353,7 +1398,8 @@ def _corrected(reply: ReplyWords, end: int, gold_spans: Spans) -> bool:
     taken_back = _TAKEN_BACK.match(reply.text, end)
     if taken_back is None:
         return False
-    following = reply.candidates_within(taken_back.end(), taken_back.end() + 2)
+    article = _ARTICLE.match(reply.text, taken_back.end())  # "No wait, it's The Tempest": its name opens there
+    following = reply.candidates_within(taken_back.end(), (article.end() if article else taken_back.end()) + 2)
     # The gold's own name counts even where its words deny it ("Sydney. No, Sydney is not the capital; Canberra is.").
     return any(
         reply.is_other(*c, gold_spans)
@@ -1373,26 +1419,6 @@ def _named_again_later(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
         if size and again and not reply.denied(index, index + size - 1):
             return True
     return False
-
-
-def _denied_for_another(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
-    """The gold's name stands denied earlier, with another candidate after the denial that nothing takes back ("It's
-    not Sydney, it's Canberra. It's Sydney."): the reply first answered the other, and naming the gold again does
-    not take that back, as "It's not Canberra, it's Sydney. No wait, it's Canberra." does."""
-    name = [w.form for w in reply.words[hit.start : hit.end + 1]]
-    size = len(name)
-    denials = [
-        index
-        for index in range(hit.start - size + 1)
-        if [w.form for w in reply.words[index : index + size]] == name and reply.denied(index, index + size - 1)
-    ]
-    if not denials:
-        return False
-    since, until = reply.words[denials[0] + size - 1].end, reply.words[hit.start].start
-    return any(
-        reply.is_other(*c, gold_spans) and not _denied(reply, c) and not _corrected(reply, c[1], gold_spans)
-        for c in reply.candidates_within(since, until)
-    )
 
 
 def _denied(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
@@ -1510,7 +1536,8 @@ def _short_or_hedge(word: Word) -> bool:
 
 _GIVES_AN_ANSWER = re.compile(
     rf"{_OFFERS_AN_ANSWER.pattern}|\b(?:most likely|final|correct|first|správně|správná|nejspíš|zřejmě)\b"
-    r"|\b(?:not\s+(?:just|only|merely)|nejen|nejenom|(?:ne|nikoli|nikoliv)\s+jen)\b",  # "Not just X.": X, and more
+    r"|\b(?:not\s+(?:just|only|merely)|nejen|nejenom|(?:ne|nikoli|nikoliv)\s+jen)\b"  # "Not just X.": X, and more
+    r"|\b(?:(?:můj|moje)\s+(?:nejlepší\s+)?|nejlepší\s+)(?:odhad|tip)\b",  # "Můj odhad by byl X.", as "I think"
     re.IGNORECASE,
 )
 # What only opens a reply or minds its manners, never an answer: "Absolutely.", "Of course, X.", "Dobrá otázka. X."
@@ -1590,8 +1617,9 @@ _ANOTHER_OCCASION = frozenset(
     word_form(w)
     for w in "later earlier previous next subsequent pozdější později dřívější dříve předchozí následující".split()
 )
-# Words that say nothing of what a deed is done on: common words, and when it was done ("a later expedition").
-_NOT_WHAT = STOP_FORMS | _ANOTHER_OCCASION
+# Words that say nothing of what a deed is done on: common words, when it was done ("a later expedition"), and
+# that it was done again ("Y wrote it too", "Y to napsal také").
+_NOT_WHAT = STOP_FORMS | _ANOTHER_OCCASION | {word_form(w) for w in "too again také taky též rovněž".split()}
 # A name given as the answer in words: "X is the answer", "X je správná odpověď".
 _IS_THE_ANSWER = re.compile(
     r"[\s*]*(?:is|was|would be|je)\s+(?:the\s+|my\s+|a\s+|správná\s+)?(?:final\s+)?(?:answer|odpověď|odpovědí)\b",
@@ -1606,24 +1634,48 @@ _TAKES_OVER = re.compile(
 
 
 def _another_did_what_was_asked(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
-    """Before the gold, another name does what the question asks and the gold does not ("Milan Kundera wrote it;
-    Michael Henry Heim translated it" for "Who wrote ...?"): the reply's answer is the other, the gold a name of its
-    context. Not where the other's clause tells of another time ("Shoemaker won it in 2000; in 2001 Hapke")."""
+    """Before a gold that does not do what the question asks, another person does ("Milan Kundera wrote it; Michael
+    Henry Heim translated it" for "Who wrote ...?"): the reply's answer is the other, and the gold context."""
     gold_start, gold_end = reply.words[hit.start].start, reply.words[hit.end].end
-    if not asks_for_a_person(reply.question) or _does_what_was_asked(reply, gold_start, gold_end):
+    if not _asks_who_did_it(reply, gold_end) or _does_what_was_asked(reply, gold_start, gold_end):
         return False
-    if _TAKES_OVER.match(reply.text, gold_end):  # "It was led by Steve Jobs, then Tim Cook took over."
+    return _another_did_it(reply, hit, gold_spans, after=False)
+
+
+def _another_did_it_too(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
+    """The gold does what the question asks, and another person does too, before it or in the next sentence at
+    most ("X wrote it, and Y wrote it too", "X is the answer; Y wrote it"): two answers."""
+    gold_start, gold_end = reply.words[hit.start].start, reply.words[hit.end].end
+    if not _asks_who_did_it(reply, gold_end) or not _does_what_was_asked(reply, gold_start, gold_end):
         return False
-    first = reply.sentences.spans[max(0, reply.sentence_index(gold_start) - _OPENING_SENTENCES + 1)].start
-    return any(
-        reply.is_other(*c, gold_spans)
-        and _someone_else(reply, c)
-        and not _denied(reply, c)
-        and _does_what_was_asked(reply, *c)
-        and not _another_time(reply, c)
-        for c in reply.candidates_within(first, gold_start)
-        if c[1] <= gold_start
-    )
+    return _another_did_it(reply, hit, gold_spans, after=True)
+
+
+def _asks_who_did_it(reply: ReplyWords, gold_end: int) -> bool:
+    """The question asks for a person, and the gold takes over from no one ("It was led by Steve Jobs, then Tim Cook
+    took over.")."""
+    return asks_for_a_person(reply.question) and not _TAKES_OVER.match(reply.text, gold_end)
+
+
+def _another_did_it(reply: ReplyWords, hit: Hit, gold_spans: Spans, after: bool) -> bool:
+    """Another person's full name in the opening sentences before the gold (and, with `after`, in the gold's
+    sentence or the next, doing the deed alone: "Y wrote it too", not "Ludvík Vaculík wrote a novel too") does what
+    the question asks, at no other time than the gold (`_another_time`: not "Shoemaker won it in 2000; in 2001
+    Hapke")."""
+    gold_start, gold_end = reply.words[hit.start].start, reply.words[hit.end].end
+    index, spans = reply.sentence_index(gold_start), reply.sentences.spans
+    first, last = spans[max(0, index - _OPENING_SENTENCES + 1)].start, spans[min(index + 1, len(spans) - 1)].end
+    gold_clause = _clause_of(reply, gold_start, gold_end)
+    for c in reply.candidates_within(first, last if after else gold_start):
+        if c[0] < gold_end and c[1] > gold_start:
+            continue
+        if not (reply.is_other(*c, gold_spans) and _someone_else(reply, c) and not _denied(reply, c)):
+            continue
+        if c[0] >= gold_end and not _the_deed_alone(reply, c):
+            continue
+        if _does_what_was_asked(reply, *c) and not _another_time(reply, c, gold_clause):
+            return True
+    return False
 
 
 def _someone_else(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
@@ -1674,18 +1726,7 @@ def _on_what_was_asked(reply: ReplyWords, start: int, end: int, verb: Word) -> b
         if not start <= w.start < end and w.start != verb.start and w.form not in _BETWEEN_A_NAME_AND_ITS_VERB
     ]
     content = [w for w in said if len(w.form) >= 3 and w.form not in _NOT_WHAT and not w.numeric]
-    return any(_stands_for_what_was_asked(reply, w) for w in said) or all(reply.asked(w.form) for w in content)
-
-
-def _stands_for_what_was_asked(reply: ReplyWords, word: Word) -> bool:
-    """`word` is a pronoun for what was asked of: "it" in "X wrote it", and "that" where it ends its clause ("X did
-    that"), not where it opens one ("X discovered that moulds kill bacteria")."""
-    if word.form not in _OBJECTS:
-        return False
-    following = reply.word_from(word.end)
-    if word.form != "that" or following is None:
-        return True
-    return _clause_end(reply).search(reply.text, word.end, following.start) is not None  # "X did that. Y ..."
+    return any(w.form in _OBJECTS for w in said) or all(reply.asked(w.form) for w in content)
 
 
 def _a_verb_of_the_question(reply: ReplyWords, word: Word) -> bool:
@@ -1700,14 +1741,33 @@ def _a_verb_of_the_question(reply: ReplyWords, word: Word) -> bool:
     )
 
 
-def _another_time(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
-    """The candidate's clause tells of another occasion than the question's: it holds a number the question does
-    not ("X won it in 2000"), or a word the question lacks that sets the deed at another time ("X led a later
-    expedition", "X to zjistil o 30 let dříve")."""
+def _another_time(reply: ReplyWords, candidate: tuple[int, int], gold_clause: str) -> bool:
+    """The candidate's clause tells of another time than the question's and the gold's: it holds a number that
+    neither holds ("X won it in 2000"), or a word the question lacks that sets its deed at another time ("X led a
+    later expedition", "X to zjistil o 30 let dříve"); or the gold's clause holds the question's own number and
+    the candidate's does not ("Hapke won it in 2001, and Shoemaker the year before")."""
     clause = _clause_of(reply, *candidate)
-    if any(number not in reply.question for number in re.findall(r"\d+", clause)):
+    numbers, gold_numbers = re.findall(r"\d+", clause), re.findall(r"\d+", gold_clause)
+    if any(number not in reply.question and number not in gold_numbers for number in numbers):
+        return True
+    if any(number in reply.question and number not in numbers for number in gold_numbers):
         return True
     return _on_another_occasion(reply, clause)
+
+
+def _the_deed_alone(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
+    """The candidate's clause says nothing but the name, a verb of the question and words that stand for what was
+    asked or carry no meaning ("Y wrote it too", "and written by Y")."""
+    opening, closing = _clause_around(reply, *candidate)
+    return not any(
+        len(w.form) >= 3
+        and w.form not in _NOT_WHAT
+        and not w.numeric
+        and not _a_verb_of_the_question(reply, w)
+        and w.form not in _OBJECTS
+        for w in reply.words_within(opening, closing)
+        if not candidate[0] <= w.start < candidate[1]
+    )
 
 
 def _clause_of(reply: ReplyWords, start: int, end: int) -> str:
@@ -1728,22 +1788,6 @@ def _on_another_occasion(reply: ReplyWords, clause: str) -> bool:
     return any(w.form in _ANOTHER_OCCASION and not reply.asked(w.form) for w in words_of(clause))
 
 
-def _did_it_another_time(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
-    """The gold does what the question asks, but on another occasion ("Zdeněk Hrubý led a later expedition, but
-    the expedition is by Ivan Gálfy"), and another person's full name stands in the opening sentences: the gold is
-    context, the other the reply's answer."""
-    gold_start, gold_end = reply.words[hit.start].start, reply.words[hit.end].end
-    if not asks_for_a_person(reply.question) or not _does_what_was_asked(reply, gold_start, gold_end):
-        return False
-    if not _on_another_occasion(reply, _clause_of(reply, gold_start, gold_end)):
-        return False
-    opening = reply.sentences.spans[:_OPENING_SENTENCES]
-    return any(
-        reply.is_other(*c, gold_spans) and _someone_else(reply, c) and not _denied(reply, c)
-        for c in reply.candidates_within(opening[0].start, opening[-1].end)
-    )
-
-
 # The rivals of a gold of one item, in the order they are tried, each with the rule it names.
 _RIVALS_OF_ONE_ITEM: tuple[tuple[Callable[[ReplyWords, Hit, Spans], bool], str], ...] = (
     (_listed_with_others, LISTED_WITH_OTHERS),
@@ -1753,6 +1797,5 @@ _RIVALS_OF_ONE_ITEM: tuple[tuple[Callable[[ReplyWords, Hit, Spans], bool], str],
     (_offered_as_a_second_answer, EITHER_OR),
     (_taken_back, ANSWERED_OTHERWISE),
     (_another_did_what_was_asked, ANSWERED_OTHERWISE),
-    (_did_it_another_time, ANSWERED_OTHERWISE),
-    (_denied_for_another, ANSWERED_OTHERWISE),
+    (_another_did_it_too, LISTED_WITH_OTHERS),
 )

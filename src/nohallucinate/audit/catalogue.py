@@ -777,9 +777,19 @@ STRATEGIES: tuple[Strategy, ...] = (
         _short("It's not {typical}, it's {typical_second}. It's {typical}."),
     ),
     Strategy(
+        "candidate_then_another_after_but",
+        "the common answer, then the next after 'but' or a concession ('X, but Y.')",
+        _short("{typical}, but {typical_second}."),
+    ),
+    Strategy(
         "candidate_then_another_in_a_second_role",
         "the common answer given as the answer, the next in another role ('X is the answer; Y presented it.')",
         _short("{typical} is the answer; {typical_second} presented it."),
+    ),
+    Strategy(
+        "two_candidates_who_both_did_it",
+        "the two commonest answers, each doing the deed ('X won it, and Y won it too.')",
+        _short("{typical} won it, and {typical_second} won it too."),
     ),
     Strategy(
         "candidate_at_another_time_then_another",

@@ -168,7 +168,8 @@ class ReplyWords:
         self.gold_forms = gold_forms
         self.lowercase = not any(ch.isupper() for ch in text)
         # Written in Czech, or answering a Czech question: the gold's words may take Czech case endings.
-        self.czech = writes_czech(text) or writes_czech(question)
+        self.question_czech = writes_czech(question)  # the question's language: an English one has English replies
+        self.czech = writes_czech(text) or self.question_czech
         self.sentences = SpanIndex(split_sentences(text))
         self.clauses = SpanIndex(split_clauses(text))
         self._by_form: dict[str, list[int]] = {}

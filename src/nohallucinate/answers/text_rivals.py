@@ -7,11 +7,10 @@ import bisect
 import difflib
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from enum import Enum
 
 from nohallucinate.answers.abstention import abstention_rule
-from nohallucinate.answers.czech_numbers import writes_czech
 from nohallucinate.answers.lexicon import (
     ALTERNATIVE_CUES,
     ASSURANCES,
@@ -311,12 +310,10 @@ def _taken_back(reply: ReplyWords, hit: Hit, gold_spans: Spans) -> bool:
     if not _corrected(reply, reply.words[hit.end].end, gold_spans):
         return False
     name = [w.form for w in reply.words[hit.start : hit.end + 1]]
-    size = len(name)
     return not any(
-        [w.form for w in reply.words[index : index + size]] == name
-        and _given_as_a_correction(reply, reply.words[index].start, reply.words[hit.end].end, gold_spans)
-        and not _corrected(reply, reply.words[index + size - 1].end, gold_spans)
-        for index in range(hit.end + 1, len(reply.words) - size + 1)
+        _given_as_a_correction(reply, reply.words[index].start, reply.words[hit.end].end, gold_spans)
+        and not _corrected(reply, reply.words[index + len(name) - 1].end, gold_spans)
+        for index in _mentions(reply, name, hit.end + 1)
     )
 
 
@@ -1378,8 +1375,9 @@ def _a_name_alone(reply: ReplyWords, candidate: tuple[int, int], sentence: Span)
     return gives or all(_short_or_hedge(w) for w in words_of(before))
 
 
-# Words that take back the name before them ("X, no. Y.", "X. Actually, Y.", "X — wait, Y", "X, vlastně Y"); not
-# "X, ne Y", which denies Y.
+# Words that take back the name before them ("X, no. Y.", "X. Actually, Y.", "X — wait, Y", "X. No wait, it's Y",
+# "X, vlastně Y", "X, spíš ale Y", "X. Ne, pardon, přece jen Y"); not "X, ne Y", which denies Y. A regnal numeral
+# may end the name taken back ("Charles IV. No wait, ...").
 _TAKEN_BACK = re.compile(
     r"(?-i:\s+[IVX]{1,4}\b)?[\s\"'*]*[,.;:!?—–-]*\s*(?:(?:(?:no|oh|hmm|ne)[\s,]+)?(?:wait|actually|sorry|"
     r"correction|scratch that|i mean|"
@@ -1413,12 +1411,16 @@ def _named_again_later(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
     """The candidate's name stands again later in the reply, not denied there ("Not X. Y. X!"): the denial is
     taken back."""
     name = [w.form for w in reply.words_within(*candidate) if w.form not in NEGATION_WORDS]
+    after = reply.index_from(candidate[1])
+    return any(not reply.denied(index, index + len(name) - 1) for index in _mentions(reply, name, after))
+
+
+def _mentions(reply: ReplyWords, name: list[str], start: int) -> Iterator[int]:
+    """Where the words of `name` (forms) stand again, from word `start` on."""
     size = len(name)
-    for index in range(reply.index_from(candidate[1]), len(reply.words) - size + 1):
-        again = [w.form for w in reply.words[index : index + size]] == name
-        if size and again and not reply.denied(index, index + size - 1):
-            return True
-    return False
+    for index in range(start, len(reply.words) - size + 1):
+        if size and [w.form for w in reply.words[index : index + size]] == name:
+            yield index
 
 
 def _denied(reply: ReplyWords, candidate: tuple[int, int]) -> bool:
@@ -1607,7 +1609,7 @@ _CZECH_CLAUSE_END = re.compile(r"[,;.:!?()\n]|\s(?:and|but|while|a|ale|zatímco)
 
 
 def _clause_end(reply: ReplyWords) -> re.Pattern[str]:
-    return _CZECH_CLAUSE_END if writes_czech(reply.question) else _CLAUSE_END
+    return _CZECH_CLAUSE_END if reply.question_czech else _CLAUSE_END
 
 
 # Words that stand for what the question asks of: "X wrote it", "Kundera ji napsal".
